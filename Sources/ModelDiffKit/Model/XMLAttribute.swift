@@ -1,0 +1,41 @@
+/// An XML attribute kept verbatim because modeldiff does not interpret it (newer Xcode output, layout).
+public struct XMLAttribute: Sendable, Hashable {
+    /// The attribute's name.
+    public let name: String
+    /// The attribute's value.
+    public let value: String
+
+    /// Creates an attribute.
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// An XML element kept verbatim because modeldiff does not interpret it, so writing never drops it.
+public struct XMLElementNode: Sendable, Hashable {
+    /// The element's name.
+    public let name: String
+    /// Its attributes in document order.
+    public let attributes: [XMLAttribute]
+    /// Its child elements in document order.
+    public let children: [XMLElementNode]
+    /// Its text content, trimmed; empty when it has none.
+    public let text: String
+    /// The line it was read from.
+    public let line: SourceLine
+
+    /// Creates an element.
+    public init(name: String, attributes: [XMLAttribute] = [], children: [XMLElementNode] = [], text: String = "", line: SourceLine = .none) {
+        self.name = name
+        self.attributes = attributes
+        self.children = children
+        self.text = text
+        self.line = line
+    }
+
+    /// The value of the attribute with that name, if present.
+    public subscript(attribute name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+}

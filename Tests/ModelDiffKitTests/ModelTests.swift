@@ -1,0 +1,23 @@
+import Testing
+import ModelDiffKit
+
+@Test func sourceLinesTakeNoPartInEquality() {
+    let a = Attribute(name: "title", type: .string, line: SourceLine(3))
+    let b = Attribute(name: "title", type: .string, line: SourceLine(30))
+    #expect(a == b)
+}
+
+@Test func inheritedPropertiesComeRootFirst() {
+    let model = Model(entities: [
+        Entity(name: "Car", attributes: [Attribute(name: "plate", type: .string)]),
+        Entity(name: "SportCar", parentEntity: "Car", attributes: [Attribute(name: "speed", type: .double)]),
+    ])
+    let sport = model.entity(named: "SportCar")!
+    #expect(model.allProperties(of: sport).map(\.name) == ["plate", "speed"])
+    #expect(model.rootEntity(of: sport).name == "Car")
+}
+
+@Test func namesSortByUTF16CodeUnit() {
+    #expect(coreDataCompare("ItemZ", "Itema"))
+    #expect(!coreDataCompare("Itema", "ItemZ"))
+}
