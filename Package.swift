@@ -40,8 +40,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelDiffKitTests",
-            dependencies: ["ModelDiffKit"],
-            resources: [.copy("Golden")]
+            dependencies: ["ModelDiffKit", "modeldiff"],
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

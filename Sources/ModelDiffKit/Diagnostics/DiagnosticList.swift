@@ -1,0 +1,11 @@
+/// Several diagnostics thrown together (for example every problem a validation found).
+public struct DiagnosticList: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The diagnostics, in file order.
+    public let diagnostics: [Diagnostic]
+
+    /// Creates a list.
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
+    /// One diagnostic per line.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
