@@ -1,0 +1,81 @@
+/// Core Data's per-property version hashes (`-[NSPropertyDescription versionHash]` and subclasses).
+enum PropertyHash {
+    /// `-[NSPropertyDescription _versionHash:inStyle:]`: name, flags, version hash modifier.
+    static func base(name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, versionHashModifier: String?) -> [UInt8] {
+        var input = HashInput()
+        input.add(name)
+        let flags: UInt16 = (isOptional ? 1 : 0) | (isTransient ? 2 : 0) | (isReadOnly ? 4 : 0)
+        input.add(le16: flags)
+        if let versionHashModifier { input.add(versionHashModifier) }
+        return input.finish()
+    }
+
+    /// An attribute's hash; derived and composite attributes replace the base hash entirely.
+    static func attribute(_ attribute: Attribute, in model: Model) -> [UInt8] {
+        if attribute.isDerived, let expression = attribute.derivationExpression {
+            var input = HashInput()
+            input.add(canonicalDerivation(expression))
+            return input.finish()
+        }
+        if attribute.type == .composite {
+            return composite(attribute, in: model)
+        }
+        var input = HashInput()
+        input.add(bytes: base(
+            name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
+            isReadOnly: false, versionHashModifier: attribute.versionHashModifier))
+        input.add(le32: UInt32(bitPattern: attribute.type.attributeTypeCode))
+        if attribute.allowsExternalBinaryDataStorage { input.add(byte: 1) }
+        if attribute.preservesValueInHistoryOnDeletion { input.add(byte: 1) }
+        return input.finish()
+    }
+
+    /// A relationship's hash: base, destination name, inverse name (unless self-inverse), max then min count, ordered.
+    static func relationship(_ relationship: Relationship, declaredBy entity: Entity, in model: Model) -> [UInt8] {
+        var input = HashInput()
+        input.add(bytes: base(
+            name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
+            isReadOnly: false, versionHashModifier: relationship.versionHashModifier))
+        if let destination = relationship.destinationEntity { input.add(destination) }
+        if let inverse = relationship.inverseName, !isSelfInverse(relationship, declaredBy: entity, in: model) {
+            input.add(inverse)
+        }
+        input.add(le32: UInt32(truncatingIfNeeded: relationship.maxCount))
+        input.add(le32: UInt32(truncatingIfNeeded: relationship.minCount))
+        if relationship.isOrdered { input.add(le16: 1) }
+        return input.finish()
+    }
+
+    /// A fetched property's hash: the base hash with the transient and read-only flags set.
+    static func fetchedProperty(_ property: FetchedProperty) -> [UInt8] {
+        base(name: property.name, isOptional: property.isOptional, isTransient: true, isReadOnly: true,
+             versionHashModifier: property.versionHashModifier)
+    }
+
+    /// Core Data checks the top-most entity that declares a relationship of this name.
+    private static func isSelfInverse(_ relationship: Relationship, declaredBy entity: Entity, in model: Model) -> Bool {
+        let declaring = model.ancestry(of: entity).last { $0.relationships.contains { $0.name == relationship.name } } ?? entity
+        guard let top = declaring.relationships.first(where: { $0.name == relationship.name }) else { return false }
+        return top.inverseName == top.name && (top.inverseEntity ?? top.destinationEntity) == declaring.name
+    }
+
+    /// A composite's hash: the concatenated hashes of its non-transient elements, sorted by name.
+    private static func composite(_ attribute: Attribute, in model: Model) -> [UInt8] {
+        let elements = model.composites.first { $0.name == attribute.compositeName }?.attributes ?? []
+        var input = HashInput()
+        for element in elements.filter({ !$0.isTransient }).sorted(by: { coreDataCompare($0.name, $1.name) }) {
+            input.add(bytes: self.attribute(element, in: model))
+        }
+        return input.finish()
+    }
+
+    /// Core Data stores `x.@count` as `count:(x)` and `x.@sum`/`x.@total` as `sum:(x)`; other
+    /// expressions are hashed as written, an approximation of NSExpression's `predicateFormat`.
+    static func canonicalDerivation(_ expression: String) -> String {
+        let trimmed = expression.trimmingCharacters(in: .whitespaces)
+        for (suffix, function) in [(".@count", "count"), (".@sum", "sum"), (".@total", "sum")] where trimmed.hasSuffix(suffix) {
+            return "\(function):(\(trimmed.dropLast(suffix.count)))"
+        }
+        return trimmed
+    }
+}
