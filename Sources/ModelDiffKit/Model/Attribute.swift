@@ -50,6 +50,8 @@ public struct Attribute: Sendable, Hashable {
     public let isIndexed: Bool
     /// The composite type's name, for Composite attributes.
     public let compositeName: String?
+    /// Whether Xcode marked it `syncable="YES"` (no meaning for Core Data, kept for writing).
+    public let isSyncable: Bool
     /// The userInfo dictionary.
     public let userInfo: UserInfo
     /// XML attributes modeldiff does not interpret, kept for writing.
@@ -70,7 +72,7 @@ public struct Attribute: Sendable, Hashable {
         minDateTimeInterval: String? = nil, maxDateTimeInterval: String? = nil,
         regularExpressionString: String? = nil, allowsExternalBinaryDataStorage: Bool = false,
         allowsCloudEncryption: Bool = false, isIndexedBySpotlight: Bool = false, isStoredInExternalRecord: Bool = false,
-        isIndexed: Bool = false, compositeName: String? = nil, userInfo: UserInfo = UserInfo(),
+        isIndexed: Bool = false, compositeName: String? = nil, isSyncable: Bool = false, userInfo: UserInfo = UserInfo(),
         otherAttributes: [XMLAttribute] = [], otherChildren: [XMLElementNode] = [], line: SourceLine = .none
     ) {
         self.name = name
@@ -98,6 +100,7 @@ public struct Attribute: Sendable, Hashable {
         self.isStoredInExternalRecord = isStoredInExternalRecord
         self.isIndexed = isIndexed
         self.compositeName = compositeName
+        self.isSyncable = isSyncable
         self.userInfo = userInfo
         self.otherAttributes = otherAttributes
         self.otherChildren = otherChildren

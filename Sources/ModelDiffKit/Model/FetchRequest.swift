@@ -33,6 +33,8 @@ public struct FetchedProperty: Sendable, Hashable {
     public let renamingIdentifier: String?
     /// The version hash modifier, if set.
     public let versionHashModifier: String?
+    /// Whether Xcode marked it `syncable="YES"` (no meaning for Core Data, kept for writing).
+    public let isSyncable: Bool
     /// The userInfo dictionary.
     public let userInfo: UserInfo
     /// XML attributes modeldiff does not interpret, kept for writing.
@@ -43,7 +45,7 @@ public struct FetchedProperty: Sendable, Hashable {
     /// Creates a fetched property.
     public init(
         name: String, isOptional: Bool = true, fetchRequest: FetchRequest, renamingIdentifier: String? = nil,
-        versionHashModifier: String? = nil, userInfo: UserInfo = UserInfo(), otherAttributes: [XMLAttribute] = [],
+        versionHashModifier: String? = nil, isSyncable: Bool = false, userInfo: UserInfo = UserInfo(), otherAttributes: [XMLAttribute] = [],
         line: SourceLine = .none
     ) {
         self.name = name
@@ -51,6 +53,7 @@ public struct FetchedProperty: Sendable, Hashable {
         self.fetchRequest = fetchRequest
         self.renamingIdentifier = renamingIdentifier
         self.versionHashModifier = versionHashModifier
+        self.isSyncable = isSyncable
         self.userInfo = userInfo
         self.otherAttributes = otherAttributes
         self.line = line

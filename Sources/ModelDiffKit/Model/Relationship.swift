@@ -34,6 +34,8 @@ public struct Relationship: Sendable, Hashable {
     public let renamingIdentifier: String?
     /// The version hash modifier, if set.
     public let versionHashModifier: String?
+    /// Whether Xcode marked it `syncable="YES"` (no meaning for Core Data, kept for writing).
+    public let isSyncable: Bool
     /// The userInfo dictionary.
     public let userInfo: UserInfo
     /// XML attributes modeldiff does not interpret, kept for writing.
@@ -48,7 +50,7 @@ public struct Relationship: Sendable, Hashable {
         name: String, destinationEntity: String?, inverseName: String? = nil, inverseEntity: String? = nil,
         isOptional: Bool = true, isTransient: Bool = false, isToMany: Bool = false, isOrdered: Bool = false,
         minCount: Int? = nil, maxCount: Int? = nil, deleteRule: DeleteRule? = .nullify,
-        renamingIdentifier: String? = nil, versionHashModifier: String? = nil, userInfo: UserInfo = UserInfo(),
+        renamingIdentifier: String? = nil, versionHashModifier: String? = nil, isSyncable: Bool = false, userInfo: UserInfo = UserInfo(),
         otherAttributes: [XMLAttribute] = [], otherChildren: [XMLElementNode] = [], line: SourceLine = .none
     ) {
         self.name = name
@@ -64,6 +66,7 @@ public struct Relationship: Sendable, Hashable {
         self.deleteRule = deleteRule
         self.renamingIdentifier = renamingIdentifier
         self.versionHashModifier = versionHashModifier
+        self.isSyncable = isSyncable
         self.userInfo = userInfo
         self.otherAttributes = otherAttributes
         self.otherChildren = otherChildren

@@ -1,0 +1,97 @@
+import Foundation
+
+/// One version of a model inside a `.xcdatamodeld` bundle.
+public struct ModelVersion: Sendable {
+    /// The version's name, without `.xcdatamodel` (`Model 2`).
+    public let name: String
+    /// The loaded model.
+    public let loaded: LoadedModel
+
+    /// The model.
+    public var model: Model { loaded.model }
+}
+
+/// A versioned model bundle (`NAME.xcdatamodeld`): its versions in natural order and the current one.
+public struct ModelBundle: Sendable {
+    /// The bundle's path as given.
+    public let path: String
+    /// The versions that could be read, in natural order of their names.
+    public let versions: [ModelVersion]
+    /// The current version's name (from `.xccurrentversion`, or the only version).
+    public let currentVersionName: String
+    /// Notes about versions that were skipped (Xcode 3 binary models).
+    public let notes: [Diagnostic]
+
+    /// The current version.
+    public var current: ModelVersion { versions.first { $0.name == currentVersionName }! }
+
+    /// The version with that name, if any.
+    public func version(named name: String) -> ModelVersion? { versions.first { $0.name == name } }
+
+    /// Loads every version of the bundle at `path`.
+    public static func load(path: String) throws(Diagnostic) -> ModelBundle {
+        let names = try ModelLocator.versionFolders(inBundle: path)
+        var versions: [ModelVersion] = []
+        var notes: [Diagnostic] = []
+        for name in names {
+            let folder = (path as NSString).appendingPathComponent(name + ".xcdatamodel")
+            if ModelLocator.isXcode3Model(folder) {
+                notes.append(Diagnostic(
+                    .note, path: folder,
+                    message: "version \"\(name)\" is an Xcode 3 binary model (elements/layout), which modeldiff cannot read; skipped"))
+                continue
+            }
+            versions.append(ModelVersion(name: name, loaded: try ModelFile.loadFolder(folder)))
+        }
+        let current = try ModelLocator.currentVersionName(ofBundle: path, versions: names)
+        guard versions.contains(where: { $0.name == current }) else {
+            throw Diagnostic(path: path, message: "the current version \"\(current)\" cannot be read (Xcode 3 binary model)")
+        }
+        return ModelBundle(path: path, versions: versions, currentVersionName: current, notes: notes)
+    }
+}
+
+/// Loads one model version from any input a user may name.
+public enum ModelFile {
+    /// Loads a bare XML file, a `.xcdatamodel` folder, a `.xcdatamodeld` bundle (its current version)
+    /// or a version folder inside a bundle.
+    public static func load(path: String) throws(Diagnostic) -> LoadedModel {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Diagnostic(path: path, message: "no such file or directory")
+        }
+        guard isDirectory.boolValue else { return try loadXML(path: path) }
+        if path.trimmingTrailingSlashes.hasSuffix(".xcdatamodeld") {
+            return try ModelBundle.load(path: path).current.loaded
+        }
+        return try loadFolder(path)
+    }
+
+    /// Loads a `.xcdatamodel` folder's `contents`.
+    static func loadFolder(_ folder: String) throws(Diagnostic) -> LoadedModel {
+        let contents = (folder as NSString).appendingPathComponent("contents")
+        guard FileManager.default.fileExists(atPath: contents) else {
+            if ModelLocator.isXcode3Model(folder) {
+                throw Diagnostic(path: folder, message: "an Xcode 3 binary model (elements/layout) is not supported; open it in Xcode to convert it")
+            }
+            throw Diagnostic(path: folder, message: "not a model folder: it has no contents file")
+        }
+        return try loadXML(path: contents)
+    }
+
+    /// Reads and decodes an XML model file.
+    static func loadXML(path: String) throws(Diagnostic) -> LoadedModel {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic(path: path, message: "cannot read the file")
+        }
+        return try ModelReader.read([UInt8](data), path: path)
+    }
+}
+
+extension String {
+    var trimmingTrailingSlashes: String {
+        var result = self
+        while result.count > 1, result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,38 @@
+/// A model read from a file, with the notes the reader made about things it kept without interpreting.
+public struct LoadedModel: Sendable {
+    /// The model.
+    public let model: Model
+    /// The path diagnostics name (`Foo.xcdatamodel/contents`, or the bare file as given).
+    public let path: String
+    /// Notes about unknown attributes and elements that were kept verbatim.
+    public let notes: [Diagnostic]
+
+    /// Creates a loaded model.
+    public init(model: Model, path: String, notes: [Diagnostic]) {
+        self.model = model
+        self.path = path
+        self.notes = notes
+    }
+}
+
+/// Decodes the XML of an Xcode model (`.xcdatamodel/contents`) into a `Model`.
+public enum ModelReader {
+    /// Parses and validates model XML; `path` names the file in diagnostics.
+    public static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedModel {
+        if bytes.contains(0) {
+            throw Diagnostic(path: path, message: "not an Xcode model: the file is binary, not XML")
+        }
+        let root = try XMLDocumentParser.parse(bytes, path: path)
+        guard root.name == "model" else {
+            throw Diagnostic(
+                path: path, line: root.line.value,
+                message: "not an Xcode model: the root element is <\(root.name)>, expected <model>")
+        }
+        var notes: [Diagnostic] = []
+        var decoder = ModelDecoder(path: path)
+        let model = try decoder.model(root)
+        notes += decoder.notes
+        try ModelValidator(model: model, path: path).validate()
+        return LoadedModel(model: model, path: path, notes: notes)
+    }
+}

@@ -1,0 +1,111 @@
+/// Checks what Xcode's model compiler would refuse: dangling names, cycles, duplicates, broken inverses.
+struct ModelValidator {
+    let model: Model
+    let path: String
+
+    func validate() throws(Diagnostic) {
+        var seen: [String: Entity] = [:]
+        for entity in model.entities {
+            if let first = seen[entity.name] {
+                throw error(entity.line, "duplicate entity \"\(entity.name)\" (first declared on line \(first.line))")
+            }
+            seen[entity.name] = entity
+        }
+        for entity in model.entities {
+            try validateParent(of: entity, entities: seen)
+        }
+        for entity in model.entities {
+            try validateProperties(of: entity)
+            for relationship in entity.relationships {
+                try validate(relationship, of: entity, entities: seen)
+            }
+        }
+    }
+
+    private func validateParent(of entity: Entity, entities: [String: Entity]) throws(Diagnostic) {
+        guard let parentName = entity.parentEntity else { return }
+        guard entities[parentName] != nil else {
+            throw error(entity.line, "entity \"\(entity.name)\" has parent entity \"\(parentName)\", which the model does not declare")
+        }
+        var chain = [entity.name]
+        var current = parentName
+        while let next = entities[current] {
+            if chain.contains(current) {
+                chain.append(current)
+                throw error(entity.line, "entity \"\(entity.name)\" is its own ancestor: \(chain.joined(separator: " → "))")
+            }
+            chain.append(current)
+            guard let parent = next.parentEntity else { return }
+            current = parent
+        }
+    }
+
+    private func validateProperties(of entity: Entity) throws(Diagnostic) {
+        var own: [String: SourceLine] = [:]
+        for property in entity.properties {
+            if let first = own[property.name] {
+                throw error(property.line, "duplicate property \"\(entity.name).\(property.name)\" (first declared on line \(first))")
+            }
+            own[property.name] = property.line
+        }
+        for ancestor in model.ancestry(of: entity).dropFirst() {
+            for property in entity.properties where ancestor.propertyNames.contains(property.name) {
+                throw error(
+                    property.line,
+                    "property \"\(entity.name).\(property.name)\" clashes with \"\(ancestor.name).\(property.name)\", which it inherits")
+            }
+        }
+    }
+
+    private func validate(_ relationship: Relationship, of entity: Entity, entities: [String: Entity]) throws(Diagnostic) {
+        let what = "relationship \"\(entity.name).\(relationship.name)\""
+        guard let destinationName = relationship.destinationEntity else {
+            throw error(relationship.line, "\(what) has no destination entity")
+        }
+        guard let destination = entities[destinationName] else {
+            throw error(relationship.line, "\(what) points to entity \"\(destinationName)\", which the model does not declare")
+        }
+        guard let inverseName = relationship.inverseName else { return }
+        let inverseOwnerName = relationship.inverseEntity ?? destinationName
+        guard let inverseOwner = entities[inverseOwnerName] else {
+            throw error(relationship.line, "\(what) names inverse entity \"\(inverseOwnerName)\", which the model does not declare")
+        }
+        let candidates = model.ancestry(of: inverseOwner) + model.subentityTree(of: destination)
+        guard let inverse = candidates.lazy.flatMap(\.relationships).first(where: { $0.name == inverseName }) else {
+            throw error(relationship.line, "\(what) has inverse \"\(inverseOwnerName).\(inverseName)\", which does not exist")
+        }
+        let declaringAncestry = Set(model.ancestry(of: entity).map(\.name))
+        let pointsBack =
+            inverse.inverseName == relationship.name
+            && (inverse.destinationEntity.map { declaringAncestry.contains($0) || model.isAncestor(entity.name, of: $0) } ?? false)
+        guard pointsBack else {
+            throw error(
+                relationship.line,
+                "\(what) has inverse \"\(inverseOwnerName).\(inverseName)\", whose inverse is \(inverse.inverseName.map { "\"\($0)\"" } ?? "not set"), not \"\(relationship.name)\"")
+        }
+    }
+
+    private func error(_ line: SourceLine, _ message: String) -> Diagnostic {
+        Diagnostic(path: path, line: line.value, message: message)
+    }
+}
+
+extension Model {
+    /// The entity and every entity below it in its hierarchy.
+    func subentityTree(of entity: Entity) -> [Entity] {
+        var result = [entity]
+        var index = 0
+        while index < result.count {
+            let current = result[index]
+            result += entities.filter { $0.parentEntity == current.name && !result.contains($0) }
+            index += 1
+        }
+        return result
+    }
+
+    /// Whether `ancestor` is `name` itself or one of the entities above it.
+    func isAncestor(_ ancestor: String, of name: String) -> Bool {
+        guard let entity = entity(named: name) else { return false }
+        return ancestry(of: entity).contains { $0.name == ancestor }
+    }
+}
