@@ -6,6 +6,6 @@ struct ModelDiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "modeldiff",
         abstract: "Read, hash, diff and migrate Core Data models outside Xcode.",
-        subcommands: []
+        subcommands: [HashCommand.self, VersionsCommand.self]
     )
 }

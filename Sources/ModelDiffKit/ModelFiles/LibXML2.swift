@@ -47,7 +47,9 @@ public enum XMLDocumentParser {
         }
         if let (line, column, message) = box.first {
             if let document { xmlFreeDoc(document) }
-            let cleaned = message.trimmingCharacters(in: .whitespacesAndNewlines)
+            // libxml2 appends a second line with the offending bytes; a diagnostic is one line.
+            let firstLine = message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? message
+            let cleaned = firstLine.trimmingCharacters(in: .whitespacesAndNewlines)
             throw Diagnostic(path: path, line: max(line, 1), column: column > 0 ? column : nil, message: cleaned)
         }
         guard let document else { throw Diagnostic(path: path, message: "not an XML document") }

@@ -1,0 +1,51 @@
+/// Serialises `XMLElementNode` trees as Xcode does: 4-space indentation, self-closing empty elements,
+/// attributes in the order given.
+public enum XMLWriter {
+    /// The XML declaration Xcode writes on model files.
+    public static let declaration = #"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#
+
+    /// The document text for `root`, declaration first, no trailing newline (as Xcode writes it).
+    public static func document(_ root: XMLElementNode) -> String {
+        var output = declaration + "\n"
+        write(root, depth: 0, into: &output)
+        output.removeLast()
+        return output
+    }
+
+    /// Appends one element and its children, each on its own line.
+    public static func write(_ element: XMLElementNode, depth: Int, into output: inout String) {
+        let indent = String(repeating: "    ", count: depth)
+        output += indent + "<" + element.name
+        for attribute in element.attributes {
+            output += " \(attribute.name)=\"\(escape(attribute.value, quote: true))\""
+        }
+        if element.children.isEmpty && element.text.isEmpty {
+            output += "/>\n"
+        } else if element.children.isEmpty {
+            output += ">\(escape(element.text, quote: false))</\(element.name)>\n"
+        } else {
+            output += ">\n"
+            for child in element.children { write(child, depth: depth + 1, into: &output) }
+            output += indent + "</\(element.name)>\n"
+        }
+    }
+
+    /// Escapes text for XML content or a double-quoted attribute value.
+    public static func escape(_ text: String, quote: Bool) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"" where quote: result += "&quot;"
+            case "\n" where quote: result += "&#10;"
+            case "\t" where quote: result += "&#9;"
+            case "\r": result += "&#13;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

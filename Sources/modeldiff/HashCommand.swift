@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import ModelDiffKit
+
+struct HashCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hash",
+        abstract: "Print Core Data's version hashes of a model: entities, versionChecksum, metadata digest.",
+        discussion: """
+            The values are those Core Data writes into store metadata (NSStoreModelVersionHashes,
+            NSStoreModelVersionChecksumKey, NSStoreModelVersionHashesDigest).
+
+            Example:
+              modeldiff hash TestModels/Notes.xcdatamodeld --properties --format json
+            """
+    )
+
+    @Argument(help: "A model: XML file, .xcdatamodel, .xcdatamodeld (current version) or a version inside one.")
+    var model: String
+
+    @Flag(help: "Also print every property's version hash.")
+    var properties = false
+
+    @Option(help: "Output format: text or json.")
+    var format: TextOrJSON = .text
+
+    func run() throws {
+        try reportingFailures {
+            let loaded = try ModelFile.load(path: model)
+            printNotes(loaded.notes)
+            let hashes = loaded.model.versionHashes()
+            switch format {
+            case .json: printOut(try jsonText(HashReport(hashes, properties: properties)))
+            case .text: printOut(text(hashes))
+            }
+        }
+    }
+
+    private func text(_ hashes: VersionHashes) -> String {
+        let names = hashes.sortedEntityNames
+        let width = names.map(\.count).max() ?? 0
+        var output = ""
+        for name in names {
+            output += name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + (hashes.base64(entity: name) ?? "") + "\n"
+            if properties {
+                let entityProperties = hashes.propertyVersionHashes[name] ?? [:]
+                let propertyWidth = entityProperties.keys.map(\.count).max() ?? 0
+                for property in entityProperties.keys.sorted(by: coreDataCompare) {
+                    output += "    " + property.padding(toLength: propertyWidth, withPad: " ", startingAt: 0) + "  "
+                        + Data(entityProperties[property]!).base64EncodedString() + "\n"
+                }
+            }
+        }
+        output += "versionChecksum      \(hashes.versionChecksum)\n"
+        output += "versionHashesDigest  \(hashes.versionHashesDigest)\n"
+        return output
+    }
+}
+
+/// The JSON shape of `modeldiff hash`.
+private struct HashReport: Encodable {
+    let entityVersionHashes: [String: String]
+    let versionChecksum: String
+    let versionHashesDigest: String
+    let propertyVersionHashes: [String: [String: String]]?
+
+    init(_ hashes: VersionHashes, properties: Bool) {
+        entityVersionHashes = hashes.entityVersionHashes.mapValues { Data($0).base64EncodedString() }
+        versionChecksum = hashes.versionChecksum
+        versionHashesDigest = hashes.versionHashesDigest
+        propertyVersionHashes = properties
+            ? hashes.propertyVersionHashes.mapValues { $0.mapValues { Data($0).base64EncodedString() } } : nil
+    }
+}
