@@ -3,9 +3,16 @@ import ModelDiffKit
 
 @main
 struct ModelDiffCommand: ParsableCommand {
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "modeldiff",
         abstract: "Read, hash, diff and migrate Core Data models outside Xcode.",
-        subcommands: [HashCommand.self, VersionsCommand.self]
+        discussion: """
+            `modeldiff OLD NEW` runs `diff`. Every bad input is one line `path:line:col: error: …` on stderr and exit status 2.
+            """,
+        version: version,
+        subcommands: [DiffCommand.self, CheckCommand.self, HashCommand.self, VersionsCommand.self],
+        defaultSubcommand: DiffCommand.self
     )
 }

@@ -1,0 +1,148 @@
+/// What changed for one property of a matched entity.
+public struct PropertyChange: Sendable, Hashable {
+    /// Whether the property was added, removed or kept (matched).
+    public enum Kind: String, Sendable, Hashable, Codable { case added, removed, matched }
+
+    /// The kind of change.
+    public let kind: Kind
+    /// The property in the old version (nil when added).
+    public let source: Property?
+    /// The property in the new version (nil when removed).
+    public let destination: Property?
+    /// The fields that differ (matched properties only).
+    public let fields: [FieldChange]
+    /// Whether the property's version hash changed (matched properties only).
+    public let hashChanged: Bool
+    /// The entity declaring it in the old version, when it moved up or down the hierarchy.
+    public let movedFrom: String?
+    /// The entity declaring it in the new version, when it moved.
+    public let movedTo: String?
+
+    /// The name in the new version, else in the old one.
+    public var name: String { destination?.name ?? source?.name ?? "" }
+    /// Whether the property was renamed (matched by renaming identifier).
+    public var isRenamed: Bool { kind == .matched && source?.name != destination?.name }
+    /// Whether anything about the property differs.
+    public var isChange: Bool { kind != .matched || isRenamed || !fields.isEmpty || hashChanged || movedTo != nil }
+}
+
+/// What changed for one entity.
+public struct EntityChange: Sendable, Hashable {
+    /// The entity in the old version (nil when added).
+    public let source: Entity?
+    /// The entity in the new version (nil when removed).
+    public let destination: Entity?
+    /// Entity-level fields that differ.
+    public let fields: [FieldChange]
+    /// Whether the entity's version hash changed.
+    public let hashChanged: Bool
+    /// Property changes (only the properties that changed), inherited properties included.
+    public let properties: [PropertyChange]
+
+    /// The kind of change.
+    public var kind: PropertyChange.Kind { source == nil ? .added : destination == nil ? .removed : .matched }
+    /// The name in the new version, else in the old one.
+    public var name: String { destination?.name ?? source?.name ?? "" }
+    /// Whether the entity was renamed.
+    public var isRenamed: Bool { kind == .matched && source?.name != destination?.name }
+    /// Whether anything about the entity differs.
+    public var isChange: Bool { kind != .matched || isRenamed || !fields.isEmpty || hashChanged || !properties.isEmpty }
+}
+
+/// The differences between two versions of a model, as Core Data sees them.
+public struct ModelDiff: Sendable {
+    /// The old version.
+    public let source: Model
+    /// The new version.
+    public let destination: Model
+    /// How their elements matched.
+    public let match: ModelMatch
+    /// The old version's hashes.
+    public let sourceHashes: VersionHashes
+    /// The new version's hashes.
+    public let destinationHashes: VersionHashes
+    /// Per-entity changes: matched entities in the new file's order, then added, then removed ones.
+    public let entities: [EntityChange]
+    /// Configuration changes, as fields named after the configuration.
+    public let configurationChanges: [FieldChange]
+    /// Model-level fetch request changes, as fields named after the request.
+    public let fetchRequestChanges: [FieldChange]
+
+    /// Whether every entity version hash is equal: the store needs no migration at all.
+    public var isIdenticalForTheStore: Bool { sourceHashes.entityVersionHashes == destinationHashes.entityVersionHashes }
+
+    /// Whether anything differs, cosmetic changes included.
+    public var hasDifferences: Bool {
+        entities.contains(where: \.isChange) || !configurationChanges.isEmpty || !fetchRequestChanges.isEmpty
+    }
+
+    /// Compares two versions; pass hashes already computed to avoid computing them again.
+    public init(source: Model, destination: Model, sourceHashes: VersionHashes? = nil, destinationHashes: VersionHashes? = nil) {
+        self.source = source
+        self.destination = destination
+        let match = ModelMatch(source: source, destination: destination)
+        let oldHashes = sourceHashes ?? source.versionHashes()
+        let newHashes = destinationHashes ?? destination.versionHashes()
+        self.match = match
+        self.sourceHashes = oldHashes
+        self.destinationHashes = newHashes
+        var changes: [EntityChange] = match.pairs.map { pair in
+            EntityChange(
+                source: pair.source, destination: pair.destination,
+                fields: Fields.changes(Fields.entity(pair.source), Fields.entity(pair.destination)),
+                hashChanged: oldHashes.entityVersionHashes[pair.source.name] != newHashes.entityVersionHashes[pair.destination.name],
+                properties: Self.propertyChanges(pair, source: source, destination: destination, oldHashes, newHashes))
+        }
+        changes += match.added.map { EntityChange(source: nil, destination: $0, fields: [], hashChanged: true, properties: []) }
+        changes += match.removed.map { EntityChange(source: $0, destination: nil, fields: [], hashChanged: true, properties: []) }
+        self.entities = changes
+        self.configurationChanges = Fields.changes(
+            source.configurations.map { ($0.name, $0.memberEntities.sorted().joined(separator: ", ")) },
+            destination.configurations.map { ($0.name, $0.memberEntities.sorted().joined(separator: ", ")) })
+        self.fetchRequestChanges = Fields.changes(
+            source.fetchRequests.map { ($0.name, Self.describe($0)) }, destination.fetchRequests.map { ($0.name, Self.describe($0)) })
+    }
+
+    private static func describe(_ request: FetchRequest) -> String {
+        ([request.entity, request.predicateString ?? ""] + request.settings.map { "\($0.name)=\($0.value)" }).joined(separator: "; ")
+    }
+
+    private static func propertyChanges(
+        _ pair: ModelMatch.EntityPair, source: Model, destination: Model, _ oldHashes: VersionHashes, _ newHashes: VersionHashes
+    ) -> [PropertyChange] {
+        let oldPropertyHashes = oldHashes.propertyVersionHashes[pair.source.name] ?? [:]
+        let newPropertyHashes = newHashes.propertyVersionHashes[pair.destination.name] ?? [:]
+        var result: [PropertyChange] = []
+        for propertyPair in pair.properties.pairs {
+            let oldOwner = source.declaringEntity(ofProperty: propertyPair.source.name, in: pair.source)?.name
+            let newOwner = destination.declaringEntity(ofProperty: propertyPair.destination.name, in: pair.destination)?.name
+            // A move is between hierarchy levels: the declaring entity is no longer the counterpart of the old one.
+            let ownerCounterpart = oldOwner.flatMap { name in
+                ModelMatchLookup.destinationName(of: name, in: source, destination)
+            }
+            let moved = oldOwner != nil && newOwner != nil && ownerCounterpart != newOwner
+            let change = PropertyChange(
+                kind: .matched, source: propertyPair.source, destination: propertyPair.destination,
+                fields: Fields.changes(Fields.property(propertyPair.source), Fields.property(propertyPair.destination)),
+                hashChanged: oldPropertyHashes[propertyPair.source.name] != newPropertyHashes[propertyPair.destination.name],
+                movedFrom: moved ? oldOwner : nil, movedTo: moved ? newOwner : nil)
+            if change.isChange { result.append(change) }
+        }
+        result += pair.properties.added.map {
+            PropertyChange(kind: .added, source: nil, destination: $0, fields: [], hashChanged: true, movedFrom: nil, movedTo: nil)
+        }
+        result += pair.properties.removed.map {
+            PropertyChange(kind: .removed, source: $0, destination: nil, fields: [], hashChanged: true, movedFrom: nil, movedTo: nil)
+        }
+        return result
+    }
+}
+
+/// Finds which new entity an old entity became, by canonical name, without building a whole match.
+enum ModelMatchLookup {
+    static func destinationName(of sourceName: String, in source: Model, _ destination: Model) -> String? {
+        guard let old = source.entity(named: sourceName) else { return nil }
+        return destination.entities.first { $0.canonicalName == old.canonicalName }?.name
+            ?? destination.entities.first { $0.renamingIdentifier == old.name }?.name
+    }
+}

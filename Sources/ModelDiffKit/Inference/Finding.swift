@@ -1,0 +1,53 @@
+/// One observation about a model change: whether lightweight migration can infer it, and why.
+public struct Finding: Sendable, Hashable, Codable {
+    /// How serious the finding is: an error makes the change not inferable.
+    public let severity: Diagnostic.Severity
+    /// A stable kebab-case code (`attribute-type-incompatible`), documented in the README.
+    public let code: String
+    /// The entity concerned, by its name in the new version (old version for removals).
+    public let entity: String?
+    /// The property concerned, if any.
+    public let property: String?
+    /// The model file the line refers to.
+    public let file: String
+    /// The line in that file, when known.
+    public let line: Int?
+    /// The message, including the fix for anything blocking.
+    public let message: String
+
+    /// Creates a finding.
+    public init(_ severity: Diagnostic.Severity, _ code: String, entity: String?, property: String? = nil, file: String, line: Int?, message: String) {
+        self.severity = severity
+        self.code = code
+        self.entity = entity
+        self.property = property
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    /// The finding as a compiler-style diagnostic line, with its code.
+    public var diagnostic: Diagnostic {
+        Diagnostic(severity, path: file, line: line, message: "\(message) [\(code)]")
+    }
+}
+
+/// Whether a store written with the old version can be migrated to the new one without a mapping model.
+public enum Verdict: String, Sendable, Hashable, Codable, Comparable {
+    /// Every entity version hash is equal: no migration at all.
+    case identical
+    /// Lightweight migration can infer the mapping.
+    case inferable
+    /// A mapping model (or a model change) is needed.
+    case notInferable = "not-inferable"
+
+    private var rank: Int {
+        switch self {
+        case .identical: 0
+        case .inferable: 1
+        case .notInferable: 2
+        }
+    }
+
+    public static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.rank < rhs.rank }
+}

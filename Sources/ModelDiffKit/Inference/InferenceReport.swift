@@ -1,0 +1,75 @@
+/// The lightweight-migration analysis of one pair of versions: findings and the verdict.
+public struct InferenceReport: Sendable {
+    /// The old version's file.
+    public let sourcePath: String
+    /// The new version's file.
+    public let destinationPath: String
+    /// Every finding, errors first, then warnings, then notes, each group in file order.
+    public let findings: [Finding]
+    /// The verdict.
+    public let verdict: Verdict
+    /// The diff the findings are about.
+    public let diff: ModelDiff
+
+    /// Analyses a diff of two loaded versions.
+    ///
+    /// `historicalNames` holds entity names, renaming identifiers and `Entity.property` names seen in
+    /// other versions of the same bundle, so an identifier kept from an older rename is not taken for a typo.
+    public init(diff: ModelDiff, sourcePath: String, destinationPath: String, historicalNames: Set<String> = []) {
+        self.diff = diff
+        self.sourcePath = sourcePath
+        self.destinationPath = destinationPath
+        var context = RuleContext(diff: diff, sourcePath: sourcePath, destinationPath: destinationPath, historicalNames: historicalNames)
+        for rule in InferenceRules.all { rule(&context) }
+        let ordered = context.findings.enumerated().sorted { a, b in
+            if a.element.severity != b.element.severity { return a.element.severity > b.element.severity }
+            return a.offset < b.offset
+        }.map(\.element)
+        self.findings = ordered
+        if ordered.contains(where: { $0.severity == .error }) {
+            verdict = .notInferable
+        } else if diff.isIdenticalForTheStore {
+            verdict = .identical
+        } else {
+            verdict = .inferable
+        }
+    }
+
+    /// Analyses two loaded versions.
+    public init(source: LoadedModel, destination: LoadedModel) {
+        self.init(
+            diff: ModelDiff(source: source.model, destination: destination.model),
+            sourcePath: source.path, destinationPath: destination.path)
+    }
+
+    /// How many findings have that severity.
+    public func count(_ severity: Diagnostic.Severity) -> Int { findings.filter { $0.severity == severity }.count }
+}
+
+/// What a rule sees and where it records findings.
+struct RuleContext {
+    let diff: ModelDiff
+    let sourcePath: String
+    let destinationPath: String
+    let historicalNames: Set<String>
+    var findings: [Finding] = []
+
+    /// Records a finding about an element of the new version.
+    mutating func new(_ severity: Diagnostic.Severity, _ code: String, entity: String, property: String? = nil, line: SourceLine, _ message: String) {
+        findings.append(Finding(severity, code, entity: entity, property: property, file: destinationPath, line: line.value, message: message))
+    }
+
+    /// Records a finding about an element that exists only in the old version.
+    mutating func old(_ severity: Diagnostic.Severity, _ code: String, entity: String, property: String? = nil, line: SourceLine, _ message: String) {
+        findings.append(Finding(severity, code, entity: entity, property: property, file: sourcePath, line: line.value, message: message))
+    }
+}
+
+/// The rules, in the order their findings are reported within a severity.
+enum InferenceRules {
+    static let all: [@Sendable (inout RuleContext) -> Void] = [
+        MatchingRules.ambiguousNames, MatchingRules.unmatchedRenamingIdentifiers, HierarchyRules.merge,
+        EntityRules.addedAndRemoved, PropertyRules.added, PropertyRules.removed, PropertyRules.changed,
+        RenameSuggestions.suggest, CosmeticRules.model,
+    ]
+}

@@ -1,0 +1,148 @@
+/// Findings about properties of matched entities.
+enum PropertyRules {
+    static func added(_ context: inout RuleContext) {
+        for change in context.diff.entities where change.kind == .matched {
+            let entity = change.destination!.name
+            for property in change.properties where property.kind == .added {
+                let name = "`\(entity).\(property.name)`"
+                switch property.destination! {
+                case .attribute(let a) where !a.isOptional && !a.isTransient && !a.hasDefaultValue && !a.isDerived:
+                    context.new(
+                        .error, "required-attribute-without-default", entity: entity, property: a.name, line: a.line,
+                        "\(name) is a new required attribute without a default value: migrating a store that has `\(entity)` objects fails validation (Core Data error 134110, missing attribute values on mandatory destination attribute); give it a default value or make it optional")
+                case .relationship(let r) where !r.isTransient && (!r.isOptional || r.minCount > 0):
+                    context.new(
+                        .error, "required-relationship-added", entity: entity, property: r.name, line: r.line,
+                        "\(name) is a new required relationship: every migrated `\(entity)` has it empty, so migrating a store that has `\(entity)` objects fails validation (Core Data error 134110); make it optional, or set it in a custom mapping — `modeldiff infer` writes a starter")
+                case let added:
+                    context.new(.note, "property-added", entity: entity, property: added.name, line: added.line, "\(name) is added: inferable")
+                }
+            }
+        }
+    }
+
+    static func removed(_ context: inout RuleContext) {
+        for change in context.diff.entities where change.kind == .matched {
+            let entity = change.source!.name
+            for property in change.properties where property.kind == .removed {
+                let removed = property.source!
+                let name = "`\(entity).\(removed.name)`"
+                switch removed {
+                case .attribute(let a) where !a.isTransient:
+                    context.old(.warning, "attribute-removed", entity: entity, property: a.name, line: a.line, "\(name) is removed: its values in the store are lost")
+                case .relationship(let r) where !r.isTransient:
+                    context.old(.warning, "relationship-removed", entity: entity, property: r.name, line: r.line, "\(name) is removed: the links it holds in the store are lost")
+                default:
+                    context.old(.note, "property-removed", entity: entity, property: removed.name, line: removed.line, "\(name) is removed; it was not stored (transient or fetched), so nothing is lost")
+                }
+            }
+        }
+    }
+
+    static func changed(_ context: inout RuleContext) {
+        let diff = context.diff
+        for change in diff.entities where change.kind == .matched {
+            let entity = change.destination!.name
+            for property in change.properties where property.kind == .matched {
+                let (old, new) = (property.source!, property.destination!)
+                let name = "`\(entity).\(new.name)`"
+                if property.isRenamed {
+                    context.new(.note, "property-renamed", entity: entity, property: new.name, line: new.line, "`\(change.source!.name).\(old.name)` is renamed to \(name) (renaming identifier `\(new.canonicalName)`): inferable")
+                }
+                if let from = property.movedFrom, let to = property.movedTo {
+                    context.new(.note, "property-moved", entity: entity, property: new.name, line: new.line, "\(name) moves from `\(from)` to `\(to)` in the hierarchy: inferable")
+                }
+                switch (old, new) {
+                case (.attribute(let a), .attribute(let b)):
+                    attribute(a, b, entity: entity, &context)
+                case (.relationship(let a), .relationship(let b)):
+                    relationship(a, b, entity: entity, &context)
+                case (.fetchedProperty, .fetchedProperty):
+                    if !property.fields.isEmpty {
+                        context.new(.note, "cosmetic-change", entity: entity, property: new.name, line: new.line, "\(name) changes \(describe(property.fields)); fetched properties are not stored")
+                    }
+                default:
+                    context.new(
+                        .error, "property-kind-changed", entity: entity, property: new.name, line: new.line,
+                        "\(name) changes from \(kind(old)) to \(kind(new)), which lightweight migration cannot convert: give the new property another name (or renaming identifier) and fill it in a custom mapping — `modeldiff infer` writes a starter")
+                }
+                if case .attribute = new, property.hashChanged == false, !property.fields.isEmpty {
+                    context.new(.note, "cosmetic-change", entity: entity, property: new.name, line: new.line, "\(name) changes \(describe(property.fields)); the store is not affected")
+                }
+            }
+        }
+    }
+
+    private static func attribute(_ a: Attribute, _ b: Attribute, entity: String, _ context: inout RuleContext) {
+        let name = "`\(entity).\(b.name)`"
+        if a.type != b.type {
+            TypeChangeRule.check(a, b, entity: entity, &context)
+        }
+        if a.isOptional && !b.isOptional && !b.isTransient && !b.isDerived {
+            if b.hasDefaultValue {
+                context.new(.note, "optional-to-required", entity: entity, property: b.name, line: b.line, "\(name) becomes required and has a default value: inferable")
+            } else {
+                context.new(
+                    .error, "optional-to-required-without-default", entity: entity, property: b.name, line: b.line,
+                    "\(name) becomes required without a default value: migrating a store with a `\(entity)` whose \(b.name) is nil fails validation (Core Data error 134110); give it a default value or keep it optional")
+            }
+        }
+        if !a.isOptional && b.isOptional {
+            context.new(.note, "required-to-optional", entity: entity, property: b.name, line: b.line, "\(name) becomes optional: inferable")
+        }
+        if !a.isTransient && b.isTransient {
+            context.new(.warning, "attribute-made-transient", entity: entity, property: b.name, line: b.line, "\(name) becomes transient: its values in the store are lost")
+        }
+        let hashFields: Set = ["optional", "transient", "versionHashModifier", "allowsExternalBinaryDataStorage", "preserveAfterDeletion", "derivationExpression"]
+        let other = Fields.changes(Fields.attribute(a), Fields.attribute(b)).filter {
+            $0.field != "attributeType" && $0.field != "optional" && hashFields.contains($0.field)
+        }
+        if !other.isEmpty {
+            context.new(.note, "attribute-changed", entity: entity, property: b.name, line: b.line, "\(name) changes \(describe(other)): inferable")
+        }
+    }
+
+    private static func relationship(_ a: Relationship, _ b: Relationship, entity: String, _ context: inout RuleContext) {
+        let diff = context.diff
+        let name = "`\(entity).\(b.name)`"
+        if let oldDestination = a.destinationEntity, let newDestination = b.destinationEntity {
+            let counterpart = diff.match.pair(source: oldDestination)?.destination.name
+            if counterpart != newDestination {
+                context.new(
+                    .error, "relationship-retargeted", entity: entity, property: b.name, line: b.line,
+                    "\(name) now points to `\(newDestination)` instead of `\(oldDestination)`\(counterpart.map { " (which became `\($0)`)" } ?? ""): lightweight migration cannot re-target a relationship; add a new relationship and fill it in a custom mapping with FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", …) — `modeldiff infer` writes a starter")
+            }
+        }
+        if a.isToMany && !b.isToMany {
+            context.new(.warning, "to-many-to-one", entity: entity, property: b.name, line: b.line, "\(name) changes from to-many to to-one: inferable, but of each object's related objects only one is kept")
+        } else if !a.isToMany && b.isToMany {
+            context.new(.note, "to-one-to-many", entity: entity, property: b.name, line: b.line, "\(name) changes from to-one to to-many: inferable")
+        }
+        if a.isToMany && b.isToMany && b.maxCount > 0 && (a.maxCount == 0 || b.maxCount < a.maxCount) {
+            context.new(.warning, "max-count-lowered", entity: entity, property: b.name, line: b.line, "\(name) allows at most \(b.maxCount) objects (was \(a.maxCount == 0 ? "unbounded" : String(a.maxCount))): objects with more fail validation after the migration")
+        }
+        if a.isOrdered != b.isOrdered {
+            context.new(.note, "ordering-changed", entity: entity, property: b.name, line: b.line, "\(name) becomes \(b.isOrdered ? "ordered" : "unordered"): inferable")
+        }
+        if (a.isOptional && !b.isOptional) || b.minCount > a.minCount {
+            context.new(.warning, "relationship-made-required", entity: entity, property: b.name, line: b.line, "\(name) becomes required (optional NO or a higher minimum count): objects with fewer related objects fail validation after the migration")
+        }
+        if !a.isTransient && b.isTransient {
+            context.new(.warning, "relationship-made-transient", entity: entity, property: b.name, line: b.line, "\(name) becomes transient: the links it holds in the store are lost")
+        }
+    }
+
+    static func describe(_ fields: [FieldChange]) -> String {
+        fields.map { "\($0.field) \(show($0.old)) → \(show($0.new))" }.joined(separator: ", ")
+    }
+
+    private static func show(_ value: String) -> String { value.isEmpty ? "(none)" : value }
+
+    private static func kind(_ property: Property) -> String {
+        switch property {
+        case .attribute: "an attribute"
+        case .relationship: "a relationship"
+        case .fetchedProperty: "a fetched property"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// Warns when something disappears and a look-alike appears without a renaming identifier:
+/// Core Data then drops the old data silently instead of carrying it over.
+enum RenameSuggestions {
+    static func suggest(_ context: inout RuleContext) {
+        let diff = context.diff
+        for added in diff.match.added {
+            guard let removed = diff.match.removed.first(where: { entitiesLookAlike($0, added, diff) }) else { continue }
+            context.new(
+                .warning, "possible-rename", entity: added.name, line: added.line,
+                "`\(added.name)` is new and `\(removed.name)` is removed: if `\(added.name)` is `\(removed.name)` renamed, set the renaming identifier of `\(added.name)` to `\(removed.canonicalName)`, or every `\(removed.name)` object is dropped")
+        }
+        for change in diff.entities where change.kind == .matched {
+            let entity = change.destination!.name
+            let removed = change.properties.filter { $0.kind == .removed }.compactMap(\.source)
+            var used = Set<String>()
+            for added in change.properties.filter({ $0.kind == .added }).compactMap(\.destination) {
+                guard let old = removed.first(where: { !used.contains($0.name) && propertiesLookAlike($0, added) }) else { continue }
+                used.insert(old.name)
+                context.new(
+                    .warning, "possible-rename", entity: entity, property: added.name, line: added.line,
+                    "`\(entity).\(added.name)` is new and `\(change.source!.name).\(old.name)` is removed: if it is a rename, set the renaming identifier of `\(entity).\(added.name)` to `\(old.canonicalName)`, or the values of `\(old.name)` are dropped")
+            }
+        }
+    }
+
+    private static func entitiesLookAlike(_ old: Entity, _ new: Entity, _ diff: ModelDiff) -> Bool {
+        let oldAttributes = Set(diff.source.allAttributes(of: old).map { "\($0.name):\($0.type.rawValue)" })
+        let newAttributes = Set(diff.destination.allAttributes(of: new).map { "\($0.name):\($0.type.rawValue)" })
+        let shared = oldAttributes.intersection(newAttributes).count
+        let sameShape = !oldAttributes.isEmpty && shared * 2 >= max(oldAttributes.count, newAttributes.count)
+        return namesAreSimilar(old.name, new.name) && (sameShape || oldAttributes.isEmpty && newAttributes.isEmpty)
+            || sameShape && shared >= 3
+    }
+
+    private static func propertiesLookAlike(_ old: Property, _ new: Property) -> Bool {
+        switch (old, new) {
+        case (.attribute(let a), .attribute(let b)):
+            return a.type == b.type && namesAreSimilar(a.name, b.name)
+        case (.relationship(let a), .relationship(let b)):
+            return a.destinationEntity == b.destinationEntity && a.isToMany == b.isToMany && namesAreSimilar(a.name, b.name)
+        default:
+            return false
+        }
+    }
+
+    /// Similar when one contains the other (ignoring case) or their edit distance is small for their length.
+    static func namesAreSimilar(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.lowercased())
+        let y = Array(b.lowercased())
+        if x.isEmpty || y.isEmpty { return false }
+        if a.lowercased().contains(b.lowercased()) || b.lowercased().contains(a.lowercased()) { return true }
+        return editDistance(x, y) * 3 <= max(x.count, y.count)
+    }
+
+    private static func editDistance(_ x: [Character], _ y: [Character]) -> Int {
+        var previous = Array(0...y.count)
+        for i in 1...x.count {
+            var current = [i] + Array(repeating: 0, count: y.count)
+            for j in 1...max(y.count, 1) where j <= y.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[y.count]
+    }
+}

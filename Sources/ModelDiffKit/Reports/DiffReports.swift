@@ -1,0 +1,128 @@
+import Foundation
+
+/// Renders a `ModelDiff` as a report grouped by entity.
+public enum DiffReports {
+    /// The text report: one block per changed entity, `+` added, `-` removed, `~` changed.
+    public static func text(_ diff: ModelDiff, oldPath: String, newPath: String, style: Style = Style(colorize: false)) -> String {
+        var output = "--- \(oldPath)\n+++ \(newPath)\n"
+        for change in diff.entities where change.isChange {
+            output += entityLine(change, style) + "\n"
+            for field in change.fields {
+                output += "    \(field.field): \(show(field.old)) → \(show(field.new))\n"
+            }
+            for property in change.properties {
+                output += "    " + propertyLine(property, style) + "\n"
+                for field in property.fields where field.field != "kind" {
+                    output += "        \(field.field): \(show(field.old)) → \(show(field.new))\n"
+                }
+            }
+        }
+        for change in diff.configurationChanges {
+            output += style.yellow("~ configuration \(change.field)") + ": [\(change.old)] → [\(change.new)]\n"
+        }
+        for change in diff.fetchRequestChanges {
+            output += style.yellow("~ fetch request \(change.field)") + ": [\(change.old)] → [\(change.new)]\n"
+        }
+        if !diff.hasDifferences { output += "no differences\n" }
+        return output
+    }
+
+    private static func entityLine(_ change: EntityChange, _ style: Style) -> String {
+        switch change.kind {
+        case .added: return style.green("+ \(change.name)") + " (added entity)"
+        case .removed: return style.red("- \(change.name)") + " (removed entity)"
+        case .matched:
+            var notes: [String] = []
+            if change.isRenamed { notes.append("renamed from \(change.source!.name)") }
+            notes.append(change.hashChanged ? "version hash changed" : "version hash unchanged")
+            return style.yellow("~ \(change.name)") + " (\(notes.joined(separator: "; ")))"
+        }
+    }
+
+    private static func propertyLine(_ change: PropertyChange, _ style: Style) -> String {
+        switch change.kind {
+        case .added: return style.green("+ \(change.name)") + ": " + summary(change.destination!)
+        case .removed: return style.red("- \(change.name)") + ": " + summary(change.source!)
+        case .matched:
+            var notes: [String] = []
+            if change.isRenamed { notes.append("renamed from \(change.source!.name)") }
+            if let from = change.movedFrom, let to = change.movedTo { notes.append("moved from \(from) to \(to)") }
+            notes.append(change.hashChanged ? "version hash changed" : "version hash unchanged")
+            return style.yellow("~ \(change.name)") + " (\(notes.joined(separator: "; ")))"
+        }
+    }
+
+    /// A short description of a property: `String, optional, default ""`.
+    static func summary(_ property: Property) -> String {
+        switch property {
+        case .attribute(let a):
+            var parts = [a.type.xcodeName]
+            if a.isOptional { parts.append("optional") }
+            if a.isTransient { parts.append("transient") }
+            if let value = a.defaultValueString { parts.append("default \"\(value)\"") }
+            return parts.joined(separator: ", ")
+        case .relationship(let r):
+            var parts = ["\(r.isToMany ? "to-many" : "to-one") \(r.destinationEntity ?? "?")"]
+            if r.isOptional { parts.append("optional") }
+            if r.isOrdered { parts.append("ordered") }
+            if let inverse = r.inverseName { parts.append("inverse \(inverse)") }
+            return parts.joined(separator: ", ")
+        case .fetchedProperty(let f):
+            return "fetched \(f.fetchRequest.entity)"
+        }
+    }
+
+    private static func show(_ value: String) -> String { value.isEmpty ? "(none)" : value }
+
+    /// The JSON report.
+    public static func json(_ diff: ModelDiff, oldPath: String, newPath: String) throws -> String {
+        try CheckReports.encode(DiffJSON(diff, old: oldPath, new: newPath))
+    }
+}
+
+private struct DiffJSON: Encodable {
+    struct PropertyJSON: Encodable {
+        let name: String
+        let change: String
+        let oldName: String?
+        let hashChanged: Bool
+        let movedFrom: String?
+        let movedTo: String?
+        let fields: [FieldChange]
+    }
+
+    struct EntityJSON: Encodable {
+        let name: String
+        let change: String
+        let oldName: String?
+        let hashChanged: Bool
+        let fields: [FieldChange]
+        let properties: [PropertyJSON]
+    }
+
+    let old: String
+    let new: String
+    let identical: Bool
+    let entities: [EntityJSON]
+    let configurations: [FieldChange]
+    let fetchRequests: [FieldChange]
+
+    init(_ diff: ModelDiff, old: String, new: String) {
+        self.old = old
+        self.new = new
+        identical = diff.isIdenticalForTheStore
+        entities = diff.entities.filter(\.isChange).map { change in
+            EntityJSON(
+                name: change.name, change: change.isRenamed ? "renamed" : change.kind == .matched ? "changed" : change.kind.rawValue,
+                oldName: change.kind == .matched ? change.source?.name : nil, hashChanged: change.hashChanged, fields: change.fields,
+                properties: change.properties.map { p in
+                    PropertyJSON(
+                        name: p.name, change: p.isRenamed ? "renamed" : p.kind == .matched ? "changed" : p.kind.rawValue,
+                        oldName: p.kind == .matched ? p.source?.name : nil, hashChanged: p.hashChanged, movedFrom: p.movedFrom,
+                        movedTo: p.movedTo, fields: p.fields.filter { $0.field != "kind" })
+                })
+        }
+        configurations = diff.configurationChanges
+        fetchRequests = diff.fetchRequestChanges
+    }
+}

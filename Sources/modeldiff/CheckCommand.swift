@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import ModelDiffKit
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Fail when lightweight migration cannot infer a model change (for CI).",
+        discussion: """
+            With two models, checks OLD → NEW. With one .xcdatamodeld bundle, checks every consecutive pair of
+            versions (natural order of names, or --order) and every old version against the current one.
+            Exit status: 0 inferable (warnings allowed), 1 not inferable (or any warning with --strict), 2 bad input.
+
+            Examples:
+              modeldiff check TestModels/Notes.xcdatamodeld
+              modeldiff check v1.xml v2.xml --format github
+              modeldiff check Model.xcdatamodeld --format sarif > modeldiff.sarif
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, github }
+
+    @Argument(help: "OLD NEW, or one .xcdatamodeld bundle.")
+    var models: [String]
+
+    @Option(help: "Output format: text, json, sarif or github.")
+    var format: Format = .text
+
+    @Flag(help: "Also fail on warnings.")
+    var strict = false
+
+    @Option(help: "Comma-separated version names, oldest first, to use instead of natural order (bundle mode).")
+    var order: String?
+
+    func validate() throws {
+        guard models.count == 1 || models.count == 2 else {
+            throw ValidationError("give OLD and NEW, or one .xcdatamodeld bundle")
+        }
+        if order != nil && models.count != 1 { throw ValidationError("--order goes with a bundle") }
+    }
+
+    func run() throws {
+        let failed = try reportingFailures {
+            let reports: [(title: String?, report: InferenceReport)]
+            let output: String
+            if models.count == 2 {
+                let report = InferenceReport(source: try ModelFile.load(path: models[0]), destination: try ModelFile.load(path: models[1]))
+                reports = [(nil, report)]
+                switch format {
+                case .text: output = CheckReports.text(report, style: .standardOutput)
+                case .json: output = try CheckReports.json(report)
+                case .sarif: output = try SARIFReport.render(reports, toolVersion: ModelDiffCommand.version)
+                case .github: output = CheckReports.github(reports)
+                }
+            } else {
+                let bundle = try ModelBundle.load(path: models[0])
+                printNotes(bundle.notes)
+                let names = order?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                let check = try BundleCheck(bundle: bundle, order: names)
+                reports = check.pairs.map { ("\($0.from) → \($0.to)", $0.report) }
+                switch format {
+                case .text: output = CheckReports.text(check, style: .standardOutput)
+                case .json: output = try CheckReports.json(check)
+                case .sarif: output = try SARIFReport.render(reports, toolVersion: ModelDiffCommand.version)
+                case .github: output = CheckReports.github(reports)
+                }
+            }
+            printOut(output)
+            let findings = reports.flatMap(\.report.findings)
+            return findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        }
+        if failed { throw ExitCode(1) }
+    }
+}

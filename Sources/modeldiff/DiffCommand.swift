@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import ModelDiffKit
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Show what changed between two model versions, grouped by entity (the default command).",
+        discussion: """
+            Entities and properties match as Core Data matches them: by renaming identifier, else by name.
+            Exit status as diff(1): 0 no differences, 1 differences, 2 trouble.
+
+            Examples:
+              modeldiff "TestModels/Notes.xcdatamodeld/Notes.xcdatamodel" "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
+              modeldiff diff v1.xml v2.xml --format json
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Argument(help: "The old version.")
+    var old: String
+
+    @Argument(help: "The new version.")
+    var new: String
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    func run() throws {
+        let differs = try reportingFailures {
+            let source = try ModelFile.load(path: old)
+            let destination = try ModelFile.load(path: new)
+            printNotes(source.notes + destination.notes)
+            let diff = ModelDiff(source: source.model, destination: destination.model)
+            switch format {
+            case .text: printOut(DiffReports.text(diff, oldPath: source.path, newPath: destination.path, style: .standardOutput))
+            case .json: printOut(try DiffReports.json(diff, oldPath: source.path, newPath: destination.path))
+            }
+            return diff.hasDifferences
+        }
+        if differs { throw ExitCode(1) }
+    }
+}
+
+extension Style {
+    /// Colour for standard output: only on a terminal, never with NO_COLOR or TERM=dumb.
+    static var standardOutput: Style {
+        Style(colorize: Style.shouldColorize(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment))
+    }
+}
