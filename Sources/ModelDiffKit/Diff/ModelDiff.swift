@@ -86,12 +86,13 @@ public struct ModelDiff: Sendable {
         self.match = match
         self.sourceHashes = oldHashes
         self.destinationHashes = newHashes
+        let counterparts = Dictionary(match.pairs.map { ($0.source.name, $0.destination.name) }, uniquingKeysWith: { a, _ in a })
         var changes: [EntityChange] = match.pairs.map { pair in
             EntityChange(
                 source: pair.source, destination: pair.destination,
                 fields: Fields.changes(Fields.entity(pair.source), Fields.entity(pair.destination)),
                 hashChanged: oldHashes.entityVersionHashes[pair.source.name] != newHashes.entityVersionHashes[pair.destination.name],
-                properties: Self.propertyChanges(pair, source: source, destination: destination, oldHashes, newHashes))
+                properties: Self.propertyChanges(pair, source: source, destination: destination, oldHashes, newHashes, counterparts))
         }
         changes += match.added.map { EntityChange(source: nil, destination: $0, fields: [], hashChanged: true, properties: []) }
         changes += match.removed.map { EntityChange(source: $0, destination: nil, fields: [], hashChanged: true, properties: []) }
@@ -108,22 +109,26 @@ public struct ModelDiff: Sendable {
     }
 
     private static func propertyChanges(
-        _ pair: ModelMatch.EntityPair, source: Model, destination: Model, _ oldHashes: VersionHashes, _ newHashes: VersionHashes
+        _ pair: ModelMatch.EntityPair, source: Model, destination: Model, _ oldHashes: VersionHashes, _ newHashes: VersionHashes,
+        _ counterparts: [String: String]
     ) -> [PropertyChange] {
+        let oldOwners = owners(of: pair.source, in: source)
+        let newOwners = owners(of: pair.destination, in: destination)
         let oldPropertyHashes = oldHashes.propertyVersionHashes[pair.source.name] ?? [:]
         let newPropertyHashes = newHashes.propertyVersionHashes[pair.destination.name] ?? [:]
         var result: [PropertyChange] = []
         for propertyPair in pair.properties.pairs {
-            let oldOwner = source.declaringEntity(ofProperty: propertyPair.source.name, in: pair.source)?.name
-            let newOwner = destination.declaringEntity(ofProperty: propertyPair.destination.name, in: pair.destination)?.name
+            let oldOwner = oldOwners[propertyPair.source.name]
+            let newOwner = newOwners[propertyPair.destination.name]
             // A move is between hierarchy levels: the declaring entity is no longer the counterpart of the old one.
-            let ownerCounterpart = oldOwner.flatMap { name in
-                ModelMatchLookup.destinationName(of: name, in: source, destination)
-            }
+            let ownerCounterpart = oldOwner.flatMap { counterparts[$0] }
             let moved = oldOwner != nil && newOwner != nil && ownerCounterpart != newOwner
+            // Most properties are unchanged: compare values before describing their fields.
+            let fields = propertyPair.source == propertyPair.destination
+                ? [] : Fields.changes(Fields.property(propertyPair.source), Fields.property(propertyPair.destination))
             let change = PropertyChange(
                 kind: .matched, source: propertyPair.source, destination: propertyPair.destination,
-                fields: Fields.changes(Fields.property(propertyPair.source), Fields.property(propertyPair.destination)),
+                fields: fields,
                 hashChanged: oldPropertyHashes[propertyPair.source.name] != newPropertyHashes[propertyPair.destination.name],
                 movedFrom: moved ? oldOwner : nil, movedTo: moved ? newOwner : nil)
             if change.isChange { result.append(change) }
@@ -136,13 +141,13 @@ public struct ModelDiff: Sendable {
         }
         return result
     }
-}
 
-/// Finds which new entity an old entity became, by canonical name, without building a whole match.
-enum ModelMatchLookup {
-    static func destinationName(of sourceName: String, in source: Model, _ destination: Model) -> String? {
-        guard let old = source.entity(named: sourceName) else { return nil }
-        return destination.entities.first { $0.canonicalName == old.canonicalName }?.name
-            ?? destination.entities.first { $0.renamingIdentifier == old.name }?.name
+    /// The entity declaring each property an entity has, inherited ones included.
+    private static func owners(of entity: Entity, in model: Model) -> [String: String] {
+        var result: [String: String] = [:]
+        for owner in model.ancestry(of: entity) {
+            for name in owner.propertyNames where result[name] == nil { result[name] = owner.name }
+        }
+        return result
     }
 }

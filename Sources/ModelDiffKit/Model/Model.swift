@@ -16,6 +16,8 @@ public struct Model: Sendable, Hashable {
     public let userInfo: UserInfo
     /// XML child elements modeldiff does not interpret, kept for writing.
     public let otherChildren: [XMLElementNode]
+    /// Entity positions by name, so lookups along hierarchies stay cheap on large models.
+    private let entityIndex: [String: Int]
 
     /// Creates a model.
     public init(
@@ -31,6 +33,9 @@ public struct Model: Sendable, Hashable {
         self.layout = layout
         self.userInfo = userInfo
         self.otherChildren = otherChildren
+        var index: [String: Int] = [:]
+        for (position, entity) in entities.enumerated() where index[entity.name] == nil { index[entity.name] = position }
+        self.entityIndex = index
     }
 
     /// The root attributes Xcode writes on a new model.
@@ -46,7 +51,7 @@ public struct Model: Sendable, Hashable {
 
     /// The entity with that name, if any.
     public func entity(named name: String) -> Entity? {
-        entities.first { $0.name == name }
+        entityIndex[name].map { entities[$0] }
     }
 }
 

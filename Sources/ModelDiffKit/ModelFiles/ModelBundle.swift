@@ -62,7 +62,10 @@ public enum ModelFile {
         }
         guard isDirectory.boolValue else { return try loadXML(path: path) }
         if path.trimmingTrailingSlashes.hasSuffix(".xcdatamodeld") {
-            return try ModelBundle.load(path: path).current.loaded
+            // Only the current version is wanted: do not read the others.
+            let names = try ModelLocator.versionFolders(inBundle: path)
+            let current = try ModelLocator.currentVersionName(ofBundle: path, versions: names)
+            return try loadFolder((path as NSString).appendingPathComponent(current + ".xcdatamodel"))
         }
         return try loadFolder(path)
     }
