@@ -24,7 +24,9 @@ enum MatchingRules {
         let diff = context.diff
         let oldEntityNames = diff.source.entities.map(\.name).joined(separator: ", ")
         for entity in diff.match.added {
-            guard let identifier = entity.renamingIdentifier, identifier != entity.name else { continue }
+            guard let identifier = entity.renamingIdentifier, identifier != entity.name,
+                !diff.match.ambiguousEntityNames.contains(identifier)
+            else { continue }
             if context.historicalNames.contains(identifier) {
                 context.new(
                     .note, "renaming-identifier-from-older-version", entity: entity.name, line: entity.line,

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+private let v1 = "TestModels/Notes.xcdatamodeld/Notes.xcdatamodel"
+private let v2 = "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
+
+@Test func plainModeldiffRunsDiffAndExitsOneOnDifferences() throws {
+    let result = try runModeldiff([v1, v2])
+    #expect(result.status == 1)
+    #expect(result.stderr == "")
+    try expectGolden(result.stdout, named: "cli/diff-notes.txt")
+    #expect(try runModeldiff(["diff", v1, v2]).stdout == result.stdout)
+}
+
+@Test func diffOfAModelWithItselfExitsZero() throws {
+    let result = try runModeldiff(["diff", v1, v1])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasSuffix("no differences\n"))
+}
+
+@Test func diffAsJSON() throws {
+    let result = try runModeldiff(["diff", v1, v2, "--format", "json"])
+    #expect(result.status == 1)
+    try expectGolden(result.stdout, named: "cli/diff-notes.json")
+}
+
+@Test func diffOfBadInputExitsTwo() throws {
+    let result = try runModeldiff(["diff", v1, "TestModels/missing.xml"])
+    #expect(result.status == 2)
+    #expect(result.stderr == "TestModels/missing.xml: error: no such file or directory\n")
+}
+
+@Test func checkExitCodes() throws {
+    let inferable = try runModeldiff(["check", "TestModels/rules/remove-attribute/old.xml", "TestModels/rules/remove-attribute/new.xml"])
+    #expect(inferable.status == 0)
+    let strict = try runModeldiff(["check", "--strict", "TestModels/rules/remove-attribute/old.xml", "TestModels/rules/remove-attribute/new.xml"])
+    #expect(strict.status == 1)
+    let blocked = try runModeldiff(["check", "TestModels/rules/type-change-incompatible/old.xml", "TestModels/rules/type-change-incompatible/new.xml"])
+    #expect(blocked.status == 1)
+    #expect(blocked.stdout.hasSuffix("not-inferable (1 error, 0 warnings, 0 notes)\n"))
+    let bad = try runModeldiff(["check", "TestModels/rules/type-change-incompatible/old.xml", "TestModels/nothing.xml"])
+    #expect(bad.status == 2)
+}
+
+@Test func checkOfABundleInEveryFormat() throws {
+    for format in ["text", "json", "sarif", "github"] {
+        let result = try runModeldiff(["check", "TestModels/Notes.xcdatamodeld", "--format", format])
+        #expect(result.status == 0)
+        try expectGolden(result.stdout, named: "cli/check-notes.\(format)")
+    }
+}
+
+@Test func checkWithAnOrderThatNamesAMissingVersion() throws {
+    let result = try runModeldiff(["check", "TestModels/Notes.xcdatamodeld", "--order", "Notes 2,Notes 9"])
+    #expect(result.status == 2)
+    #expect(result.stderr == "TestModels/Notes.xcdatamodeld: error: --order names version \"Notes 9\", which the bundle does not have (versions: Notes, Notes 2)\n")
+}
+
+@Test func checkWithAReversedOrder() throws {
+    let result = try runModeldiff(["check", "TestModels/Notes.xcdatamodeld", "--order", "Notes 2,Notes", "--format", "json"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("\"from\" : \"Notes 2\""))
+    #expect(result.stdout.contains("`Tag` is removed"))
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import ModelDiffKit
+
+/// Every `.xcdatamodeld` bundle of the shared corpus.
+func corpusBundles() -> [URL] {
+    var bundles: [URL] = []
+    for root in [Paths.fixtures, Paths.models] {
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+        for case let url as URL in walker where url.pathExtension == "xcdatamodeld" { bundles.append(url) }
+    }
+    return bundles.sorted { $0.path < $1.path }
+}
+
+/// Pins the verdict of every pair `check` analyses in every bundle of the corpus (a golden summary).
+@Test func checkVerdictsOverTheWholeCorpus() throws {
+    var summary = ""
+    for bundle in corpusBundles() {
+        let check = try BundleCheck(bundle: try ModelBundle.load(path: bundle.path))
+        let relative = bundle.path.replacingOccurrences(of: Paths.shared.path + "/", with: "")
+        summary += "\(relative): \(check.verdict.rawValue) (\(check.pairs.count) pairs)\n"
+        for pair in check.pairs where pair.report.verdict != .inferable {
+            let codes = Set(pair.report.findings.filter { $0.severity == .error }.map(\.code)).sorted()
+            summary += "  \(pair.from) → \(pair.to): \(pair.report.verdict.rawValue)\(codes.isEmpty ? "" : " [\(codes.joined(separator: ", "))]")\n"
+        }
+    }
+    try expectGolden(summary, named: "corpus/check-verdicts.txt")
+}
+
+/// The WooCommerce team wrote mapping models for these steps (MIGRATIONS.md); the ones whose change
+/// lightweight migration truly cannot infer must come out not-inferable.
+@Test func wooCommerceStepsThatNeededAMappingModel() throws {
+    let bundle = try ModelBundle.load(path: Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld").path)
+    let check = try BundleCheck(bundle: bundle)
+    func verdict(_ from: String, _ to: String) -> Verdict? {
+        check.pairs.first { $0.from == from && $0.to == to }?.report.verdict
+    }
+    #expect(verdict("Model 9", "Model 10") == .notInferable)  // Order.statusKey added as required, no default
+    #expect(verdict("Model 31", "Model 32") == .notInferable)  // relationships re-targeted to GenericAttribute
+    #expect(verdict("Model 32", "Model 33") == .notInferable)  // Product.date added as required, no default
+    #expect(check.pairs.count == 116 + 115)
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import ModelDiffKit
+
+/// The rule-by-rule model pairs under `TestModels/rules/<rule>/{old,new}.xml`, with their verdicts.
+let ruleCases: [(String, Verdict)] = [
+    ("add-attribute-with-default", .inferable), ("add-entity", .inferable), ("add-optional-attribute", .inferable),
+    ("add-relationship", .inferable), ("add-required-attribute-without-default", .notInferable),
+    ("add-required-relationship", .notInferable), ("ambiguous-renaming-identifier", .notInferable),
+    ("binary-to-transformable-allowed", .inferable), ("binary-to-transformable-without-key", .notInferable),
+    ("cosmetic-only", .identical), ("hierarchy-merge", .notInferable), ("make-ordered", .inferable),
+    ("max-count-lowered", .inferable), ("move-entity-out-of-hierarchy", .inferable), ("new-parent-entity", .inferable),
+    ("number-narrowed", .inferable), ("number-to-boolean", .inferable), ("number-widened", .inferable),
+    ("optional-to-required-with-default", .inferable), ("optional-to-required-without-default", .notInferable),
+    ("possible-rename-attribute", .inferable), ("possible-rename-entity", .inferable),
+    ("relationship-retargeted", .notInferable), ("remove-attribute", .inferable), ("remove-entity", .inferable),
+    ("remove-relationship", .inferable), ("rename-attribute", .inferable), ("rename-entity", .inferable),
+    ("required-to-optional", .inferable), ("to-many-to-one", .inferable), ("to-one-to-many", .inferable),
+    ("type-change-incompatible", .notInferable), ("uniqueness-constraint-added", .inferable),
+    ("unmatched-renaming-identifier", .notInferable),
+]
+
+/// The analysis of one rule pair, with paths relative to the repository.
+func ruleReport(_ name: String) throws -> InferenceReport {
+    let folder = "TestModels/rules/\(name)"
+    let old = try ModelFile.load(path: Paths.repository.appendingPathComponent("\(folder)/old.xml").path)
+    let new = try ModelFile.load(path: Paths.repository.appendingPathComponent("\(folder)/new.xml").path)
+    return InferenceReport(diff: ModelDiff(source: old.model, destination: new.model), sourcePath: "\(folder)/old.xml", destinationPath: "\(folder)/new.xml")
+}
+
+@Test func everyRuleFolderHasACase() throws {
+    let folders = try FileManager.default.contentsOfDirectory(atPath: Paths.testModels.appendingPathComponent("rules").path)
+    #expect(Set(folders) == Set(ruleCases.map(\.0)))
+}
+
+@Test(arguments: ruleCases)
+func ruleGivesItsVerdictAndExactFindings(_ name: String, _ verdict: Verdict) throws {
+    let report = try ruleReport(name)
+    #expect(report.verdict == verdict)
+    try expectGolden(CheckReports.text(report), named: "check/\(name).txt")
+}
+
+@Test(arguments: ruleCases.map(\.0))
+func ruleDiffReportMatchesItsGoldenFile(_ name: String) throws {
+    let report = try ruleReport(name)
+    try expectGolden(DiffReports.text(report.diff, oldPath: report.sourcePath, newPath: report.destinationPath), named: "diff/\(name).txt")
+}
