@@ -1,0 +1,113 @@
+import Foundation
+
+/// A Core Data SQLite store file: its metadata, its entity tables and their rows.
+public final class PersistentStore {
+    /// The connection.
+    public let database: SQLiteDatabase
+    /// The file's path as the user named it.
+    public var path: String { database.path }
+    /// The store's metadata.
+    public private(set) var metadata: StoreMetadata
+    /// Whether the store was opened read-only.
+    public let isReadOnly: Bool
+
+    private init(database: SQLiteDatabase, metadata: StoreMetadata, readOnly: Bool) {
+        self.database = database
+        self.metadata = metadata
+        self.isReadOnly = readOnly
+    }
+
+    /// Opens an existing store; read-only unless `writable`, so the file is never touched by a reader.
+    public static func open(path: String, writable: Bool = false) throws(Diagnostic) -> PersistentStore {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw Diagnostic(path: path, message: "no such file")
+        }
+        let header = FileManager.default.contents(atPath: path).map { [UInt8]($0.prefix(16)) } ?? []
+        if header.isEmpty { throw Diagnostic(path: path, message: "not a Core Data store: the file is empty") }
+        guard header == Array("SQLite format 3\0".utf8) else {
+            throw Diagnostic(path: path, message: "not a SQLite database (or an encrypted one): the file does not start with the SQLite header")
+        }
+        let database = try SQLiteDatabase(path: path, readOnly: !writable)
+        let tables: Set<String>
+        do {
+            tables = Set(try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
+                if case .text(let name) = $0.first { name } else { nil }
+            })
+        }
+        guard tables.contains("Z_METADATA"), tables.contains("Z_PRIMARYKEY") else {
+            throw Diagnostic(path: path, message: "not a Core Data store: a SQLite database without Z_METADATA and Z_PRIMARYKEY")
+        }
+        let rows = try database.rows("SELECT Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1")
+        guard case .blob(let plist)? = rows.first?.first else {
+            throw Diagnostic(path: path, message: "the store's metadata (Z_METADATA.Z_PLIST) is missing")
+        }
+        return PersistentStore(database: database, metadata: try StoreMetadata.decode(plist, path: path), readOnly: !writable)
+    }
+
+    /// Creates an empty store for `model` at `path`, as Core Data would; the file must not exist.
+    public static func create(path: String, model: Model, uuid: String = UUID().uuidString, keepingMetadata: [String: PlistValue] = [:]) throws(Diagnostic) -> PersistentStore {
+        if FileManager.default.fileExists(atPath: path) {
+            throw Diagnostic(path: path, message: "the file already exists")
+        }
+        let database = try SQLiteDatabase(path: path, readOnly: false, create: true)
+        let layout = StoreLayout(model: model)
+        let metadata = StoreMetadata.forModel(model, hashes: model.versionHashes(), uuid: uuid, keeping: keepingMetadata)
+        try database.execute("PRAGMA auto_vacuum = 2; PRAGMA journal_mode = DELETE; BEGIN")
+        for statement in layout.createStatements { try database.execute(statement) }
+        let insert = try database.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
+        for name in layout.orderedEntities {
+            let parent = model.entity(named: name)?.parentEntity.flatMap { layout.entityNumbers[$0] } ?? 0
+            try insert.run([.integer(Int64(layout.entityNumbers[name]!)), .text(name), .integer(Int64(parent))])
+        }
+        let plist: [UInt8]
+        do { plist = try metadata.encoded() } catch { throw Diagnostic(path: path, message: "cannot encode the metadata: \(error)") }
+        try database.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)").run([.text(uuid), .blob(plist)])
+        try database.execute("COMMIT")
+        return PersistentStore(database: database, metadata: metadata, readOnly: false)
+    }
+
+    /// Replaces the metadata (writable stores only).
+    public func write(metadata: StoreMetadata) throws(Diagnostic) {
+        let plist: [UInt8]
+        do { plist = try metadata.encoded() } catch { throw Diagnostic(path: path, message: "cannot encode the metadata: \(error)") }
+        try database.prepare("UPDATE Z_METADATA SET Z_PLIST = ? WHERE Z_VERSION = 1").run([.blob(plist)])
+        self.metadata = metadata
+    }
+
+    /// `Z_PRIMARYKEY`'s rows: entity number, name, parent number, highest primary key.
+    public func primaryKeyTable() throws(Diagnostic) -> [(entity: Int, name: String, superEntity: Int, max: Int)] {
+        try database.rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT").map { row in
+            (row[0].int, row[1].string ?? "", row[2].int, row[3].int)
+        }
+    }
+
+    /// How many rows each entity has (by `Z_ENT`), for the entities `Z_PRIMARYKEY` lists.
+    public func rowCounts() throws(Diagnostic) -> [(entity: String, count: Int)] {
+        let entities = try primaryKeyTable()
+        let names = Dictionary(entities.map { ($0.entity, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let tables = Set(try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
+        var counts: [String: Int] = [:]
+        for entity in entities where entity.superEntity == 0 {
+            let table = (entity.entity >= 16000 ? "A" : "Z") + entity.name.uppercased()
+            guard tables.contains(table) else { continue }
+            for row in try database.rows("SELECT Z_ENT, COUNT(*) FROM \(table) GROUP BY Z_ENT") {
+                if let name = names[row[0].int] { counts[name] = row[1].int }
+            }
+        }
+        return entities.map { ($0.name, counts[$0.name] ?? 0) }
+    }
+}
+
+extension SQLiteValue {
+    /// The value as an integer (0 for null or other types).
+    var int: Int {
+        switch self {
+        case .integer(let number): Int(number)
+        case .real(let number): Int(number)
+        default: 0
+        }
+    }
+
+    /// The value as text, if it is text.
+    var string: String? { if case .text(let text) = self { text } else { nil } }
+}

@@ -1,0 +1,158 @@
+internal import CSQLite
+import Foundation
+
+/// An open SQLite database; the only file that names `sqlite3_…` functions.
+public final class SQLiteDatabase {
+    private let handle: OpaquePointer
+    /// The file's path as the user named it, for diagnostics.
+    public let path: String
+
+    /// Opens a database; read-only never creates or modifies the file (nor its -wal/-shm).
+    public init(path: String, readOnly: Bool, create: Bool = false) throws(Diagnostic) {
+        self.path = path
+        var pointer: OpaquePointer?
+        var flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+        flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create { flags |= SQLITE_OPEN_CREATE }
+        let status = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard status == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let pointer { sqlite3_close_v2(pointer) }
+            throw Diagnostic(path: path, message: "cannot open the store: \(message)")
+        }
+        handle = pointer
+        sqlite3_busy_timeout(handle, 200)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs SQL that returns no rows (several statements allowed).
+    public func execute(_ sql: String) throws(Diagnostic) {
+        var error: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &error)
+        if status != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(error)
+            throw failure(message, status: status)
+        }
+    }
+
+    /// Prepares a statement for repeated use.
+    public func prepare(_ sql: String) throws(Diagnostic) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else {
+            throw failure(String(cString: sqlite3_errmsg(handle)), status: status)
+        }
+        return SQLiteStatement(statement, database: self)
+    }
+
+    /// Runs a query and returns every row (for small bookkeeping queries only).
+    public func rows(_ sql: String, _ arguments: [SQLiteValue] = []) throws(Diagnostic) -> [[SQLiteValue]] {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        var result: [[SQLiteValue]] = []
+        while try statement.step() { result.append(statement.row()) }
+        return result
+    }
+
+    /// The number of rows the last statement changed.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// A diagnostic for a failed call, naming the file; busy and locked say another process holds the store.
+    func failure(_ message: String, status: Int32) -> Diagnostic {
+        switch status & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return Diagnostic(path: path, message: "the store is locked by another process (\(message))")
+        case SQLITE_NOTADB:
+            return Diagnostic(path: path, message: "not a SQLite database (or an encrypted one): \(message)")
+        case SQLITE_CORRUPT:
+            return Diagnostic(path: path, message: "the SQLite file is damaged or truncated: \(message)")
+        default:
+            return Diagnostic(path: path, message: message)
+        }
+    }
+
+    /// The last error message of the connection.
+    var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+}
+
+/// A value in or out of SQLite.
+public enum SQLiteValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+}
+
+/// A prepared statement, reused across rows; finalized when released.
+public final class SQLiteStatement {
+    private let statement: OpaquePointer
+    private let database: SQLiteDatabase
+
+    init(_ statement: OpaquePointer, database: SQLiteDatabase) {
+        self.statement = statement
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(statement) }
+
+    /// Clears previous bindings and binds `values` to the parameters, in order.
+    public func bind(_ values: [SQLiteValue]) throws(Diagnostic) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .null: status = sqlite3_bind_null(statement, index)
+            case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
+            case .real(let number): status = sqlite3_bind_double(statement, index, number)
+            case .text(let text): status = sqlite3_bind_text(statement, index, text, -1, modeldiff_sqlite_transient())
+            case .blob(let bytes):
+                status = bytes.withUnsafeBytes {
+                    sqlite3_bind_blob(statement, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count), modeldiff_sqlite_transient())
+                }
+            }
+            if status != SQLITE_OK { throw database.failure(database.lastMessage, status: status) }
+        }
+    }
+
+    /// Advances to the next row; false when done.
+    public func step() throws(Diagnostic) -> Bool {
+        let status = sqlite3_step(statement)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.failure(database.lastMessage, status: status)
+        }
+    }
+
+    /// Runs the statement to completion with these arguments (inserts, updates).
+    public func run(_ values: [SQLiteValue]) throws(Diagnostic) {
+        try bind(values)
+        while try step() {}
+    }
+
+    /// The number of result columns.
+    public var columnCount: Int { Int(sqlite3_column_count(statement)) }
+
+    /// The current row's value in column `index`.
+    public func value(at index: Int) -> SQLiteValue {
+        let column = Int32(index)
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+        case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, column)))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default: return .null
+        }
+    }
+
+    /// Every value of the current row.
+    public func row() -> [SQLiteValue] { (0..<columnCount).map(value(at:)) }
+}

@@ -1,0 +1,127 @@
+extension StoreLayout {
+    /// Lays out `model` as Core Data would.
+    public init(model: Model) {
+        self.model = model
+        var ordered: [String] = []
+        func visit(_ entity: Entity) {
+            ordered.append(entity.name)
+            for child in model.subentities(of: entity).sorted(by: { coreDataCompare($0.name, $1.name) }) { visit(child) }
+        }
+        let roots = model.entities.filter { $0.parentEntity == nil }.sorted { coreDataCompare($0.name, $1.name) }
+        roots.forEach(visit)
+        let numbers = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($0.element, $0.offset + 1) })
+        self.orderedEntities = ordered
+        self.entityNumbers = numbers
+
+        var tables: [Table] = []
+        var indexes: [String] = []
+        var joins: [JoinTable] = []
+        for root in roots {
+            let members = ordered.filter { name in model.entity(named: name).map { model.rootEntity(of: $0).name == root.name } ?? false }
+            let tableName = columnName(root.name)
+            var columns = [
+                Column(name: "Z_PK", sqlType: "INTEGER PRIMARY KEY", kind: .primaryKey),
+                Column(name: "Z_ENT", sqlType: "INTEGER", kind: .entity),
+                Column(name: "Z_OPT", sqlType: "INTEGER", kind: .optimisticLock),
+            ]
+            var toOneIndexes: [String] = []
+            for storage in [StorageClass.integer, .float, .timestamp, .decimal, .varchar, .blob] {
+                for name in members {
+                    let entity = model.entity(named: name)!
+                    // Integers and Booleans sort by name; other classes by attribute type, then name (UUID before Transformable).
+                    let sortedAttributes = entity.attributes.filter { !$0.isTransient && StorageClass($0.type) == storage }.sorted {
+                        if storage != .integer && $0.type != $1.type { return $0.type.attributeTypeCode < $1.type.attributeTypeCode }
+                        return coreDataCompare($0.name.uppercased(), $1.name.uppercased())
+                    }
+                    for attribute in sortedAttributes {
+                        columns.append(Column(name: columnName(attribute.name), sqlType: storage.sqlType, kind: .attribute(entity: name, name: attribute.name, type: attribute.type)))
+                    }
+                    guard storage == .integer else { continue }
+                    var orderKeys: [Column] = []
+                    for relationship in entity.relationships.filter({ !$0.isTransient && !$0.isToMany }).sorted(by: { coreDataCompare($0.name.uppercased(), $1.name.uppercased()) }) {
+                        let column = columnName(relationship.name)
+                        columns.append(Column(name: column, sqlType: "INTEGER", kind: .toOne(entity: name, name: relationship.name)))
+                        toOneIndexes.append("CREATE INDEX \(tableName)_\(column)_INDEX ON \(tableName) (\(column))")
+                        if let destination = relationship.destinationEntity.flatMap(model.entity(named:)),
+                            !model.subentities(of: destination).isEmpty
+                        {
+                            let number = numbers[destination.name] ?? 0
+                            columns.append(Column(name: "Z\(number)_\(relationship.name.uppercased())", sqlType: "INTEGER", kind: .toOneEntity(entity: name, name: relationship.name)))
+                        }
+                        if let inverse = Self.inverse(of: relationship, in: entity, model: model), inverse.isToMany, inverse.isOrdered {
+                            orderKeys.append(Column(name: "Z_FOK_\(relationship.name.uppercased())", sqlType: "INTEGER", kind: .orderKey(entity: name, name: relationship.name)))
+                        }
+                    }
+                    // Order keys follow all of the entity's to-one columns.
+                    columns += orderKeys
+                }
+            }
+            tables.append(Table(name: tableName, rootEntity: root.name, entities: members, columns: columns))
+            indexes += toOneIndexes
+            if members.count > 1 { indexes.append("CREATE INDEX \(tableName)_Z_ENT_INDEX ON \(tableName) (Z_ENT)") }
+            for name in members {
+                let entity = model.entity(named: name)!
+                for index in entity.fetchIndexes {
+                    let parts = index.elements.compactMap { element in
+                        element.property.map { "\(columnName($0)) COLLATE BINARY \(element.order == "descending" ? "DESC" : "ASC")" }
+                    }
+                    if !parts.isEmpty { indexes.append("CREATE INDEX Z_\(name)_\(index.name) ON \(tableName) (\(parts.joined(separator: ", ")))") }
+                }
+                for constraint in entity.uniquenessConstraints where !constraint.isEmpty {
+                    let parts = constraint.map { "\(columnName($0)) COLLATE BINARY ASC" }
+                    indexes.append("CREATE UNIQUE INDEX Z_\(name)_UNIQUE_\(constraint.joined(separator: "_")) ON \(tableName) (\(parts.joined(separator: ", ")))")
+                }
+            }
+        }
+        for name in ordered {
+            let entity = model.entity(named: name)!
+            for relationship in entity.relationships where relationship.isToMany && !relationship.isTransient {
+                guard let inverse = Self.inverse(of: relationship, in: entity, model: model), inverse.isToMany,
+                    let inverseOwner = relationship.inverseEntity ?? relationship.destinationEntity
+                else { continue }
+                // One table per pair, named after the side with the greater (entity number, name).
+                let mine = (numbers[name] ?? 0, relationship.name)
+                let theirs = (numbers[inverseOwner] ?? 0, inverse.name)
+                guard mine.0 > theirs.0 || (mine.0 == theirs.0 && coreDataCompare(theirs.1, mine.1)) else { continue }
+                let table = "Z_\(mine.0)\(relationship.name.uppercased())"
+                let source = "Z_\(theirs.0)\(inverse.name.uppercased())"
+                let destination = table
+                var orders: [(String, String)] = []
+                if inverse.isOrdered { orders.append(("Z_FOK_\(source.dropFirst(2))", inverse.name)) }
+                if relationship.isOrdered { orders.append(("Z_FOK_\(destination.dropFirst(2))", relationship.name)) }
+                joins.append(JoinTable(
+                    name: table, relationship: (name, relationship.name), inverse: (inverseOwner, inverse.name),
+                    sourceColumn: source, destinationColumn: destination, orderColumns: orders))
+                indexes.append("CREATE INDEX \(table)_\(destination)_INDEX ON \(table) (\(destination), \(source))")
+            }
+        }
+        self.tables = tables
+        self.joinTables = joins
+        self.indexStatements = indexes
+    }
+
+    static func inverse(of relationship: Relationship, in entity: Entity, model: Model) -> Relationship? {
+        guard let inverseName = relationship.inverseName,
+            let owner = (relationship.inverseEntity ?? relationship.destinationEntity).flatMap(model.entity(named:))
+        else { return nil }
+        return model.allRelationships(of: owner).first { $0.name == inverseName }
+    }
+
+    /// The statements that create an empty store's schema, bookkeeping tables included.
+    public var createStatements: [String] {
+        var statements = [
+            "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",
+            "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)",
+            "CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)",
+        ]
+        for table in tables {
+            statements.append("CREATE TABLE \(table.name) ( \(table.columns.map { "\($0.name) \($0.sqlType)" }.joined(separator: ", ")) )")
+        }
+        for join in joinTables {
+            var columns = ["\(join.sourceColumn) INTEGER", "\(join.destinationColumn) INTEGER"]
+            columns += join.orderColumns.map { "\($0.column) INTEGER" }
+            statements.append("CREATE TABLE \(join.name) ( \(columns.joined(separator: ", ")), PRIMARY KEY (\(join.sourceColumn), \(join.destinationColumn)) )")
+        }
+        return statements + indexStatements
+    }
+}

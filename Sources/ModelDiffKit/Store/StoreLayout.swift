@@ -1,0 +1,132 @@
+/// How Core Data lays a model out in SQLite: entity numbers, one table per hierarchy, join tables, indexes.
+///
+/// The rules were settled against the Apple-written stores in `../shared/fixtures` (see the README).
+public struct StoreLayout: Sendable {
+    /// A column of an entity table.
+    public struct Column: Sendable, Hashable {
+        /// What the column stores.
+        public enum Kind: Sendable, Hashable {
+            case primaryKey, entity, optimisticLock
+            /// An attribute of an entity of the hierarchy.
+            case attribute(entity: String, name: String, type: AttributeType)
+            /// A to-one relationship: the destination's `Z_PK`.
+            case toOne(entity: String, name: String)
+            /// The destination's `Z_ENT`, for to-ones into hierarchies.
+            case toOneEntity(entity: String, name: String)
+            /// The position in the inverse ordered to-many.
+            case orderKey(entity: String, name: String)
+        }
+
+        /// The column's name (`ZTITLE`).
+        public let name: String
+        /// Its declared SQL type (`VARCHAR`).
+        public let sqlType: String
+        /// What it stores.
+        public let kind: Kind
+    }
+
+    /// One table holding every entity of a hierarchy.
+    public struct Table: Sendable, Hashable {
+        /// The table's name: `Z` and the root entity's name in capitals.
+        public let name: String
+        /// The hierarchy's root entity.
+        public let rootEntity: String
+        /// The entities stored in it, parents before children.
+        public let entities: [String]
+        /// The columns, in Core Data's order.
+        public let columns: [Column]
+
+        /// The column holding that property of that entity (to-ones give their `Z_PK` column).
+        public func column(entity: String, property: String) -> Column? {
+            columns.first {
+                switch $0.kind {
+                case .attribute(let e, let n, _), .toOne(let e, let n): e == entity && n == property
+                default: false
+                }
+            }
+        }
+    }
+
+    /// A join table for a many-to-many relationship pair.
+    public struct JoinTable: Sendable, Hashable {
+        /// The table's name (`Z_1FAVORITES`).
+        public let name: String
+        /// The relationship the table is named after (entity, name).
+        public let relationship: (entity: String, name: String)
+        /// Its inverse (entity, name).
+        public let inverse: (entity: String, name: String)
+        /// The column holding the pks of `relationship`'s source objects (named after the inverse).
+        public let sourceColumn: String
+        /// The column holding the pks of `relationship`'s destination objects (named after it).
+        public let destinationColumn: String
+        /// Order-key columns, for ordered sides: (column, the relationship it orders).
+        public let orderColumns: [(column: String, relationship: String)]
+
+        public static func == (a: JoinTable, b: JoinTable) -> Bool { a.name == b.name }
+        public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    }
+
+    /// Entity numbers (`Z_ENT`): roots by name, each followed by its sub-entities, depth first.
+    public let entityNumbers: [String: Int]
+    /// Entity names in number order.
+    public let orderedEntities: [String]
+    /// The entity tables, in entity-number order of their roots.
+    public let tables: [Table]
+    /// The join tables.
+    public let joinTables: [JoinTable]
+    /// `CREATE INDEX` statements, in Core Data's order.
+    public let indexStatements: [String]
+    /// The model the layout is for.
+    public let model: Model
+
+    /// The table holding an entity.
+    public func table(for entity: String) -> Table? { tables.first { $0.entities.contains(entity) } }
+
+    /// The join table of a many-to-many relationship (either side).
+    public func joinTable(entity: String, relationship: String) -> JoinTable? {
+        joinTables.first {
+            ($0.relationship.entity == entity && $0.relationship.name == relationship)
+                || ($0.inverse.entity == entity && $0.inverse.name == relationship)
+        }
+    }
+
+    /// The entity and its sub-entities, in number order (the `Z_ENT` values a fetch includes).
+    public func entityAndSubentities(_ name: String) -> [String] {
+        guard let entity = model.entity(named: name) else { return [] }
+        return orderedEntities.filter { candidate in
+            model.entity(named: candidate).map { model.ancestry(of: $0).contains(entity) } ?? false
+        }
+    }
+}
+
+/// The SQL storage class of an attribute, in the order Core Data lays columns out.
+enum StorageClass: Int, Comparable {
+    case integer, float, timestamp, decimal, varchar, blob
+
+    init(_ type: AttributeType) {
+        switch type {
+        case .integer16, .integer32, .integer64, .boolean: self = .integer
+        case .double, .float: self = .float
+        case .date: self = .timestamp
+        case .decimal: self = .decimal
+        case .string, .uri: self = .varchar
+        default: self = .blob
+        }
+    }
+
+    var sqlType: String {
+        switch self {
+        case .integer: "INTEGER"
+        case .float: "FLOAT"
+        case .timestamp: "TIMESTAMP"
+        case .decimal: "DECIMAL"
+        case .varchar: "VARCHAR"
+        case .blob: "BLOB"
+        }
+    }
+
+    static func < (a: StorageClass, b: StorageClass) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// The column name Core Data uses for a property: `Z` and the name in capitals.
+func columnName(_ property: String) -> String { "Z" + property.uppercased() }

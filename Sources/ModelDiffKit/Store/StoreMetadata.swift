@@ -1,0 +1,118 @@
+import Foundation
+
+/// A store's metadata (`Z_METADATA.Z_PLIST`): what Core Data checks to decide which model opens the store.
+public struct StoreMetadata: Sendable {
+    /// Every key, as decoded from the binary property list (unknown keys are kept).
+    public let values: [String: PlistValue]
+
+    /// Creates metadata from decoded values.
+    public init(values: [String: PlistValue]) { self.values = values }
+
+    /// `NSStoreModelVersionHashes`: entity name → 32-byte hash.
+    public var versionHashes: [String: [UInt8]] {
+        guard case .dictionary(let hashes)? = values["NSStoreModelVersionHashes"] else { return [:] }
+        return hashes.compactMapValues { if case .data(let bytes) = $0 { bytes } else { nil } }
+    }
+
+    /// `NSStoreModelVersionIdentifiers`.
+    public var versionIdentifiers: [String] {
+        guard case .array(let items)? = values["NSStoreModelVersionIdentifiers"] else { return [] }
+        return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    }
+
+    /// A string value, if the key holds one.
+    public func string(_ key: String) -> String? {
+        if case .string(let text)? = values[key] { return text }
+        return nil
+    }
+
+    /// An integer value, if the key holds one.
+    public func integer(_ key: String) -> Int? {
+        if case .integer(let number)? = values[key] { return number }
+        return nil
+    }
+
+    /// Decodes the binary property list of `Z_METADATA.Z_PLIST`.
+    public static func decode(_ bytes: [UInt8], path: String) throws(Diagnostic) -> StoreMetadata {
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        } catch {
+            throw Diagnostic(path: path, message: "the store's metadata (Z_METADATA.Z_PLIST) is not a property list")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw Diagnostic(path: path, message: "the store's metadata (Z_METADATA.Z_PLIST) is not a dictionary")
+        }
+        return StoreMetadata(values: dictionary.compactMapValues(PlistValue.init(any:)))
+    }
+
+    /// The binary property list for `Z_METADATA.Z_PLIST`.
+    public func encoded() throws -> [UInt8] {
+        let object = values.mapValues(\.any)
+        return [UInt8](try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0))
+    }
+
+    /// The metadata Core Data writes for a new store of `model`.
+    public static func forModel(_ model: Model, hashes: VersionHashes, uuid: String, keeping existing: [String: PlistValue] = [:]) -> StoreMetadata {
+        var values = existing
+        values["NSStoreType"] = .string("SQLite")
+        values["NSStoreUUID"] = .string(uuid)
+        values["NSStoreModelVersionHashes"] = .dictionary(hashes.entityVersionHashes.mapValues { .data($0) })
+        values["NSStoreModelVersionHashesVersion"] = .integer(3)
+        values["NSStoreModelVersionIdentifiers"] = .array([.string(model.versionIdentifier ?? "")])
+        values["NSStoreModelVersionHashesDigest"] = .string(hashes.versionHashesDigest)
+        values["NSStoreModelVersionChecksumKey"] = .string(hashes.versionChecksum)
+        if values["NSPersistenceFrameworkVersion"] == nil { values["NSPersistenceFrameworkVersion"] = .integer(1344) }
+        if values["_NSAutoVacuumLevel"] == nil { values["_NSAutoVacuumLevel"] = .string("2") }
+        return StoreMetadata(values: values)
+    }
+}
+
+/// A property-list value with a closed set of types, so metadata is `Sendable` and comparable.
+public indirect enum PlistValue: Sendable, Hashable {
+    case string(String)
+    case integer(Int)
+    case real(Double)
+    case bool(Bool)
+    case date(Date)
+    case data([UInt8])
+    case array([PlistValue])
+    case dictionary([String: PlistValue])
+
+    init?(any: Any) {
+        switch any {
+        case let value as String: self = .string(value)
+        case let value as Data: self = .data([UInt8](value))
+        case let value as Date: self = .date(value)
+        case let value as [Any]: self = .array(value.compactMap(PlistValue.init(any:)))
+        case let value as [String: Any]: self = .dictionary(value.compactMapValues(PlistValue.init(any:)))
+        case let value as Bool where type(of: any) == Bool.self: self = .bool(value)
+        case let value as Int where type(of: any) == Int.self: self = .integer(value)
+        case let value as Double where type(of: any) == Double.self: self = .real(value)
+        case let value as NSNumber:
+            // Property lists keep integers and reals apart; NSNumber's objCType says which one this was.
+            let kind = String(cString: value.objCType)
+            if kind == "c" || kind == "B" {
+                self = .bool(value.boolValue)
+            } else if kind == "f" || kind == "d" {
+                self = .real(value.doubleValue)
+            } else {
+                self = .integer(value.intValue)
+            }
+        default: return nil
+        }
+    }
+
+    var any: Any {
+        switch self {
+        case .string(let value): value
+        case .integer(let value): value
+        case .real(let value): value
+        case .bool(let value): value
+        case .date(let value): value
+        case .data(let value): Data(value)
+        case .array(let value): value.map(\.any)
+        case .dictionary(let value): value.mapValues(\.any)
+        }
+    }
+}
