@@ -11,10 +11,18 @@ public final class PersistentStore {
     /// Whether the store was opened read-only.
     public let isReadOnly: Bool
 
-    private init(database: SQLiteDatabase, metadata: StoreMetadata, readOnly: Bool) {
+    /// A private copy the store was read from (WAL stores), removed when the store is released.
+    private let snapshotFolder: URL?
+
+    private init(database: SQLiteDatabase, metadata: StoreMetadata, readOnly: Bool, snapshotFolder: URL? = nil) {
         self.database = database
         self.metadata = metadata
         self.isReadOnly = readOnly
+        self.snapshotFolder = snapshotFolder
+    }
+
+    deinit {
+        if let snapshotFolder { try? FileManager.default.removeItem(at: snapshotFolder) }
     }
 
     /// Opens an existing store; read-only unless `writable`, so the file is never touched by a reader.
@@ -22,12 +30,34 @@ public final class PersistentStore {
         guard FileManager.default.fileExists(atPath: path) else {
             throw Diagnostic(path: path, message: "no such file")
         }
-        let header = FileManager.default.contents(atPath: path).map { [UInt8]($0.prefix(16)) } ?? []
+        let prefix = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 100)).flatMap { $0 }.map { [UInt8]($0) } ?? []
+        let header = Array(prefix.prefix(16))
         if header.isEmpty { throw Diagnostic(path: path, message: "not a Core Data store: the file is empty") }
         guard header == Array("SQLite format 3\0".utf8) else {
             throw Diagnostic(path: path, message: "not a SQLite database (or an encrypted one): the file does not start with the SQLite header")
         }
-        let database = try SQLiteDatabase(path: path, readOnly: !writable)
+        // Even a read-only SQLite connection to a WAL store creates -shm and may truncate -wal, so a
+        // reader works on a private copy of the three files and the user's store stays byte-identical.
+        let isWAL = FileManager.default.fileExists(atPath: path + "-wal") || (prefix.count > 19 && prefix[18] == 2)
+        var snapshot: URL?
+        let database: SQLiteDatabase
+        if !writable && isWAL {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-read-\(UUID().uuidString)")
+            let copy = folder.appendingPathComponent("store.sqlite").path
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
+                    try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
+                }
+            } catch {
+                try? FileManager.default.removeItem(at: folder)
+                throw Diagnostic(path: path, message: "cannot copy the store to read it safely: \(error.localizedDescription)")
+            }
+            snapshot = folder
+            database = try SQLiteDatabase(path: copy, displayPath: path, readOnly: false)
+        } else {
+            database = try SQLiteDatabase(path: path, readOnly: !writable)
+        }
         let tables: Set<String>
         do {
             tables = Set(try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
@@ -41,7 +71,7 @@ public final class PersistentStore {
         guard case .blob(let plist)? = rows.first?.first else {
             throw Diagnostic(path: path, message: "the store's metadata (Z_METADATA.Z_PLIST) is missing")
         }
-        return PersistentStore(database: database, metadata: try StoreMetadata.decode(plist, path: path), readOnly: !writable)
+        return PersistentStore(database: database, metadata: try StoreMetadata.decode(plist, path: path), readOnly: !writable, snapshotFolder: snapshot)
     }
 
     /// Creates an empty store for `model` at `path`, as Core Data would; the file must not exist.
@@ -72,6 +102,12 @@ public final class PersistentStore {
         do { plist = try metadata.encoded() } catch { throw Diagnostic(path: path, message: "cannot encode the metadata: \(error)") }
         try database.prepare("UPDATE Z_METADATA SET Z_PLIST = ? WHERE Z_VERSION = 1").run([.blob(plist)])
         self.metadata = metadata
+    }
+
+    /// The store's UUID: `NSStoreUUID` in the metadata, else `Z_METADATA.Z_UUID`.
+    public func storeUUID() throws(Diagnostic) -> String? {
+        if let uuid = metadata.string("NSStoreUUID") { return uuid }
+        return try database.rows("SELECT Z_UUID FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1").first?.first?.string
     }
 
     /// `Z_PRIMARYKEY`'s rows: entity number, name, parent number, highest primary key.

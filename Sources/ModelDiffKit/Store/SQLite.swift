@@ -8,8 +8,8 @@ public final class SQLiteDatabase {
     public let path: String
 
     /// Opens a database; read-only never creates or modifies the file (nor its -wal/-shm).
-    public init(path: String, readOnly: Bool, create: Bool = false) throws(Diagnostic) {
-        self.path = path
+    public init(path: String, displayPath: String? = nil, readOnly: Bool, create: Bool = false) throws(Diagnostic) {
+        self.path = displayPath ?? path
         var pointer: OpaquePointer?
         var flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
@@ -18,7 +18,7 @@ public final class SQLiteDatabase {
         guard status == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let pointer { sqlite3_close_v2(pointer) }
-            throw Diagnostic(path: path, message: "cannot open the store: \(message)")
+            throw Diagnostic(path: displayPath ?? path, message: "cannot open the store: \(message)")
         }
         handle = pointer
         sqlite3_busy_timeout(handle, 200)

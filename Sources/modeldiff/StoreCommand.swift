@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import ModelDiffKit
+
+struct StoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "store",
+        abstract: "Inspect Core Data SQLite stores.",
+        subcommands: [StoreInfoCommand.self]
+    )
+}
+
+struct StoreInfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Print a store's metadata, its entities with row counts, and which model version wrote it.",
+        discussion: """
+            The store is opened read-only; its file (and -wal/-shm) is never modified.
+
+            Example:
+              modeldiff store info Notes.sqlite --model Notes.xcdatamodeld
+            """
+    )
+
+    @Argument(help: "A Core Data SQLite store.")
+    var store: String
+
+    @Option(help: "A model or .xcdatamodeld bundle to find the store's version in.")
+    var model: String?
+
+    @Option(help: "Output format: text or json.")
+    var format: TextOrJSON = .text
+
+    func run() throws {
+        try reportingFailures {
+            let opened = try PersistentStore.open(path: store)
+            let counts = try opened.rowCounts()
+            var match: StoreVersionMatch?
+            if let model {
+                let versions: [(name: String, model: Model)]
+                if model.hasSuffix(".xcdatamodeld") || model.hasSuffix(".xcdatamodeld/") {
+                    versions = try ModelBundle.load(path: model).versions.map { ($0.name, $0.model) }
+                } else {
+                    let loaded = try ModelFile.load(path: model)
+                    versions = [(URL(fileURLWithPath: model).deletingPathExtension().lastPathComponent, loaded.model)]
+                }
+                match = StoreVersionMatch(storeHashes: opened.metadata.versionHashes, versions: versions)
+            }
+            let info = StoreInfo(store: store, metadata: opened.metadata, uuid: try opened.storeUUID(), counts: counts, match: match, modelGiven: model != nil)
+            switch format {
+            case .json: printOut(try jsonText(info))
+            case .text: printOut(info.text)
+            }
+        }
+    }
+}
+
+/// What `store info` reports.
+private struct StoreInfo: Encodable {
+    struct EntityRows: Encodable {
+        let name: String
+        let rows: Int
+    }
+
+    let path: String
+    let storeType: String?
+    let uuid: String?
+    let frameworkVersion: Int?
+    let versionIdentifiers: [String]
+    let versionChecksum: String?
+    let entities: [EntityRows]
+    let modelVersion: String??
+    let differingEntities: [String]?
+
+    init(store: String, metadata: StoreMetadata, uuid: String?, counts: [(entity: String, count: Int)], match: StoreVersionMatch?, modelGiven: Bool) {
+        path = store
+        storeType = metadata.string("NSStoreType")
+        self.uuid = uuid
+        frameworkVersion = metadata.integer("NSPersistenceFrameworkVersion")
+        versionIdentifiers = metadata.versionIdentifiers
+        versionChecksum = metadata.string("NSStoreModelVersionChecksumKey")
+        entities = counts.map { EntityRows(name: $0.entity, rows: $0.count) }
+        modelVersion = modelGiven ? .some(match?.versionName) : nil
+        differingEntities = modelGiven && match?.versionName == nil ? match?.differingEntities : nil
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encodeIfPresent(storeType, forKey: .storeType)
+        try container.encodeIfPresent(uuid, forKey: .uuid)
+        try container.encodeIfPresent(frameworkVersion, forKey: .frameworkVersion)
+        try container.encode(versionIdentifiers, forKey: .versionIdentifiers)
+        try container.encodeIfPresent(versionChecksum, forKey: .versionChecksum)
+        try container.encode(entities, forKey: .entities)
+        if case .some(let version) = modelVersion { try container.encode(version, forKey: .modelVersion) }
+        try container.encodeIfPresent(differingEntities, forKey: .differingEntities)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case path, storeType, uuid, frameworkVersion, versionIdentifiers, versionChecksum, entities, modelVersion, differingEntities
+    }
+
+    var text: String {
+        var output = "store: \(path)\n"
+        output += "type: \(storeType ?? "?")  uuid: \(uuid ?? "?")  framework: \(frameworkVersion.map(String.init) ?? "?")\n"
+        output += "version identifiers: \(versionIdentifiers.map { "\"\($0)\"" }.joined(separator: ", "))\n"
+        let width = entities.map(\.name.count).max() ?? 0
+        output += "entities:\n"
+        for entity in entities { output += "  \(entity.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entity.rows) rows\n" }
+        if case .some(let version) = modelVersion {
+            if let version {
+                output += "model version: \(version)\n"
+            } else {
+                output += "model version: none matches; entities that differ: \((differingEntities ?? []).joined(separator: ", "))\n"
+            }
+        }
+        return output
+    }
+}
