@@ -1,0 +1,77 @@
+/// A value expression of a mapping model, in the NSExpression format (`$source.amount`, `FUNCTION(…)`).
+public indirect enum Expression: Sendable, Hashable {
+    /// An operator between two operands.
+    public enum Operator: String, Sendable, Hashable, CaseIterable {
+        case add = "+", subtract = "-", multiply = "*", divide = "/", power = "**"
+        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+        case and = "AND", or = "OR"
+
+        /// Binding strength: higher binds tighter.
+        var precedence: Int {
+            switch self {
+            case .or: 1
+            case .and: 2
+            case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: 4
+            case .add, .subtract: 5
+            case .multiply, .divide: 6
+            case .power: 7
+            }
+        }
+    }
+
+    /// A literal: number, string, Boolean or nil.
+    case constant(Constant)
+    /// A variable such as `$source` or `$manager`.
+    case variable(String)
+    /// The object being evaluated (`SELF`).
+    case evaluatedObject
+    /// A key path applied to a base (`$source.owner.name`); components may be collection operators (`@count`).
+    case keyPath(base: Expression, components: [String])
+    /// `a op b`.
+    case binary(Operator, Expression, Expression)
+    /// `-a`.
+    case negate(Expression)
+    /// `NOT a`.
+    case not(Expression)
+    /// `TERNARY(predicate, whenTrue, whenFalse)`.
+    case ternary(Expression, Expression, Expression)
+    /// A built-in function in NSExpression's `name:(args)` form (`uppercase:`, `now`, `sum:` …).
+    case function(name: String, arguments: [Expression])
+    /// `FUNCTION(target, "selector:", arguments…)`: a method called on the target.
+    case call(target: Expression, selector: String, arguments: [Expression])
+    /// An aggregate literal `{a, b}`.
+    case array([Expression])
+
+    /// A literal value.
+    public enum Constant: Sendable, Hashable {
+        case integer(Int64)
+        case double(Double)
+        case string(String)
+        case bool(Bool)
+        case null
+    }
+}
+
+/// A parse or evaluation error, with the 1-based column in the expression text when known.
+public struct ExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The 1-based column in the expression text (0 when not tied to a place).
+    public let column: Int
+    /// The message.
+    public let message: String
+
+    /// Creates an error.
+    public init(column: Int, _ message: String) {
+        self.column = column
+        self.message = message
+    }
+
+    /// `column N: message`.
+    public var description: String { column > 0 ? "column \(column): \(message)" : message }
+}
+
+/// NSExpression's reserved words: a key-path component spelled like one must be escaped with `#`.
+public let reservedWords: Set<String> = [
+    "AND", "OR", "IN", "NOT", "ALL", "ANY", "SOME", "NONE", "LIKE", "CASEINSENSITIVE", "CI", "MATCHES", "CONTAINS",
+    "BEGINSWITH", "ENDSWITH", "BETWEEN", "NULL", "NIL", "SELF", "TRUE", "FALSE", "YES", "NO", "FIRST", "LAST", "SIZE",
+    "ANYKEY", "SUBQUERY", "FETCH", "CAST", "TRUEPREDICATE", "FALSEPREDICATE", "FUNCTION", "TERNARY",
+]

@@ -1,0 +1,183 @@
+import Foundation
+
+extension Expression {
+    /// Evaluates the expression.
+    ///
+    /// Arithmetic follows NSExpression: `+ - *` on integers stay integers when the result fits, `/`
+    /// and `**` give doubles; nil or a non-number in arithmetic is an error, as NSExpression raises one.
+    public func evaluate(in context: EvaluationContext) throws -> ExpressionValue {
+        switch self {
+        case .constant(let constant):
+            switch constant {
+            case .integer(let n): return .integer(n)
+            case .double(let d): return .double(d)
+            case .string(let s): return .string(s)
+            case .bool(let b): return .bool(b)
+            case .null: return .null
+            }
+        case .variable(let name):
+            guard let value = context.variables[name] else { throw ExpressionError(column: 0, "unknown variable $\(name)") }
+            return value
+        case .evaluatedObject:
+            return context.evaluatedObject
+        case .keyPath(let base, let components):
+            var value = try base.evaluate(in: context)
+            var rest = components[...]
+            while let component = rest.popFirst() {
+                if component.hasPrefix("@") {
+                    return try Self.collectionOperator(String(component.dropFirst()), value, remaining: Array(rest))
+                }
+                value = try Self.value(of: value, forKey: component)
+            }
+            return value
+        case .binary(let op, let lhs, let rhs):
+            if op == .and { return .bool(try lhs.evaluate(in: context).isTrue && rhs.evaluate(in: context).isTrue) }
+            if op == .or { return .bool(try lhs.evaluate(in: context).isTrue || rhs.evaluate(in: context).isTrue) }
+            return try Self.apply(op, try lhs.evaluate(in: context), try rhs.evaluate(in: context))
+        case .negate(let operand):
+            switch try operand.evaluate(in: context) {
+            case .integer(let n): return .integer(-n)
+            case let value:
+                guard let number = value.number else { throw ExpressionError(column: 0, "cannot negate \(value)") }
+                return .double(-number)
+            }
+        case .not(let operand):
+            return .bool(!(try operand.evaluate(in: context).isTrue))
+        case .ternary(let predicate, let whenTrue, let whenFalse):
+            return try predicate.evaluate(in: context).isTrue ? whenTrue.evaluate(in: context) : whenFalse.evaluate(in: context)
+        case .function(let name, let arguments):
+            return try BuiltinFunctions.call(name, arguments.map { try $0.evaluate(in: context) })
+        case .call(let target, let selector, let arguments):
+            let receiver = try target.evaluate(in: context)
+            guard case .object(let object) = receiver else {
+                throw ExpressionError(column: 0, "FUNCTION target \(target) is \(receiver), not an object that performs \(selector)")
+            }
+            return try object.perform(selector: selector, arguments: arguments.map { try $0.evaluate(in: context) })
+        case .array(let items):
+            return .array(try items.map { try $0.evaluate(in: context) })
+        }
+    }
+
+    static func value(of value: ExpressionValue, forKey key: String) throws -> ExpressionValue {
+        switch value {
+        case .null: return .null
+        case .object(let object): return try object.value(forKey: key)
+        case .array(let items): return .array(try items.map { try Self.value(of: $0, forKey: key) })
+        case .string(let s) where key == "length": return .integer(Int64(s.count))
+        default: throw ExpressionError(column: 0, "\(value) has no key \(key)")
+        }
+    }
+
+    static func collectionOperator(_ name: String, _ value: ExpressionValue, remaining: [String]) throws -> ExpressionValue {
+        guard case .array(var items) = value else {
+            if case .null = value { return name == "count" ? .integer(0) : .null }
+            throw ExpressionError(column: 0, "@\(name) needs a collection, not \(value)")
+        }
+        for key in remaining { items = try items.map { try Self.value(of: $0, forKey: key) } }
+        switch name {
+        case "count": return .integer(Int64(items.count))
+        case "sum", "avg", "min", "max":
+            let numbers = items.compactMap(\.number)
+            guard numbers.count == items.count else { throw ExpressionError(column: 0, "@\(name) needs numbers") }
+            switch name {
+            case "sum": return items.allSatisfy({ if case .integer = $0 { true } else { false } }) ? .integer(Int64(numbers.reduce(0, +))) : .double(numbers.reduce(0, +))
+            case "avg": return numbers.isEmpty ? .null : .double(numbers.reduce(0, +) / Double(numbers.count))
+            case "min": return numbers.min().map { .double($0) } ?? .null
+            default: return numbers.max().map { .double($0) } ?? .null
+            }
+        case "distinctUnionOfObjects", "distinctUnionOfArrays":
+            var result: [ExpressionValue] = []
+            for item in items where !result.contains(where: { $0.isEqual(to: item) }) { result.append(item) }
+            return .array(result)
+        case "unionOfObjects": return .array(items)
+        default: throw ExpressionError(column: 0, "unknown collection operator @\(name)")
+        }
+    }
+
+    static func apply(_ op: Operator, _ a: ExpressionValue, _ b: ExpressionValue) throws -> ExpressionValue {
+        switch op {
+        case .equal: return .bool(a.isEqual(to: b))
+        case .notEqual: return .bool(!a.isEqual(to: b))
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            let ordered: Bool
+            if case .string(let x) = a, case .string(let y) = b {
+                ordered = op == .less ? x < y : op == .lessOrEqual ? x <= y : op == .greater ? x > y : x >= y
+            } else {
+                guard let x = a.number, let y = b.number else { throw ExpressionError(column: 0, "cannot compare \(a) and \(b)") }
+                ordered = op == .less ? x < y : op == .lessOrEqual ? x <= y : op == .greater ? x > y : x >= y
+            }
+            return .bool(ordered)
+        default: break
+        }
+        if case .integer(let x) = a, case .integer(let y) = b, op != .divide, op != .power {
+            let (result, overflow): (Int64, Bool) =
+                switch op {
+                case .add: x.addingReportingOverflow(y)
+                case .subtract: x.subtractingReportingOverflow(y)
+                default: x.multipliedReportingOverflow(by: y)
+                }
+            if !overflow { return .integer(result) }
+        }
+        guard let x = a.number, let y = b.number, !(a.isNullValue || b.isNullValue) else {
+            throw ExpressionError(column: 0, "cannot apply \(op.rawValue) to \(a) and \(b)")
+        }
+        switch op {
+        case .add: return .double(x + y)
+        case .subtract: return .double(x - y)
+        case .multiply: return .double(x * y)
+        case .divide:
+            guard y != 0 else { throw ExpressionError(column: 0, "division by zero") }
+            return .double(x / y)
+        default: return .double(pow(x, y))
+        }
+    }
+}
+
+extension ExpressionValue {
+    var isNullValue: Bool { if case .null = self { true } else { false } }
+}
+
+/// NSExpression's built-in functions that mapping models use.
+enum BuiltinFunctions {
+    static let names: Set<String> = [
+        "uppercase", "lowercase", "now", "sum", "count", "min", "max", "average", "abs", "sqrt", "floor", "ceiling", "trunc",
+        "length", "noindex",
+    ]
+
+    static func call(_ name: String, _ arguments: [ExpressionValue]) throws -> ExpressionValue {
+        func single() throws -> ExpressionValue {
+            guard arguments.count == 1 else { throw ExpressionError(column: 0, "\(name): takes one argument") }
+            return arguments[0]
+        }
+        func numbers() -> [Double] {
+            if arguments.count == 1, case .array(let items) = arguments[0] { return items.compactMap(\.number) }
+            return arguments.compactMap(\.number)
+        }
+        switch name {
+        case "now": return .date(Date().timeIntervalSinceReferenceDate)
+        case "uppercase", "lowercase":
+            guard case .string(let text) = try single() else { return .null }
+            return .string(name == "uppercase" ? text.uppercased() : text.lowercased())
+        case "length":
+            guard case .string(let text) = try single() else { return .null }
+            return .integer(Int64(text.count))
+        case "count":
+            if case .array(let items) = try single() { return .integer(Int64(items.count)) }
+            return .integer(1)
+        case "sum": return .double(numbers().reduce(0, +))
+        case "average": let n = numbers(); return n.isEmpty ? .null : .double(n.reduce(0, +) / Double(n.count))
+        case "min": return numbers().min().map { .double($0) } ?? .null
+        case "max": return numbers().max().map { .double($0) } ?? .null
+        case "noindex": return try single()
+        default:
+            guard let x = try single().number else { throw ExpressionError(column: 0, "\(name): needs a number") }
+            switch name {
+            case "abs": return .double(abs(x))
+            case "sqrt": return .double(x.squareRoot())
+            case "floor": return .double(x.rounded(.down))
+            case "ceiling": return .double(x.rounded(.up))
+            default: return .double(x.rounded(.towardZero))
+            }
+        }
+    }
+}

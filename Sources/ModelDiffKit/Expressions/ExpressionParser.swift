@@ -1,0 +1,222 @@
+/// Parses NSExpression-format text into an `Expression`.
+public struct ExpressionParser {
+    /// How deeply expressions may nest before parsing stops with an error instead of exhausting the stack.
+    public static let maximumDepth = 500
+
+    private let tokens: [ExpressionLexer.Token]
+    private var index = 0
+    private var depth = 0
+
+    private init(tokens: [ExpressionLexer.Token]) { self.tokens = tokens }
+
+    /// Parses a whole expression; trailing text is an error.
+    public static func parse(_ text: String) throws(ExpressionError) -> Expression {
+        var parser = ExpressionParser(tokens: try ExpressionLexer.tokens(text))
+        if case .end = parser.current.kind { throw ExpressionError(column: 1, "empty expression") }
+        let expression = try parser.expression(minimumPrecedence: 1)
+        guard case .end = parser.current.kind else {
+            throw ExpressionError(column: parser.current.column, "unexpected \(parser.describe(parser.current)) after the expression")
+        }
+        return expression
+    }
+
+    private var current: ExpressionLexer.Token { tokens[index] }
+
+    private mutating func advance() { if index < tokens.count - 1 { index += 1 } }
+
+    private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
+
+    private func keyword(_ token: ExpressionLexer.Token) -> String? {
+        if case .identifier(let name) = token.kind { return name.uppercased() }
+        return nil
+    }
+
+    private mutating func expect(_ symbol: String, _ context: String) throws(ExpressionError) {
+        guard isSymbol(symbol) else { throw ExpressionError(column: current.column, "expected '\(symbol)' \(context)") }
+        advance()
+    }
+
+    private func binaryOperator() -> Expression.Operator? {
+        switch current.kind {
+        case .symbol("+"): .add
+        case .symbol("-"): .subtract
+        case .symbol("*"): .multiply
+        case .symbol("/"): .divide
+        case .symbol("**"): .power
+        case .symbol("=="): .equal
+        case .symbol("!="): .notEqual
+        case .symbol("<"): .less
+        case .symbol("<="): .lessOrEqual
+        case .symbol(">"): .greater
+        case .symbol(">="): .greaterOrEqual
+        case .symbol("&&"): .and
+        case .symbol("||"): .or
+        case .identifier(let name) where name.uppercased() == "AND": .and
+        case .identifier(let name) where name.uppercased() == "OR": .or
+        default: nil
+        }
+    }
+
+    private mutating func expression(minimumPrecedence: Int) throws(ExpressionError) -> Expression {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw ExpressionError(column: current.column, "expression nested deeper than \(Self.maximumDepth) levels")
+        }
+        var left = try unary()
+        while let op = binaryOperator(), op.precedence >= minimumPrecedence {
+            advance()
+            // `**` groups to the right; everything else to the left.
+            let right = try expression(minimumPrecedence: op == .power ? op.precedence : op.precedence + 1)
+            left = .binary(op, left, right)
+        }
+        return left
+    }
+
+    private mutating func unary() throws(ExpressionError) -> Expression {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw ExpressionError(column: current.column, "expression nested deeper than \(Self.maximumDepth) levels")
+        }
+        if isSymbol("-") {
+            advance()
+            let operand = try unary()
+            if case .constant(.integer(let n)) = operand { return .constant(.integer(-n)) }
+            if case .constant(.double(let d)) = operand { return .constant(.double(-d)) }
+            return .negate(operand)
+        }
+        if isSymbol("!") || keyword(current) == "NOT" {
+            advance()
+            return .not(try unary())
+        }
+        return try postfix(try primary())
+    }
+
+    private mutating func postfix(_ base: Expression) throws(ExpressionError) -> Expression {
+        var components: [String] = []
+        while isSymbol(".") {
+            advance()
+            switch current.kind {
+            case .identifier(let name):
+                if reservedWords.contains(name.uppercased()) {
+                    throw ExpressionError(column: current.column, "'\(name)' is a reserved word: escape it as #\(name)")
+                }
+                components.append(name)
+            case .escaped(let name): components.append(name)
+            case .collectionOperator(let name): components.append("@" + name)
+            default: throw ExpressionError(column: current.column, "expected a key after '.'")
+            }
+            advance()
+        }
+        if components.isEmpty { return base }
+        if case .keyPath(let inner, let existing) = base { return .keyPath(base: inner, components: existing + components) }
+        return .keyPath(base: base, components: components)
+    }
+
+    private mutating func arguments(_ context: String) throws(ExpressionError) -> [Expression] {
+        try expect("(", context)
+        var result: [Expression] = []
+        if isSymbol(")") {
+            advance()
+            return result
+        }
+        while true {
+            result.append(try expression(minimumPrecedence: 1))
+            if isSymbol(",") {
+                advance()
+                continue
+            }
+            try expect(")", "after arguments")
+            return result
+        }
+    }
+
+    private mutating func primary() throws(ExpressionError) -> Expression {
+        let token = current
+        switch token.kind {
+        case .integer(let value):
+            advance()
+            return .constant(.integer(value))
+        case .double(let value):
+            advance()
+            return .constant(.double(value))
+        case .string(let value):
+            advance()
+            return .constant(.string(value))
+        case .variable(let name):
+            advance()
+            return .variable(name)
+        case .escaped(let name):
+            advance()
+            return .keyPath(base: .evaluatedObject, components: [name])
+        case .collectionOperator(let name):
+            advance()
+            return .keyPath(base: .evaluatedObject, components: ["@" + name])
+        case .symbol("("):
+            advance()
+            let inner = try expression(minimumPrecedence: 1)
+            try expect(")", "to close '('")
+            return inner
+        case .symbol("{"):
+            advance()
+            var items: [Expression] = []
+            if !isSymbol("}") {
+                while true {
+                    items.append(try expression(minimumPrecedence: 1))
+                    if isSymbol(",") { advance(); continue }
+                    break
+                }
+            }
+            try expect("}", "to close '{'")
+            return .array(items)
+        case .identifier(let name):
+            advance()
+            switch name.uppercased() {
+            case "YES", "TRUE": return .constant(.bool(true))
+            case "NO", "FALSE": return .constant(.bool(false))
+            case "NIL", "NULL": return .constant(.null)
+            case "SELF": return .evaluatedObject
+            case "FUNCTION":
+                let column = current.column
+                let arguments = try arguments("after FUNCTION")
+                guard arguments.count >= 2, case .constant(.string(let selector)) = arguments[1] else {
+                    throw ExpressionError(column: column, "FUNCTION takes a target, a selector string and arguments")
+                }
+                return .call(target: arguments[0], selector: selector, arguments: Array(arguments.dropFirst(2)))
+            case "TERNARY":
+                let column = current.column
+                let arguments = try arguments("after TERNARY")
+                guard arguments.count == 3 else { throw ExpressionError(column: column, "TERNARY takes a predicate and two values") }
+                return .ternary(arguments[0], arguments[1], arguments[2])
+            default:
+                if name.hasSuffix(":") || isSymbol("(") {
+                    let function = name.hasSuffix(":") ? String(name.dropLast()) : name
+                    guard BuiltinFunctions.names.contains(function) else {
+                        throw ExpressionError(column: token.column, "unknown function \(name)")
+                    }
+                    return .function(name: function, arguments: try arguments("after \(name)"))
+                }
+                if reservedWords.contains(name.uppercased()) {
+                    throw ExpressionError(column: token.column, "'\(name)' is a reserved word: escape it as #\(name)")
+                }
+                return .keyPath(base: .evaluatedObject, components: [name])
+            }
+        case .end:
+            throw ExpressionError(column: token.column, "unexpected end of expression")
+        case .symbol(let symbol):
+            throw ExpressionError(column: token.column, "unexpected '\(symbol)'")
+        }
+    }
+
+    private func describe(_ token: ExpressionLexer.Token) -> String {
+        switch token.kind {
+        case .symbol(let s): "'\(s)'"
+        case .identifier(let s): "'\(s)'"
+        case .variable(let s): "'$\(s)'"
+        case .string: "a string"
+        case .integer, .double: "a number"
+        default: "text"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+extension Expression: CustomStringConvertible {
+    /// The expression in canonical NSExpression format; parsing it gives the same expression back.
+    public var description: String { printed(parentPrecedence: 0) }
+
+    private func printed(parentPrecedence: Int) -> String {
+        switch self {
+        case .constant(let constant):
+            switch constant {
+            case .integer(let n): return String(n)
+            case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(format: "%.1f", d) : "\(d)"
+            case .string(let s): return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+            case .bool(let b): return b ? "YES" : "NO"
+            case .null: return "nil"
+            }
+        case .variable(let name): return "$" + name
+        case .evaluatedObject: return "SELF"
+        case .keyPath(let base, let components):
+            let path = components.map { reservedWords.contains($0.uppercased()) ? "#" + $0 : $0 }
+            if case .evaluatedObject = base { return path.joined(separator: ".") }
+            return base.printed(parentPrecedence: 10) + "." + path.joined(separator: ".")
+        case .binary(let op, let lhs, let rhs):
+            let text = lhs.printed(parentPrecedence: op == .power ? op.precedence + 1 : op.precedence) + " \(op.rawValue) "
+                + rhs.printed(parentPrecedence: op == .power ? op.precedence : op.precedence + 1)
+            return op.precedence < parentPrecedence ? "(\(text))" : text
+        case .negate(let operand): return "-" + operand.printed(parentPrecedence: 9)
+        case .not(let operand): return "NOT " + operand.printed(parentPrecedence: 9)
+        case .ternary(let p, let a, let b): return "TERNARY(\(p), \(a), \(b))"
+        case .function(let name, let arguments):
+            return arguments.isEmpty ? "\(name)()" : "\(name):(\(arguments.map(\.description).joined(separator: ", ")))"
+        case .call(let target, let selector, let arguments):
+            let all = [target.description, Expression.constant(.string(selector)).description] + arguments.map(\.description)
+            return "FUNCTION(\(all.joined(separator: ", ")))"
+        case .array(let items): return "{" + items.map(\.description).joined(separator: ", ") + "}"
+        }
+    }
+
+    /// The key paths the expression reads from a variable (`source` → `["title", "owner.name"]`), for validation.
+    public func keyPaths(from variable: String) -> [[String]] {
+        switch self {
+        case .keyPath(.variable(let name), let components) where name == variable: return [components]
+        case .keyPath(let base, _): return base.keyPaths(from: variable)
+        case .binary(_, let a, let b): return a.keyPaths(from: variable) + b.keyPaths(from: variable)
+        case .negate(let a), .not(let a): return a.keyPaths(from: variable)
+        case .ternary(let p, let a, let b): return p.keyPaths(from: variable) + a.keyPaths(from: variable) + b.keyPaths(from: variable)
+        case .function(_, let arguments), .array(let arguments): return arguments.flatMap { $0.keyPaths(from: variable) }
+        case .call(let target, _, let arguments): return ([target] + arguments).flatMap { $0.keyPaths(from: variable) }
+        default: return []
+        }
+    }
+
+    /// The variables the expression names.
+    public var variables: Set<String> {
+        switch self {
+        case .variable(let name): return [name]
+        case .keyPath(let base, _), .negate(let base), .not(let base): return base.variables
+        case .binary(_, let a, let b): return a.variables.union(b.variables)
+        case .ternary(let p, let a, let b): return p.variables.union(a.variables).union(b.variables)
+        case .function(_, let arguments), .array(let arguments): return arguments.reduce(into: []) { $0.formUnion($1.variables) }
+        case .call(let target, _, let arguments): return ([target] + arguments).reduce(into: []) { $0.formUnion($1.variables) }
+        default: return []
+        }
+    }
+}
