@@ -141,7 +141,7 @@ extension ExpressionValue {
 enum BuiltinFunctions {
     static let names: Set<String> = [
         "uppercase", "lowercase", "now", "sum", "count", "min", "max", "average", "abs", "sqrt", "floor", "ceiling", "trunc",
-        "length", "noindex",
+        "length", "noindex", "FETCH",
     ]
 
     static func call(_ name: String, _ arguments: [ExpressionValue]) throws -> ExpressionValue {
@@ -169,6 +169,7 @@ enum BuiltinFunctions {
         case "min": return numbers().min().map { .double($0) } ?? .null
         case "max": return numbers().max().map { .double($0) } ?? .null
         case "noindex": return try single()
+        case "FETCH": throw ExpressionError(column: 0, "FETCH is evaluated by the migration manager, as a source expression")
         default:
             guard let x = try single().number else { throw ExpressionError(column: 0, "\(name): needs a number") }
             switch name {

@@ -24,14 +24,20 @@ public struct XMLElementNode: Sendable, Hashable {
     public let text: String
     /// The line it was read from.
     public let line: SourceLine
+    /// XML comments standing directly before the element, in order (kept so edited files keep their notes).
+    public let leadingComments: [String]
 
     /// Creates an element.
-    public init(name: String, attributes: [XMLAttribute] = [], children: [XMLElementNode] = [], text: String = "", line: SourceLine = .none) {
+    public init(
+        name: String, attributes: [XMLAttribute] = [], children: [XMLElementNode] = [], text: String = "", line: SourceLine = .none,
+        leadingComments: [String] = []
+    ) {
         self.name = name
         self.attributes = attributes
         self.children = children
         self.text = text
         self.line = line
+        self.leadingComments = leadingComments
     }
 
     /// The value of the attribute with that name, if present.

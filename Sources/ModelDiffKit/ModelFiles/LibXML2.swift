@@ -57,11 +57,18 @@ public enum XMLDocumentParser {
         guard let root = xmlDocGetRootElement(document) else {
             throw Diagnostic(path: path, message: "the XML document has no root element")
         }
-        return convert(root, depth: 0)
+        // Comments before the root element belong to it (a mapping file's header, for example).
+        var comments: [String] = []
+        var sibling = document.pointee.children
+        while let current = sibling, current != root {
+            if current.pointee.type == XML_COMMENT_NODE, let content = current.pointee.content { comments.append(String(cString: content)) }
+            sibling = current.pointee.next
+        }
+        return convert(root, depth: 0, comments: comments)
     }
 
     // libxml2 itself refuses nesting deeper than 256 without XML_PARSE_HUGE, so recursion is bounded.
-    private static func convert(_ node: xmlNodePtr, depth: Int) -> XMLElementNode {
+    private static func convert(_ node: xmlNodePtr, depth: Int, comments: [String] = []) -> XMLElementNode {
         var attributes: [XMLAttribute] = []
         var property = node.pointee.properties
         while let current = property {
@@ -76,11 +83,15 @@ public enum XMLDocumentParser {
         }
         var children: [XMLElementNode] = []
         var text = ""
+        var pendingComments: [String] = []
         var child = node.pointee.children
         while let current = child {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
-                children.append(convert(current, depth: depth + 1))
+                children.append(convert(current, depth: depth + 1, comments: pendingComments))
+                pendingComments = []
+            case XML_COMMENT_NODE:
+                if let content = current.pointee.content { pendingComments.append(String(cString: content)) }
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let content = current.pointee.content { text += String(cString: content) }
             default:
@@ -90,7 +101,8 @@ public enum XMLDocumentParser {
         }
         return XMLElementNode(
             name: string(node.pointee.name), attributes: attributes, children: children,
-            text: text.trimmingCharacters(in: .whitespacesAndNewlines), line: SourceLine(Int(xmlGetLineNo(node))))
+            text: text.trimmingCharacters(in: .whitespacesAndNewlines), line: SourceLine(Int(xmlGetLineNo(node))),
+            leadingComments: comments)
     }
 
     private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {

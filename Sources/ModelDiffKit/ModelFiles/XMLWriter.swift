@@ -15,6 +15,9 @@ public enum XMLWriter {
     /// Appends one element and its children, each on its own line.
     public static func write(_ element: XMLElementNode, depth: Int, into output: inout String) {
         let indent = String(repeating: "    ", count: depth)
+        for comment in element.leadingComments {
+            output += indent + "<!--" + comment.replacingOccurrences(of: "--", with: "- -") + "-->\n"
+        }
         output += indent + "<" + element.name
         for attribute in element.attributes {
             output += " \(attribute.name)=\"\(escape(attribute.value, quote: true))\""

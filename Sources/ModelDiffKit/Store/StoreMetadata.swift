@@ -34,16 +34,16 @@ public struct StoreMetadata: Sendable {
 
     /// Decodes the binary property list of `Z_METADATA.Z_PLIST`.
     public static func decode(_ bytes: [UInt8], path: String) throws(Diagnostic) -> StoreMetadata {
-        let object: Any
+        let value: PlistValue
         do {
-            object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+            value = try BinaryPropertyList.decode(bytes, path: path)
         } catch {
             throw Diagnostic(path: path, message: "the store's metadata (Z_METADATA.Z_PLIST) is not a property list")
         }
-        guard let dictionary = object as? [String: Any] else {
+        guard case .dictionary(let dictionary) = value else {
             throw Diagnostic(path: path, message: "the store's metadata (Z_METADATA.Z_PLIST) is not a dictionary")
         }
-        return StoreMetadata(values: dictionary.compactMapValues(PlistValue.init(any:)))
+        return StoreMetadata(values: dictionary)
     }
 
     /// The binary property list for `Z_METADATA.Z_PLIST`.
@@ -78,6 +78,8 @@ public indirect enum PlistValue: Sendable, Hashable {
     case data([UInt8])
     case array([PlistValue])
     case dictionary([String: PlistValue])
+    /// An NSKeyedArchiver object reference.
+    case uid(Int)
 
     init?(any: Any) {
         switch any {
@@ -113,6 +115,7 @@ public indirect enum PlistValue: Sendable, Hashable {
         case .data(let value): Data(value)
         case .array(let value): value.map(\.any)
         case .dictionary(let value): value.mapValues(\.any)
+        case .uid(let value): ["CF$UID": value]
         }
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A mapping file on disk: the model it holds and its text (for diagnostics' columns).
+public struct MappingFile: Sendable {
+    /// The path as given.
+    public let path: String
+    /// The mapping.
+    public let mapping: MappingModel
+    /// The file's text.
+    public let text: String
+
+    /// Reads a modeldiff mapping file, or an Xcode `.xcmappingmodel` (its `xcmapping.xml`).
+    public static func load(path: String) throws(Diagnostic) -> MappingFile {
+        var file = path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Diagnostic(path: path, message: "no such file or directory")
+        }
+        if isDirectory.boolValue { file = (path as NSString).appendingPathComponent("xcmapping.xml") }
+        guard let data = FileManager.default.contents(atPath: file) else { throw Diagnostic(path: file, message: "cannot read the file") }
+        let bytes = [UInt8](data)
+        if path.trimmingTrailingSlashes.hasSuffix(".xcmappingmodel") || file.hasSuffix("xcmapping.xml") {
+            return MappingFile(path: file, mapping: try XcodeMappingImport.read(bytes, path: file), text: String(decoding: bytes, as: UTF8.self))
+        }
+        return MappingFile(path: file, mapping: try MappingXML.read(bytes, path: file), text: String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+/// A readable name for a model version from the path a user gave (`Model 2`, `v1`).
+public func versionName(forPath path: String) -> String {
+    var url = URL(fileURLWithPath: path.trimmingTrailingSlashes)
+    if url.lastPathComponent == "contents" { url = url.deletingLastPathComponent() }
+    return url.deletingPathExtension().lastPathComponent
+}

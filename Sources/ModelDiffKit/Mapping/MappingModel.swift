@@ -1,0 +1,110 @@
+/// How an entity mapping creates destination objects (NSEntityMappingType).
+public enum MappingType: String, Sendable, Hashable, CaseIterable {
+    case undefined, custom, add, remove, copy, transform
+}
+
+/// A property mapping (NSPropertyMapping): how one destination property gets its value.
+public struct PropertyMapping: Sendable, Hashable {
+    /// The destination property's name.
+    public let name: String
+    /// The value expression in NSExpression format; nil leaves the property at its default value.
+    public let valueExpression: String?
+    /// Set when the value cannot be inferred: why, and what to write instead. Validation rejects it.
+    public let placeholder: String?
+    /// The userInfo dictionary.
+    public let userInfo: UserInfo
+    /// Comments that stand before the property mapping in the file (kept when rewriting).
+    public let comments: [String]
+    /// Where it was read.
+    public let line: SourceLine
+
+    /// Creates a property mapping.
+    public init(name: String, valueExpression: String?, placeholder: String? = nil, userInfo: UserInfo = UserInfo(), comments: [String] = [], line: SourceLine = .none) {
+        self.name = name
+        self.valueExpression = valueExpression
+        self.placeholder = placeholder
+        self.userInfo = userInfo
+        self.comments = comments
+        self.line = line
+    }
+}
+
+/// An entity mapping (NSEntityMapping): how objects of one source entity become destination objects.
+public struct EntityMapping: Sendable, Hashable {
+    /// The mapping's name (`NoteToNote`), used by `destinationInstancesForEntityMappingName:…`.
+    public let name: String
+    /// The mapping type.
+    public let type: MappingType
+    /// The source entity's name (nil for add).
+    public let sourceEntity: String?
+    /// The destination entity's name (nil for remove).
+    public let destinationEntity: String?
+    /// The source entity's version hash (base64) the mapping was written for.
+    public let sourceVersionHash: String?
+    /// The destination entity's version hash (base64) the mapping was written for.
+    public let destinationVersionHash: String?
+    /// Which source objects to map: Xcode writes a fetch of every instance of the source entity.
+    public let sourceExpression: String?
+    /// The entity migration policy's class name, looked up in the policy registry.
+    public let policyClassName: String?
+    /// The userInfo dictionary.
+    public let userInfo: UserInfo
+    /// Attribute mappings.
+    public let attributeMappings: [PropertyMapping]
+    /// Relationship mappings.
+    public let relationshipMappings: [PropertyMapping]
+    /// Comments before the entity mapping in the file.
+    public let comments: [String]
+    /// Where it was read.
+    public let line: SourceLine
+
+    /// Creates an entity mapping.
+    public init(
+        name: String, type: MappingType, sourceEntity: String?, destinationEntity: String?, sourceVersionHash: String? = nil,
+        destinationVersionHash: String? = nil, sourceExpression: String? = nil, policyClassName: String? = nil,
+        userInfo: UserInfo = UserInfo(), attributeMappings: [PropertyMapping] = [], relationshipMappings: [PropertyMapping] = [],
+        comments: [String] = [], line: SourceLine = .none
+    ) {
+        self.name = name
+        self.type = type
+        self.sourceEntity = sourceEntity
+        self.destinationEntity = destinationEntity
+        self.sourceVersionHash = sourceVersionHash
+        self.destinationVersionHash = destinationVersionHash
+        self.sourceExpression = sourceExpression
+        self.policyClassName = policyClassName
+        self.userInfo = userInfo
+        self.attributeMappings = attributeMappings
+        self.relationshipMappings = relationshipMappings
+        self.comments = comments
+        self.line = line
+    }
+
+    /// Xcode's source expression: every instance of the source entity.
+    public static func fetchAll(_ entity: String) -> String {
+        "FETCH(FUNCTION($manager, \"fetchRequestForSourceEntityNamed:predicateString:\", \"\(entity)\", \"TRUEPREDICATE\"), $manager.sourceContext, NO)"
+    }
+}
+
+/// A mapping model (NSMappingModel): entity mappings from one model version to another.
+public struct MappingModel: Sendable, Hashable {
+    /// The source version's name, for people reading the file.
+    public let sourceVersion: String?
+    /// The destination version's name.
+    public let destinationVersion: String?
+    /// The entity mappings, in the order migration runs them.
+    public let entityMappings: [EntityMapping]
+    /// Comments at the top of the file.
+    public let comments: [String]
+
+    /// Creates a mapping model.
+    public init(sourceVersion: String?, destinationVersion: String?, entityMappings: [EntityMapping], comments: [String] = []) {
+        self.sourceVersion = sourceVersion
+        self.destinationVersion = destinationVersion
+        self.entityMappings = entityMappings
+        self.comments = comments
+    }
+
+    /// The entity mapping with that name.
+    public func entityMapping(named name: String) -> EntityMapping? { entityMappings.first { $0.name == name } }
+}

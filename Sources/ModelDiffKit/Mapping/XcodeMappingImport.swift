@@ -1,0 +1,108 @@
+import Foundation
+
+/// The userInfo key marking a property mapping whose expression Xcode generates at compile time.
+public let autogenerateKey = "modeldiff.autogenerate"
+
+/// Reads Xcode's `.xcmappingmodel/xcmapping.xml` (a Core Data XML store of `XDDEV…` objects) into a `MappingModel`.
+public enum XcodeMappingImport {
+    /// Decodes the file's objects into entity mappings with their property mappings.
+    public static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> MappingModel {
+        let root = try XMLDocumentParser.parse(bytes, path: path)
+        guard root.name == "database" else {
+            throw Diagnostic(path: path, line: root.line.value, message: "not an Xcode mapping model: the root element is <\(root.name)>, expected <database>")
+        }
+        struct Object {
+            let type: String
+            let attributes: [String: String]
+            let relationships: [String: [String]]
+            let line: SourceLine
+        }
+        var objects: [String: Object] = [:]
+        var order: [String] = []
+        for element in root.children where element.name == "object" {
+            guard let id = element[attribute: "id"], let type = element[attribute: "type"] else { continue }
+            var attributes: [String: String] = [:]
+            var relationships: [String: [String]] = [:]
+            for child in element.children {
+                guard let name = child[attribute: "name"] else { continue }
+                if child.name == "attribute" { attributes[name] = child.text }
+                if child.name == "relationship" {
+                    relationships[name] = (child[attribute: "idrefs"] ?? "").split(separator: " ").map(String.init)
+                }
+            }
+            objects[id] = Object(type: type, attributes: attributes, relationships: relationships, line: element.line)
+            order.append(id)
+        }
+        guard let modelID = order.first(where: { objects[$0]?.type == "XDDEVMAPPINGMODEL" }), let model = objects[modelID] else {
+            throw Diagnostic(path: path, message: "not an Xcode mapping model: no XDDEVMAPPINGMODEL object")
+        }
+        func propertyMappings(_ ids: [String]) throws(Diagnostic) -> [PropertyMapping] {
+            var result: [PropertyMapping] = []
+            for id in ids {
+                guard let object = objects[id], let name = object.attributes["name"] else { continue }
+                var expression: String?
+                if let archived = object.attributes["valueexpressiondata"] {
+                    expression = try ArchivedExpression.decode(base64: archived, path: path, line: object.line)
+                }
+                // Xcode generates the default expression when it compiles the mapping; remember to do the same.
+                let generated = expression == nil && object.attributes["autogenerateexpression"] != "0"
+                result.append(PropertyMapping(
+                    name: name, valueExpression: expression, userInfo: generated ? [autogenerateKey: "YES"] : UserInfo(), line: object.line))
+            }
+            return result.sorted { $0.name < $1.name }
+        }
+        var mappings: [(number: Int, mapping: EntityMapping)] = []
+        for id in model.relationships["entitymappings"] ?? [] {
+            guard let object = objects[id] else { continue }
+            let source = object.attributes["sourcename"]
+            let destination = object.attributes["destinationname"]
+            let typeName = (object.attributes["mappingtypename"] ?? "Undefined").lowercased()
+            var type = MappingType(rawValue: typeName) ?? .undefined
+            // Xcode decides an undefined mapping's type when it compiles the model: add, remove or transform.
+            if type == .undefined { type = source == nil ? .add : destination == nil ? .remove : .transform }
+            let name = type == .add ? "Add\(destination ?? "")" : type == .remove ? "Remove\(source ?? "")" : "\(source ?? "")To\(destination ?? "")"
+            mappings.append((Int(object.attributes["mappingnumber"] ?? "") ?? 0, EntityMapping(
+                name: name, type: type, sourceEntity: source, destinationEntity: destination,
+                sourceExpression: type == .add ? nil : source.map(EntityMapping.fetchAll), policyClassName: object.attributes["migrationpolicyclassname"],
+                attributeMappings: try propertyMappings(object.relationships["attributemappings"] ?? []),
+                relationshipMappings: try propertyMappings(object.relationships["relationshipmappings"] ?? []), line: object.line)))
+        }
+        let name = { (key: String) in model.attributes[key].map(versionName(forPath:)) }
+        return MappingModel(
+            sourceVersion: name("sourcemodelpath"), destinationVersion: name("destinationmodelpath"),
+            entityMappings: mappings.sorted { $0.number < $1.number }.map(\.mapping))
+    }
+}
+
+extension MappingModel {
+    /// Fills in the expressions Xcode generates when it compiles a mapping model: `$source.<name>` for an
+    /// attribute the source entity also has, and the manager's lookup for a relationship whose source
+    /// counterpart points to an entity another mapping migrates.
+    public func resolvingXcodeAutogeneration(source: Model, destination: Model) -> MappingModel {
+        let bySource = Dictionary(entityMappings.compactMap { m in m.sourceEntity.map { ($0, m.name) } }, uniquingKeysWith: { a, _ in a })
+        let resolved = entityMappings.map { mapping -> EntityMapping in
+            guard let sourceName = mapping.sourceEntity, let sourceEntity = source.entity(named: sourceName) else { return mapping }
+            let sourceProperties = Dictionary(source.allProperties(of: sourceEntity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            func resolve(_ property: PropertyMapping) -> PropertyMapping {
+                guard property.userInfo[autogenerateKey] != nil else { return property }
+                var expression: String?
+                switch sourceProperties[property.name] {
+                case .attribute?: expression = "$source.\(property.name)"
+                case .relationship(let relationship)?:
+                    if let target = relationship.destinationEntity, let name = bySource[target] {
+                        expression = "FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", \"\(name)\", $source.\(property.name))"
+                    }
+                default: break
+                }
+                return PropertyMapping(name: property.name, valueExpression: expression, comments: property.comments, line: property.line)
+            }
+            return EntityMapping(
+                name: mapping.name, type: mapping.type, sourceEntity: mapping.sourceEntity, destinationEntity: mapping.destinationEntity,
+                sourceVersionHash: mapping.sourceVersionHash, destinationVersionHash: mapping.destinationVersionHash,
+                sourceExpression: mapping.sourceExpression, policyClassName: mapping.policyClassName, userInfo: mapping.userInfo,
+                attributeMappings: mapping.attributeMappings.map(resolve), relationshipMappings: mapping.relationshipMappings.map(resolve),
+                comments: mapping.comments, line: mapping.line)
+        }
+        return MappingModel(sourceVersion: sourceVersion, destinationVersion: destinationVersion, entityMappings: resolved, comments: comments)
+    }
+}

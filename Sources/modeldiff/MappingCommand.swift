@@ -1,0 +1,45 @@
+import ArgumentParser
+import ModelDiffKit
+
+struct MappingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mapping",
+        abstract: "Work with mapping files.",
+        subcommands: [MappingValidateCommand.self]
+    )
+}
+
+struct MappingValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check a mapping file (or an Xcode .xcmappingmodel) against the two versions it maps between.",
+        discussion: """
+            Reports unknown entities and properties, expressions that do not parse or read unknown key paths,
+            stale entity version hashes, destination entities no mapping creates, and placeholders left to fill in.
+            Exit status: 0 valid, 2 problems (one `path:line:col: error:` line each).
+
+            Example:
+              modeldiff mapping validate Mappings/Model3to4.xml --from "Model 3.xcdatamodel" --to "Model 4.xcdatamodel"
+            """
+    )
+
+    @Argument(help: "The mapping file.")
+    var file: String
+
+    @Option(help: "The old version.")
+    var from: String
+
+    @Option(help: "The new version.")
+    var to: String
+
+    func run() throws {
+        try reportingFailures {
+            let mapping = try MappingFile.load(path: file)
+            let source = try ModelFile.load(path: from)
+            let destination = try ModelFile.load(path: to)
+            let resolved = mapping.mapping.resolvingXcodeAutogeneration(source: source.model, destination: destination.model)
+            try MappingValidation.validate(resolved, path: mapping.path, text: mapping.text, source: source.model, destination: destination.model)
+            printOut("\(mapping.path): valid (\(mapping.mapping.entityMappings.count) entity mappings)\n")
+        }
+    }
+}
