@@ -6,14 +6,28 @@ extension PersistentStore {
     public func forEachObject(
         of entity: String, layout: StoreLayout, includingSubentities: Bool = true, _ body: (StoredObject) throws -> Void
     ) throws {
+        try forEachObject(of: entity, layout: layout, includingSubentities: includingSubentities, primaryKey: nil, body)
+    }
+
+    /// The object with that ID, or nil when the store has no such row.
+    public func object(_ id: ObjectID, layout: StoreLayout) throws -> StoredObject? {
+        guard let name = layout.orderedEntities.first(where: { layout.entityNumbers[$0] == id.entity }) else { return nil }
+        var found: StoredObject?
+        try forEachObject(of: name, layout: layout, includingSubentities: false, primaryKey: id.primaryKey) { found = $0 }
+        return found
+    }
+
+    private func forEachObject(
+        of entity: String, layout: StoreLayout, includingSubentities: Bool, primaryKey: Int64?, _ body: (StoredObject) throws -> Void
+    ) throws {
         guard let table = layout.table(for: entity), let number = layout.entityNumbers[entity] else {
             throw Diagnostic(path: path, message: "the store layout has no entity \"\(entity)\"")
         }
         let numbers = includingSubentities ? layout.entityAndSubentities(entity).compactMap { layout.entityNumbers[$0] } : [number]
         let names = Dictionary(uniqueKeysWithValues: layout.entityNumbers.map { ($1, $0) })
         let statement = try database.prepare(
-            "SELECT \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name) WHERE Z_ENT IN (\(numbers.map(String.init).joined(separator: ", "))) ORDER BY Z_PK")
-        try statement.bind([])
+            "SELECT \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name) WHERE Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))\(primaryKey == nil ? "" : " AND Z_PK = ?") ORDER BY Z_PK")
+        try statement.bind(primaryKey.map { [.integer($0)] } ?? [])
         var columnsByEntity: [Int: [(Int, StoreLayout.Column)]] = [:]
         while try statement.step() {
             let ent = statement.value(at: 1).int

@@ -1,0 +1,189 @@
+import Foundation
+
+/// Creating objects, associating them, and answering value expressions.
+extension MigrationManager {
+    /// Inserts a destination object with attribute values and returns it.
+    public func insertDestinationObject(entity: String, values: [String: StoreValue]) throws -> MigrationObject {
+        guard let writer else { throw MigrationError(.migration, "no migration is running") }
+        let id = try writer.insert(entity: entity, attributes: values)
+        let object = MigrationObject(id: id, entity: entity, side: .destination, attributes: values, toOne: [:], manager: self)
+        destinationObjects[id] = object
+        return object
+    }
+
+    /// Records that `destination` was made from `source` by `mapping` (NSMigrationManager's association table).
+    public func associate(sourceInstance source: MigrationObject, withDestinationInstance destination: MigrationObject, for mapping: EntityMapping) {
+        forward[mapping.name, default: [:]][source.id, default: []].append(destination.id)
+        backward[mapping.name, default: [:]][destination.id, default: []].append(source.id)
+        destinationsInOrder[mapping.name, default: []].append(destination.id)
+    }
+
+    /// The destination objects `mapping` made from these source objects; an unknown mapping name is an error.
+    public func destinationInstances(forEntityMappingName name: String, sourceInstances: [MigrationObject]) throws -> [MigrationObject] {
+        guard let table = forward[name] ?? (mappingModel?.entityMapping(named: name) != nil ? [:] : nil) else {
+            throw MigrationError(.missingMappingModel, "no entity mapping is named \(name)", mapping: currentEntityMapping?.name)
+        }
+        return sourceInstances.flatMap { table[$0.id] ?? [] }.compactMap { destinationObjects[$0] }
+    }
+
+    /// The source objects `mapping` made these destination objects from.
+    public func sourceInstances(forEntityMappingName name: String, destinationInstances: [MigrationObject]) throws -> [MigrationObject] {
+        guard let table = backward[name] ?? (mappingModel?.entityMapping(named: name) != nil ? [:] : nil) else {
+            throw MigrationError(.missingMappingModel, "no entity mapping is named \(name)", mapping: currentEntityMapping?.name)
+        }
+        return try destinationInstances.flatMap { table[$0.id] ?? [] }.compactMap { try object($0, side: .source) }
+    }
+
+    /// The source model's entity a mapping reads.
+    public func sourceEntity(for mapping: EntityMapping) -> Entity? { mapping.sourceEntity.flatMap(sourceModel.entity(named:)) }
+
+    /// The destination model's entity a mapping creates.
+    public func destinationEntity(for mapping: EntityMapping) -> Entity? { mapping.destinationEntity.flatMap(destinationModel.entity(named:)) }
+
+    /// The attribute values a mapping's value expressions give for a source object.
+    public func attributeValues(for source: MigrationObject, in mapping: EntityMapping) throws -> [String: StoreValue] {
+        guard let entity = destinationEntity(for: mapping) else { return [:] }
+        let attributes = Dictionary(destinationModel.allAttributes(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var values: [String: StoreValue] = [:]
+        for property in mapping.attributeMappings {
+            guard let attribute = attributes[property.name] else { continue }
+            if let placeholder = property.placeholder {
+                throw MigrationError(.migration, "the mapping for \(entity.name).\(property.name) is still a placeholder: \(placeholder)", mapping: mapping.name, entity: entity.name, object: source.id)
+            }
+            guard let text = property.valueExpression else { continue }
+            let result = try evaluate(text, source: source, mapping: mapping)
+            values[property.name] = try result.storeValue(for: attribute.type)
+        }
+        // Attributes without a value get their default, as a new managed object would.
+        for attribute in attributes.values where values[attribute.name] == nil && !attribute.isTransient {
+            if let text = attribute.defaultValueString { values[attribute.name] = DefaultValue.parse(text, type: attribute.type) }
+            if let interval = attribute.defaultDateTimeInterval, let seconds = Double(interval) { values[attribute.name] = .date(seconds) }
+        }
+        return values
+    }
+
+    /// Sets a destination object's relationships from the mapping's relationship mappings.
+    public func applyRelationshipMappings(to destination: MigrationObject, in mapping: EntityMapping) throws {
+        guard let writer, let entity = destinationEntity(for: mapping) else { return }
+        let sources = try sourceInstances(forEntityMappingName: mapping.name, destinationInstances: [destination])
+        guard let source = sources.first else { return }
+        let relationships = Dictionary(destinationModel.allRelationships(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        for property in mapping.relationshipMappings {
+            guard let relationship = relationships[property.name] else { continue }
+            if let placeholder = property.placeholder {
+                throw MigrationError(.migration, "the mapping for \(entity.name).\(property.name) is still a placeholder: \(placeholder)", mapping: mapping.name, entity: entity.name, object: destination.id)
+            }
+            guard let text = property.valueExpression else { continue }
+            let result = try evaluate(text, source: source, mapping: mapping, destination: destination)
+            let targets: [ObjectID]
+            switch result {
+            case .null: targets = []
+            case .object(let object as MigrationObject): targets = [object.id]
+            case .array(let items): targets = items.compactMap { if case .object(let o as MigrationObject) = $0 { o.id } else { nil } }
+            default:
+                throw MigrationError(.migration, "the mapping for \(entity.name).\(property.name) gave \(result), not destination objects", mapping: mapping.name, entity: entity.name, object: destination.id)
+            }
+            if relationship.isToMany {
+                try writer.addToMany(destination.id, entity: destination.entity, relationship: relationship.name, destinations: targets)
+            } else {
+                try writer.setToOne(destination.id, entity: destination.entity, relationship: relationship.name, to: targets.first)
+            }
+        }
+    }
+
+    func evaluate(_ text: String, source: MigrationObject, mapping: EntityMapping, destination: MigrationObject? = nil) throws -> ExpressionValue {
+        let expression = try ExpressionParser.parse(text)
+        var variables: [String: ExpressionValue] = ["source": .object(source), "manager": .object(self)]
+        if let destination { variables["destination"] = .object(destination) }
+        if let currentPolicy { variables["entityPolicy"] = .object(PolicyReference(currentPolicy)) }
+        variables["entityMapping"] = .string(mapping.name)
+        return try expression.evaluate(in: EvaluationContext(variables: variables, evaluatedObject: .object(source)))
+    }
+
+    /// An object by ID, from the association caches or the store.
+    func object(_ id: ObjectID, side: MigrationObject.Side) throws -> MigrationObject? {
+        if side == .destination { return destinationObjects[id] }
+        if let cached = sourceObjects[id] { return cached }
+        guard let store = sourceContext, let stored = try store.object(id, layout: sourceLayout) else { return nil }
+        let object = MigrationObject(id: stored.id, entity: stored.entity, side: .source, attributes: stored.attributes, toOne: stored.toOne, manager: self)
+        sourceObjects[id] = object
+        return object
+    }
+
+    /// The objects a source object's to-many relationship holds, or nil when the key is no to-many.
+    func sourceRelated(_ object: MigrationObject, relationship: String) throws -> [MigrationObject]? {
+        guard let store = sourceContext, let entity = sourceModel.entity(named: object.entity),
+            let declared = sourceModel.allRelationships(of: entity).first(where: { $0.name == relationship }), declared.isToMany
+        else { return nil }
+        return try store.relatedObjects(of: object.id, entity: object.entity, relationship: relationship, layout: sourceLayout)
+            .compactMap { try self.object($0, side: .source) }
+    }
+
+    /// Writes a changed attribute of a destination object (policies setting values after insertion).
+    func updateDestination(_ object: MigrationObject, key: String, value: StoreValue) throws {
+        guard let store = destinationContext, let table = destinationLayout.table(for: object.entity),
+            let column = table.columns.first(where: { if case .attribute(_, key, _) = $0.kind { true } else { false } })
+        else { throw MigrationError(.migration, "\(object.entity) has no attribute \(key)", entity: object.entity, object: object.id) }
+        try store.database.prepare("UPDATE \(table.name) SET \(column.name) = ? WHERE Z_PK = ?").run([value.sqliteValue, .integer(object.id.primaryKey)])
+    }
+
+    /// `$manager` in value expressions: NSMigrationManager's lookups.
+    public func value(forKey key: String) throws -> ExpressionValue {
+        switch key {
+        case "sourceContext", "destinationContext": .string(key)
+        case "currentEntityMapping": currentEntityMapping.map { .string($0.name) } ?? .null
+        default: .null
+        }
+    }
+
+    /// FUNCTION($manager, …) in value expressions.
+    public func perform(selector: String, arguments: [ExpressionValue]) throws -> ExpressionValue {
+        let objects = { (value: ExpressionValue) -> [MigrationObject] in
+            switch value {
+            case .object(let object as MigrationObject): [object]
+            case .array(let items): items.compactMap { if case .object(let o as MigrationObject) = $0 { o } else { nil } }
+            default: []
+            }
+        }
+        switch selector {
+        case "destinationInstancesForEntityMappingName:sourceInstances:", "destinationInstancesForSourceRelationshipNamed:sourceInstances:":
+            guard arguments.count == 2, case .string(let name) = arguments[0] else { break }
+            let result = try destinationInstances(forEntityMappingName: name, sourceInstances: objects(arguments[1]))
+            if case .array = arguments[1] { return .array(result.map { .object($0) }) }
+            return result.first.map { .object($0) } ?? .null
+        case "sourceInstancesForEntityMappingName:destinationInstances:":
+            guard arguments.count == 2, case .string(let name) = arguments[0] else { break }
+            return .array(try sourceInstances(forEntityMappingName: name, destinationInstances: objects(arguments[1])).map { .object($0) })
+        default:
+            break
+        }
+        throw MigrationError(.migration, "the migration manager does not respond to \(selector) with \(arguments.count) arguments", mapping: currentEntityMapping?.name)
+    }
+}
+
+/// Lets `cancelMigration(error:)` be called from any thread.
+final class CancellationBox: @unchecked Sendable {
+    struct Cancelled: Error { let error: Error }
+    private let lock = NSLock()
+    private var stored: Error?
+
+    var error: Error? { lock.lock(); defer { lock.unlock() }; return stored }
+    func cancel(with error: Error) { lock.lock(); stored = error; lock.unlock() }
+    func reset() { lock.lock(); stored = nil; lock.unlock() }
+}
+
+/// Parses Xcode's `defaultValueString` into a stored value.
+enum DefaultValue {
+    static func parse(_ text: String, type: AttributeType) -> StoreValue {
+        switch type {
+        case .boolean: .bool(text == "YES" || text == "1" || text.lowercased() == "true")
+        case .integer16, .integer32, .integer64: Int64(text).map { .integer($0) } ?? Double(text).map { .integer(Int64($0)) } ?? .null
+        case .double, .float: Double(text).map { .double($0) } ?? .null
+        case .decimal: .decimal(text)
+        case .string: .string(text)
+        case .uri: .uri(text)
+        case .date: Double(text).map { .date($0) } ?? .null
+        default: .null
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+
+/// Where a migration is: the stage, the entity mapping, and the fraction done.
+public struct MigrationProgress: Sendable {
+    /// Core Data's three stages.
+    public enum Stage: String, Sendable { case createInstances = "create instances", createRelationships = "create relationships", validate }
+
+    /// The stage running.
+    public let stage: Stage
+    /// The entity mapping running.
+    public let mapping: String
+    /// Objects handled so far in the whole migration.
+    public let objects: Int
+    /// From 0 to 1.
+    public let fraction: Double
+}
+
+/// Migrates a Core Data SQLite store from one model version to another with a mapping model
+/// (NSMigrationManager): create destination instances, create relationships, validate.
+public final class MigrationManager: ExpressionObject {
+    /// The model the source store was written with.
+    public let sourceModel: Model
+    /// The model of the store being written.
+    public let destinationModel: Model
+    /// The mapping being run.
+    public private(set) var mappingModel: MappingModel?
+    /// The entity mapping being run.
+    public private(set) var currentEntityMapping: EntityMapping?
+    /// From 0 to 1.
+    public private(set) var migrationProgress: Double = 0
+    /// Called as the migration advances (from the migrating thread).
+    public var progressHandler: ((MigrationProgress) -> Void)?
+    /// Free-form values for policies to share.
+    public var userInfo: [String: String] = [:]
+    /// Whether the SQL fast path may be used when the mapping allows it (Core Data's store-specific migrator).
+    public var usesStoreSpecificMigrationManager = true
+    /// The policy classes mapping files may name.
+    public var policies = PolicyRegistry()
+
+    /// The source store while migrating (Core Data's source context).
+    public private(set) var sourceContext: PersistentStore?
+    /// The destination store while migrating (Core Data's destination context).
+    public private(set) var destinationContext: PersistentStore?
+
+    var sourceLayout: StoreLayout
+    var destinationLayout: StoreLayout
+    var writer: StoreWriter?
+    var forward: [String: [ObjectID: [ObjectID]]] = [:]
+    var backward: [String: [ObjectID: [ObjectID]]] = [:]
+    var destinationsInOrder: [String: [ObjectID]] = [:]
+    var destinationObjects: [ObjectID: MigrationObject] = [:]
+    var sourceObjects: [ObjectID: MigrationObject] = [:]
+    var currentPolicy: EntityMigrationPolicy?
+    private var handled = 0
+    private var total = 1
+    private let cancellation = CancellationBox()
+
+    /// Creates a manager for one pair of versions.
+    public init(sourceModel: Model, destinationModel: Model) {
+        self.sourceModel = sourceModel
+        self.destinationModel = destinationModel
+        self.sourceLayout = StoreLayout(model: sourceModel)
+        self.destinationLayout = StoreLayout(model: destinationModel)
+    }
+
+    /// Stops a running migration from any thread; `migrateStore` then throws `error`.
+    public func cancelMigration(error: Error) { cancellation.cancel(with: error) }
+
+    /// Clears association tables and state so the manager can run again.
+    public func reset() {
+        forward = [:]
+        backward = [:]
+        destinationsInOrder = [:]
+        destinationObjects = [:]
+        sourceObjects = [:]
+        currentEntityMapping = nil
+        currentPolicy = nil
+        migrationProgress = 0
+        handled = 0
+        cancellation.reset()
+    }
+
+    /// Migrates the store at `sourcePath` into a new store at `destinationPath` (which must not exist).
+    ///
+    /// The source is opened read-only. On failure the destination file is removed.
+    public func migrateStore(from sourcePath: String, to destinationPath: String, mapping: MappingModel) throws {
+        reset()
+        mappingModel = mapping
+        let source = try PersistentStore.open(path: sourcePath)
+        let storeHashes = source.metadata.versionHashes
+        guard storeHashes == sourceModel.versionHashes().entityVersionHashes else {
+            throw MigrationError(.sourceStore, "the store was not written with the source model (its entity version hashes differ)")
+        }
+        var kept = source.metadata.values.filter { !$0.key.hasPrefix("NS") && !$0.key.hasPrefix("_NS") }
+        if let framework = source.metadata.values["NSPersistenceFrameworkVersion"] { kept["NSPersistenceFrameworkVersion"] = framework }
+        let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept)
+        sourceContext = source
+        destinationContext = destination
+        defer {
+            sourceContext = nil
+            destinationContext = nil
+            writer = nil
+        }
+        do {
+            writer = try StoreWriter(store: destination, layout: destinationLayout)
+            total = max(1, 3 * (try source.rowCounts().reduce(0) { $0 + $1.count }))
+            try destination.database.execute("BEGIN")
+            var policies: [String: EntityMigrationPolicy] = [:]
+            for entityMapping in mapping.entityMappings {
+                let policy = try self.policies.policy(named: entityMapping.policyClassName, mapping: entityMapping.name)
+                policies[entityMapping.name] = policy
+                try run(entityMapping, policy: policy, stage: .createInstances) {
+                    try policy.begin(entityMapping, manager: self)
+                    try self.createInstances(entityMapping, policy: policy)
+                    try policy.endInstanceCreation(forMapping: entityMapping, manager: self)
+                }
+            }
+            for entityMapping in mapping.entityMappings {
+                let policy = policies[entityMapping.name]!
+                try run(entityMapping, policy: policy, stage: .createRelationships) {
+                    for id in self.destinationsInOrder[entityMapping.name] ?? [] {
+                        try self.checkCancellation()
+                        guard let object = self.destinationObjects[id] else { continue }
+                        try policy.createRelationships(forDestination: object, in: entityMapping, manager: self)
+                        self.advance(.createRelationships, entityMapping)
+                    }
+                    try policy.endRelationshipCreation(forMapping: entityMapping, manager: self)
+                }
+            }
+            for entityMapping in mapping.entityMappings {
+                let policy = policies[entityMapping.name]!
+                try run(entityMapping, policy: policy, stage: .validate) {
+                    try self.checkCancellation()
+                    if let entity = entityMapping.destinationEntity {
+                        try DestinationValidation(store: destination, layout: self.destinationLayout, mapping: entityMapping.name).validate(entity: entity)
+                    }
+                    try policy.performCustomValidation(forMapping: entityMapping, manager: self)
+                    try policy.end(entityMapping, manager: self)
+                    self.handled += (self.destinationsInOrder[entityMapping.name]?.count ?? 0)
+                }
+            }
+            try writer?.finish()
+            try destination.database.execute("COMMIT")
+            migrationProgress = 1
+        } catch {
+            try? destination.database.execute("ROLLBACK")
+            sourceContext = nil
+            destinationContext = nil
+            writer = nil
+            for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: destinationPath + suffix) }
+            throw error
+        }
+    }
+
+    private func run(_ mapping: EntityMapping, policy: EntityMigrationPolicy, stage: MigrationProgress.Stage, _ body: () throws -> Void) throws {
+        currentEntityMapping = mapping
+        currentPolicy = policy
+        do {
+            try body()
+        } catch let error as MigrationError {
+            throw error
+        } catch let error as CancellationBox.Cancelled {
+            throw error.error
+        } catch let error as ExpressionError {
+            throw MigrationError(.migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: mapping.destinationEntity)
+        } catch {
+            throw MigrationError(.entityMigrationPolicy, "\(stage.rawValue) failed: \(error)", mapping: mapping.name, entity: mapping.destinationEntity)
+        }
+    }
+
+    private func createInstances(_ mapping: EntityMapping, policy: EntityMigrationPolicy) throws {
+        guard mapping.type != .add, mapping.type != .remove, let sourceEntity = mapping.sourceEntity, let source = sourceContext else { return }
+        try source.forEachObject(of: sourceEntity, layout: sourceLayout, includingSubentities: false) { stored in
+            try checkCancellation()
+            let object = MigrationObject(id: stored.id, entity: stored.entity, side: .source, attributes: stored.attributes, toOne: stored.toOne, manager: self)
+            sourceObjects[stored.id] = object
+            try policy.createDestinationInstances(forSource: object, in: mapping, manager: self)
+            advance(.createInstances, mapping)
+        }
+    }
+
+    private func advance(_ stage: MigrationProgress.Stage, _ mapping: EntityMapping) {
+        handled += 1
+        migrationProgress = min(1, Double(handled) / Double(total))
+        progressHandler?(MigrationProgress(stage: stage, mapping: mapping.name, objects: handled, fraction: migrationProgress))
+    }
+
+    private func checkCancellation() throws {
+        if let error = cancellation.error { throw CancellationBox.Cancelled(error: error) }
+    }
+}

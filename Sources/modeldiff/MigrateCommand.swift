@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import ModelDiffKit
+
+struct MigrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Migrate a Core Data SQLite store to a new model version, atomically.",
+        discussion: """
+            With --from, migrates one step from that version to --to, with --mapping or an inferred mapping.
+            With a .xcdatamodeld bundle as --to, finds the store's version and migrates through every later
+            version to the current one, using *.mapping.xml or .xcmappingmodel files beside the bundle when
+            they map a step, and inferring the others. The source store is only read; the result is written
+            next to --output and renamed into place when everything succeeded.
+
+            Examples:
+              modeldiff migrate Notes.sqlite --from "Notes.xcdatamodel" --to "Notes 2.xcdatamodel" --output Notes-v2.sqlite
+              modeldiff migrate Notes.sqlite --to Notes.xcdatamodeld --output Notes-current.sqlite
+            """
+    )
+
+    @Argument(help: "The store to migrate (never modified).")
+    var store: String
+
+    @Option(help: "The version the store was written with (not needed when --to is a bundle).")
+    var from: String?
+
+    @Option(help: "The version to migrate to, or a .xcdatamodeld bundle (migrates to its current version).")
+    var to: String
+
+    @Option(help: "A mapping file or .xcmappingmodel (single step only); inferred when absent.")
+    var mapping: String?
+
+    @Option(help: "Where to write the migrated store.")
+    var output: String
+
+    @Flag(help: "Run everything in a temporary file and report what would change; write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Replace the output when it exists.")
+    var overwrite = false
+
+    func run() throws {
+        try reportingFailures {
+            let source = try PersistentStore.open(path: store)
+            let steps = try plan(source)
+            let counts = try source.rowCounts()
+            let target = dryRun ? FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-dry-run-\(UUID().uuidString).sqlite").path : output
+            defer { if dryRun { StoreMigration.removeStore(target) } }
+            let bar = ProgressBar(steps: steps.count)
+            SignalCleanup.install(partialOutput: target)
+            do {
+                try StoreMigration.run(steps, source: store, output: target, overwrite: overwrite) { manager, index in
+                    manager.progressHandler = { bar.update($0, step: index, of: steps) }
+                }
+            } catch let error as MigrationError {
+                bar.finish()
+                throw Diagnostic(path: store, message: "migration failed: \(error)")
+            }
+            bar.finish()
+            let migrated = try PersistentStore.open(path: target)
+            var report = dryRun ? "dry run: \(store) would migrate" : "migrated \(store) → \(output)"
+            report += " (\(steps.map { "\($0.from) → \($0.to)\($0.mappingPath.map { " with \($0)" } ?? " (inferred)")" }.joined(separator: ", ")))\n"
+            let before = Dictionary(counts.map { ($0.entity, $0.count) }, uniquingKeysWith: { a, _ in a })
+            for (entity, count) in try migrated.rowCounts() {
+                report += "  \(entity): \(count) objects\(before[entity].map { $0 == count ? "" : " (was \($0))" } ?? " (new)")\n"
+            }
+            printOut(report)
+        }
+    }
+
+    private func plan(_ source: PersistentStore) throws -> [MigrationStep] {
+        if let from {
+            let old = try ModelFile.load(path: from)
+            let new = try ModelFile.load(path: to)
+            let names = (versionName(forPath: old.path), versionName(forPath: new.path))
+            guard source.metadata.versionHashes == old.model.versionHashes().entityVersionHashes else {
+                throw Diagnostic(path: store, message: "the store was not written with \(from): its entity version hashes differ (run modeldiff store info \(store) --model MODEL to find its version)")
+            }
+            if let mapping {
+                let file = try MappingFile.load(path: mapping)
+                let resolved = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
+                try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
+                return [MigrationStep(from: names.0, to: names.1, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path)]
+            }
+            return [MigrationStep(from: names.0, to: names.1, source: old.model, destination: new.model,
+                                  mapping: MappingInference.infer(from: old.model, to: new.model, names: names), mappingPath: nil)]
+        }
+        guard to.trimmingCharacters(in: CharacterSet(charactersIn: "/")).hasSuffix(".xcdatamodeld") else {
+            throw ValidationError("give --from with a single version, or a .xcdatamodeld bundle as --to")
+        }
+        if mapping != nil { throw ValidationError("--mapping goes with --from; in bundle mode mapping files are found beside the bundle") }
+        return try StoreMigration.steps(forStoreHashes: source.metadata.versionHashes, bundle: try ModelBundle.load(path: to), storePath: store)
+    }
+}
+
+/// A one-line progress bar on standard error, shown only on a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let enabled = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    private let started = Date()
+    private var lastDraw = Date.distantPast
+    private let steps: Int
+
+    init(steps: Int) { self.steps = steps }
+
+    func update(_ progress: MigrationProgress, step: Int, of all: [MigrationStep]) {
+        guard enabled, Date().timeIntervalSince(lastDraw) > 0.1 else { return }
+        lastDraw = Date()
+        let overall = (Double(step) + progress.fraction) / Double(max(steps, 1))
+        let width = 30
+        let filled = Int(overall * Double(width))
+        let rate = Double(progress.objects) / max(Date().timeIntervalSince(started), 0.001)
+        let line = "\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(Int(overall * 100))% \(all[step].from) → \(all[step].to): \(progress.mapping), \(progress.stage.rawValue), \(Int(rate)) objects/s"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() {
+        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
+
+/// Removes the partial output when the user presses Ctrl-C, then exits 130.
+enum SignalCleanup {
+    nonisolated(unsafe) static var partial: [CChar] = []
+
+    static func install(partialOutput: String) {
+        let folder = (partialOutput as NSString).deletingLastPathComponent
+        let name = ".\((partialOutput as NSString).lastPathComponent).modeldiff-partial-\(ProcessInfo.processInfo.processIdentifier)"
+        partial = Array(((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name).utf8CString)
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig) { _ in
+                SignalCleanup.partial.withUnsafeBufferPointer { buffer in
+                    if let base = buffer.baseAddress { unlink(base) }
+                }
+                _exit(130)
+            }
+        }
+    }
+}
