@@ -174,7 +174,11 @@ public final class MigrationManager: ExpressionObject {
             try checkCancellation()
             let object = MigrationObject(id: stored.id, entity: stored.entity, side: .source, attributes: stored.attributes, toOne: stored.toOne, manager: self)
             sourceObjects[stored.id] = object
-            try policy.createDestinationInstances(forSource: object, in: mapping, manager: self)
+            do {
+                try policy.createDestinationInstances(forSource: object, in: mapping, manager: self)
+            } catch let error as ExpressionError {
+                throw MigrationError(.migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: sourceEntity, object: stored.id)
+            }
             advance(.createInstances, mapping)
         }
     }

@@ -30,7 +30,7 @@ func emptyStoreMatchesApplesLayout(_ fixture: StoreFixture) throws {
 
 /// Indexes Apple's stores still carry from earlier model versions: Core Data's in-place migration
 /// does not drop an index the new model no longer declares.
-private let knownLeftovers: [String: Set<String>] = [
+let knownLeftovers: [String: Set<String>] = [
     "Bookmarks_V2.sqlite": [
         "CREATE INDEX Z_BookmarkEntity_uuid ON ZBOOKMARKENTITY (ZUUID COLLATE BINARY ASC)",
         "CREATE INDEX Z_BookmarkEntity_url ON ZBOOKMARKENTITY (ZURL COLLATE BINARY ASC)",
@@ -40,10 +40,10 @@ private let knownLeftovers: [String: Set<String>] = [
     "Bookmarks_V5.sqlite": [pendingDeletionIndex],
 ]
 
-private let pendingDeletionIndex = "CREATE INDEX Z_BookmarkEntity_isPendingDeletion ON ZBOOKMARKENTITY (ZISPENDINGDELETION COLLATE BINARY ASC)"
+let pendingDeletionIndex = "CREATE INDEX Z_BookmarkEntity_isPendingDeletion ON ZBOOKMARKENTITY (ZISPENDINGDELETION COLLATE BINARY ASC)"
 
 /// Core Data's in-place migration keeps a renamed entity's old name in Z_PRIMARYKEY.
-private let renamedEntityRows: [String: (ours: String, apple: String)] = [
+let renamedEntityRows: [String: (ours: String, apple: String)] = [
     "SampleModel_V2.sqlite": ("Z_PRIMARYKEY 3 LuxuryCar super 2", "Z_PRIMARYKEY 3 ExpensiveSportCar super 2"),
 ]
 
