@@ -76,6 +76,7 @@ public enum StoreMigration {
         let base = (output as NSString).lastPathComponent
         let partial = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".\(base).modeldiff-partial-\(ProcessInfo.processInfo.processIdentifier)")
         removeStore(partial)
+        removeAbandonedPartials(of: base, in: folder.isEmpty ? "." : folder)
         defer { for index in 0..<steps.count { removeStore(partial + ".\(index)") } }
         var input = source
         for (index, step) in steps.enumerated() {
@@ -100,6 +101,16 @@ public enum StoreMigration {
         } catch {
             removeStore(partial)
             throw Diagnostic(path: output, message: "cannot move the migrated store into place: \(error.localizedDescription)")
+        }
+    }
+
+    /// Removes partial outputs a killed run left behind (their process no longer exists).
+    private static func removeAbandonedPartials(of base: String, in folder: String) {
+        let prefix = ".\(base).modeldiff-partial-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
+            guard let pid = Int32(digits), pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0 else { continue }
+            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
         }
     }
 

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import ModelDiffKit
+
+private let notes = Paths.testModels.appendingPathComponent("Notes.xcdatamodeld")
+
+/// A Notes (version 1) store with folders and notes.
+private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
+    let model = try ModelFile.load(path: notes.appendingPathComponent("Notes.xcdatamodel").path).model
+    let url = folder.appendingPathComponent("notes.sqlite")
+    let store = try PersistentStore.create(path: url.path, model: model)
+    let writer = try StoreWriter(store: store, layout: StoreLayout(model: model))
+    try store.database.execute("BEGIN")
+    let inbox = try writer.insert(entity: "Folder", attributes: ["name": .string("Inbox")])
+    for index in 0..<notesCount {
+        let note = try writer.insert(entity: "Note", attributes: [
+            "title": .string("Note \(index)"), "body": .string(String(repeating: "text ", count: 20)), "createdAt": .date(Double(index)),
+        ])
+        try writer.setToOne(note, entity: "Note", relationship: "folder", to: inbox)
+    }
+    try writer.finish()
+    try store.database.execute("COMMIT")
+    return url
+}
+
+@Test func migrateThroughABundleToItsCurrentVersion() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try makeNotesStore(in: folder)
+    let before = try Data(contentsOf: store)
+    let result = try runModeldiff(["migrate", "notes.sqlite", "--to", notes.path, "--output", "notes2.sqlite"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "migrated notes.sqlite → notes2.sqlite (Notes → Notes 2 (inferred))\n  Folder: 1 objects\n  Note: 3 objects\n  Tag: 0 objects (new)\n")
+    #expect(try Data(contentsOf: store) == before)
+    let migrated = try PersistentStore.open(path: folder.appendingPathComponent("notes2.sqlite").path)
+    let rows = try migrated.database.rows("SELECT ZTEXT, ZPINNED, ZFOLDER FROM ZNOTE ORDER BY Z_PK LIMIT 1")
+    #expect(rows == [[.text(String(repeating: "text ", count: 20)), .integer(0), .integer(1)]])
+    let info = try runModeldiff(["store", "info", "notes2.sqlite", "--model", notes.path], in: folder)
+    #expect(info.stdout.contains("model version: Notes 2\n"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.sqlite", "notes2.sqlite"])
+}
+
+@Test func migrateOneStepWithAMappingFileAndDryRun() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try makeNotesStore(in: folder)
+    let v1 = notes.appendingPathComponent("Notes.xcdatamodel").path
+    let v2 = notes.appendingPathComponent("Notes 2.xcdatamodel").path
+    #expect(try runModeldiff(["infer", v1, v2, "--output", "map.xml"], in: folder).status == 0)
+    let dry = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite", "--dry-run"], in: folder)
+    #expect(dry.status == 0, "\(dry.stderr)")
+    #expect(dry.stdout.hasPrefix("dry run: notes.sqlite would migrate (Notes → Notes 2 with map.xml)\n"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.sqlite").path))
+    let real = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
+    #expect(real.status == 0)
+    let again = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--output", "out.sqlite"], in: folder)
+    #expect(again.status == 2)
+    #expect(again.stderr == "out.sqlite: error: the output already exists; pass --overwrite to replace it\n")
+    #expect(try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--output", "out.sqlite", "--overwrite"], in: folder).status == 0)
+}
+
+@Test func migrateRefusesAStoreOfAnotherVersion() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try makeNotesStore(in: folder)
+    let v2 = notes.appendingPathComponent("Notes 2.xcdatamodel").path
+    let result = try runModeldiff(["migrate", "notes.sqlite", "--from", v2, "--to", v2, "--output", "out.sqlite"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("notes.sqlite: error: the store was not written with \(v2): its entity version hashes differ"))
+}
+
+@Test func aFailingMigrationLeavesNoOutputAndNoLeftovers() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let people = Paths.testModels.appendingPathComponent("People")
+    let store = try makePeopleStore(in: folder)
+    let before = try Data(contentsOf: store)
+    // The CLI cannot load Swift policies, so the mapping's SplitNamePolicy is missing: the migration fails.
+    let result = try runModeldiff([
+        "migrate", "people.sqlite", "--from", people.appendingPathComponent("People1.xml").path, "--to", people.appendingPathComponent("People2.xml").path,
+        "--mapping", people.appendingPathComponent("People1to2.mapping.xml").path, "--output", "out.sqlite",
+    ], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stderr == "people.sqlite: error: migration failed: no policy is registered for class SplitNamePolicy; register it with PolicyRegistry.register(_:as:) (NSEntityMigrationPolicyError 134170; mapping PersonToPerson)\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["people.sqlite"])
+    #expect(try Data(contentsOf: store) == before)
+}
+
+@Test func killingTheProcessMidwayLeavesTheSourceIntactAndNoOutput() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try makeNotesStore(in: folder, notesCount: 20_000)
+    let before = try Data(contentsOf: store)
+    let process = Process()
+    process.executableURL = modeldiffBinary
+    process.arguments = ["migrate", "notes.sqlite", "--to", notes.path, "--output", "out.sqlite"]
+    process.currentDirectoryURL = folder
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Wait until the partial store exists, then kill -9 in the middle of writing it.
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline, !(try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains(where: { $0.contains("partial") }) {
+        usleep(20_000)
+    }
+    usleep(100_000)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(try Data(contentsOf: store) == before)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.sqlite").path))
+    // A new run removes what the killed one left behind and succeeds.
+    let again = try runModeldiff(["migrate", "notes.sqlite", "--to", notes.path, "--output", "out.sqlite"], in: folder)
+    #expect(again.status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }.isEmpty)
+}
