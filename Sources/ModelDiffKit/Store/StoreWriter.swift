@@ -9,6 +9,7 @@ public final class StoreWriter {
     private var nextKey: [String: Int64] = [:]
     private var inserts: [String: (statement: SQLiteStatement, attributes: [(name: String, type: AttributeType)])] = [:]
     private var updates: [String: SQLiteStatement] = [:]
+    private var updatingInverse = false
 
     /// Prepares to write into `store`, continuing after the keys `Z_PRIMARYKEY` already hands out.
     public init(store: PersistentStore, layout: StoreLayout) throws(Diagnostic) {
@@ -70,7 +71,8 @@ public final class StoreWriter {
                 }
             }
             guard !sets.isEmpty else { throw Diagnostic(path: store.path, message: "\(entity).\(relationship) has no column") }
-            statement = try store.database.prepare("UPDATE \(table.name) SET \(sets.joined(separator: ", ")) WHERE Z_PK = ?")
+            // Every change bumps the optimistic-locking counter, as Core Data's saves do.
+            statement = try store.database.prepare("UPDATE \(table.name) SET \(sets.joined(separator: ", ")), Z_OPT = Z_OPT + 1 WHERE Z_PK = ?")
             updates[cacheKey] = statement
         }
         var values: [SQLiteValue] = []
@@ -83,6 +85,17 @@ public final class StoreWriter {
             }
         }
         try statement.run(values + [.integer(object.primaryKey)])
+        // A one-to-one keeps a column on both sides: set the inverse too.
+        if let declared = declaring.relationships.first(where: { $0.name == relationship }),
+            let inverse = StoreLayout.inverse(of: declared, in: declaring, model: model), !inverse.isToMany, let destination,
+            inverse.name != relationship || declared.destinationEntity != declaring.name,
+            let destinationName = layout.orderedEntities.first(where: { layout.entityNumbers[$0] == destination.entity }),
+            !updatingInverse
+        {
+            updatingInverse = true
+            defer { updatingInverse = false }
+            try setToOne(destination, entity: destinationName, relationship: inverse.name, to: object)
+        }
     }
 
     /// Links `object` to `destinations` through a to-many relationship, maintaining the inverse side.
