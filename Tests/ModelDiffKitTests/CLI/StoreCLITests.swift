@@ -110,3 +110,26 @@ private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksM
         #expect(result.stderr.hasPrefix("locked.sqlite: error: the store is locked by another process"))
     }
 }
+
+@Test func verifyEveryFixtureStoreAndFindDamage() throws {
+    for fixture in StoreFixture.all {
+        let result = try runModeldiff(["store", "verify", fixture.store.path, "--model", fixture.model.path])
+        #expect(result.status == 0, "\(fixture): \(result.stderr)")
+        #expect(result.stdout.hasPrefix("\(fixture.store.path): ok\n"))
+    }
+    let fixture = try #require(StoreFixture.all.first { $0.store.lastPathComponent == "SampleModel_V1.sqlite" })
+    let (folder, copy) = try fixture.copy()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let damage = Process()
+    damage.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    damage.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('UPDATE ZCAR SET ZOWNER = 99999 WHERE Z_PK = (SELECT MIN(Z_PK) FROM ZCAR)'); c.execute(\"UPDATE Z_PRIMARYKEY SET Z_MAX = 1 WHERE Z_NAME = 'Person'\"); c.commit()", copy.path]
+    try damage.run()
+    damage.waitUntilExit()
+    let result = try runModeldiff(["store", "verify", copy.lastPathComponent, "--model", fixture.model.path], in: folder)
+    #expect(result.status == 1)
+    #expect(result.stderr == """
+        SampleModel_V1.sqlite: error: Car.owner: 1 rows point to a Person that does not exist
+        SampleModel_V1.sqlite: error: Z_PRIMARYKEY.Z_MAX of Person is 1, below the highest Z_PK 20 in ZPERSON
+
+        """)
+}
