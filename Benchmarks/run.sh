@@ -96,5 +96,6 @@ SQL
   python3 -c "n=$n; m=$mig; u=$migcpu; c=$copy; print('| %d | %.3f | %.3f | %d | %.3f | %.1f× | %s |' % (n, m, u, (n + n // 100) / u, c, m / c, '$rss'))" >> "$out"
 done
 echo >> "$out"
-echo "Command: \`Benchmarks/run.sh\`$( [[ "${1:-}" == "--quick" ]] && echo ' --quick')" >> "$out"
+echo "Command: \`Benchmarks/run.sh\`$( [[ "${1:-}" == "--quick" ]] && echo ' --quick') (the 1M-object row needs the full run, without --quick)." >> "$out"
+cat Benchmarks/notes.md >> "$out"
 cat "$out"
