@@ -7,7 +7,7 @@ extension MigrationManager {
         guard let writer else { throw MigrationError(.migration, "no migration is running") }
         let id = try writer.insert(entity: entity, attributes: values)
         let object = MigrationObject(id: id, entity: entity, side: .destination, attributes: values, toOne: [:], manager: self)
-        destinationObjects[id] = object
+        remember(object)
         return object
     }
 
@@ -23,7 +23,7 @@ extension MigrationManager {
         guard let table = forward[name] ?? (mappingModel?.entityMapping(named: name) != nil ? [:] : nil) else {
             throw MigrationError(.missingMappingModel, "no entity mapping is named \(name)", mapping: currentEntityMapping?.name)
         }
-        return sourceInstances.flatMap { table[$0.id] ?? [] }.compactMap { destinationObjects[$0] }
+        return try sourceInstances.flatMap { table[$0.id] ?? [] }.compactMap { try object($0, side: .destination) }
     }
 
     /// The source objects `mapping` made these destination objects from.
@@ -108,12 +108,24 @@ extension MigrationManager {
 
     /// An object by ID, from the association caches or the store.
     func object(_ id: ObjectID, side: MigrationObject.Side) throws -> MigrationObject? {
-        if side == .destination { return destinationObjects[id] }
-        if let cached = sourceObjects[id] { return cached }
-        guard let store = sourceContext, let stored = try store.object(id, layout: sourceLayout) else { return nil }
-        let object = MigrationObject(id: stored.id, entity: stored.entity, side: .source, attributes: stored.attributes, toOne: stored.toOne, manager: self)
-        sourceObjects[id] = object
+        if let cached = side == .destination ? destinationObjects[id] : sourceObjects[id] { return cached }
+        let (store, layout) = side == .destination ? (destinationContext, destinationLayout) : (sourceContext, sourceLayout)
+        guard let store, let stored = try store.object(id, layout: layout) else { return nil }
+        let object = MigrationObject(id: stored.id, entity: stored.entity, side: side, attributes: stored.attributes, toOne: stored.toOne, manager: self)
+        remember(object)
         return object
+    }
+
+    /// Caches an object; the caches are emptied when they grow large, so memory stays bounded on
+    /// big stores (objects are read back from the stores when needed again).
+    func remember(_ object: MigrationObject) {
+        if object.side == .destination {
+            if destinationObjects.count >= Self.cacheLimit { destinationObjects.removeAll(keepingCapacity: true) }
+            destinationObjects[object.id] = object
+        } else {
+            if sourceObjects.count >= Self.cacheLimit { sourceObjects.removeAll(keepingCapacity: true) }
+            sourceObjects[object.id] = object
+        }
     }
 
     /// The objects a source object's to-many relationship holds, or nil when the key is no to-many.

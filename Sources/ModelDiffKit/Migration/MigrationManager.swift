@@ -50,6 +50,8 @@ public final class MigrationManager: ExpressionObject {
     var destinationsInOrder: [String: [ObjectID]] = [:]
     var destinationObjects: [ObjectID: MigrationObject] = [:]
     var sourceObjects: [ObjectID: MigrationObject] = [:]
+    /// How many objects of each side the manager keeps in memory at most.
+    static let cacheLimit = 20_000
     var currentPolicy: EntityMigrationPolicy?
     /// Expressions are parsed once per migration, not once per object.
     var parsedExpressions: [String: Expression] = [:]
@@ -122,7 +124,7 @@ public final class MigrationManager: ExpressionObject {
                 try run(entityMapping, policy: policy, stage: .createRelationships) {
                     for id in self.destinationsInOrder[entityMapping.name] ?? [] {
                         try self.checkCancellation()
-                        guard let object = self.destinationObjects[id] else { continue }
+                        guard let object = try self.object(id, side: .destination) else { continue }
                         try policy.createRelationships(forDestination: object, in: entityMapping, manager: self)
                         self.advance(.createRelationships, entityMapping)
                     }
@@ -175,7 +177,7 @@ public final class MigrationManager: ExpressionObject {
         try source.forEachObject(of: sourceEntity, layout: sourceLayout, includingSubentities: false) { stored in
             try checkCancellation()
             let object = MigrationObject(id: stored.id, entity: stored.entity, side: .source, attributes: stored.attributes, toOne: stored.toOne, manager: self)
-            sourceObjects[stored.id] = object
+            remember(object)
             do {
                 try policy.createDestinationInstances(forSource: object, in: mapping, manager: self)
             } catch let error as ExpressionError {

@@ -32,7 +32,7 @@ extension PersistentStore {
         while try statement.step() {
             let ent = statement.value(at: 1).int
             let name = names[ent] ?? entity
-            let columns = columnsByEntity[ent] ?? relevantColumns(table, entity: name, layout: layout)
+            let columns = columnsByEntity[ent] ?? cachedColumns(table, entity: name, layout: layout)
             columnsByEntity[ent] = columns
             var attributes: [String: StoreValue] = [:]
             var toOne: [String: ObjectID?] = [:]
@@ -81,6 +81,13 @@ extension PersistentStore {
         let rows = try cachedRows(
             "SELECT Z_ENT, Z_PK FROM \(destinationTable.name) WHERE \(column.name) = ? ORDER BY \(order)", [.integer(object.primaryKey)])
         return rows.map { ObjectID(entity: $0[0].int, primaryKey: Int64($0[1].int)) }
+    }
+
+    private func cachedColumns(_ table: StoreLayout.Table, entity: String, layout: StoreLayout) -> [(Int, StoreLayout.Column)] {
+        if let known = columnCache[entity] { return known }
+        let columns = relevantColumns(table, entity: entity, layout: layout)
+        columnCache[entity] = columns
+        return columns
     }
 
     private func relevantColumns(_ table: StoreLayout.Table, entity: String, layout: StoreLayout) -> [(Int, StoreLayout.Column)] {
