@@ -38,6 +38,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "generate-store",
+            dependencies: ["ModelDiffKit"],
+            path: "Benchmarks/Generator"
+        ),
         .testTarget(
             name: "ModelDiffKitTests",
             dependencies: ["ModelDiffKit", "modeldiff"],

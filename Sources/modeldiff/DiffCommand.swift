@@ -13,10 +13,11 @@ struct DiffCommand: ParsableCommand {
             Examples:
               modeldiff "TestModels/Notes.xcdatamodeld/Notes.xcdatamodel" "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
               modeldiff diff v1.xml v2.xml --format json
+              modeldiff diff v1.xml v2.xml --format markdown > comment.md
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown, mermaid, dot }
 
     @Argument(help: "The old version.")
     var old: String
@@ -24,7 +25,7 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The new version.")
     var new: String
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json, markdown (a pull-request comment), mermaid or dot (diagrams).")
     var format: Format = .text
 
     func run() throws {
@@ -36,6 +37,11 @@ struct DiffCommand: ParsableCommand {
             switch format {
             case .text: printOut(DiffReports.text(diff, oldPath: source.path, newPath: destination.path, style: .standardOutput))
             case .json: printOut(try DiffReports.json(diff, oldPath: source.path, newPath: destination.path))
+            case .markdown:
+                let report = InferenceReport(diff: diff, sourcePath: source.path, destinationPath: destination.path)
+                printOut(MarkdownReport.render(report, oldName: versionName(forPath: source.path), newName: versionName(forPath: destination.path)))
+            case .mermaid: printOut(Diagrams.mermaid(Diagrams.combinedModel(for: diff), marks: Diagrams.marks(for: diff)))
+            case .dot: printOut(Diagrams.dot(Diagrams.combinedModel(for: diff), marks: Diagrams.marks(for: diff)))
             }
             return diff.hasDifferences
         }

@@ -24,8 +24,24 @@ struct HashCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: TextOrJSON = .text
 
+    @Flag(help: "Hash every version of a .xcdatamodeld bundle, not only the current one.")
+    var allVersions = false
+
     func run() throws {
         try reportingFailures {
+            if allVersions {
+                let bundle = try ModelBundle.load(path: model)
+                printNotes(bundle.notes)
+                let hashes = bundle.versions.map { ($0.name, $0.model.versionHashes()) }
+                switch format {
+                case .json:
+                    printOut(try jsonText(Dictionary(uniqueKeysWithValues: hashes.map { ($0.0, HashReport($0.1, properties: properties)) })))
+                case .text:
+                    let width = hashes.map(\.0.count).max() ?? 0
+                    printOut(hashes.map { "\($0.0.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.1.versionChecksum)\n" }.joined())
+                }
+                return
+            }
             let loaded = try ModelFile.load(path: model)
             printNotes(loaded.notes)
             let hashes = loaded.model.versionHashes()

@@ -12,7 +12,7 @@ struct ModelDiffCommand: ParsableCommand {
             `modeldiff OLD NEW` runs `diff`. Every bad input is one line `path:line:col: error: …` on stderr and exit status 2.
             """,
         version: version,
-        subcommands: [DiffCommand.self, CheckCommand.self, HashCommand.self, VersionsCommand.self, StoreCommand.self, InferCommand.self, MappingCommand.self, MigrateCommand.self],
+        subcommands: [DiffCommand.self, CheckCommand.self, HashCommand.self, VersionsCommand.self, StoreCommand.self, InferCommand.self, MappingCommand.self, MigrateCommand.self, GraphCommand.self],
         defaultSubcommand: DiffCommand.self
     )
 }

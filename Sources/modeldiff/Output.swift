@@ -13,11 +13,7 @@ func printOut(_ text: String) {
 }
 
 /// Pretty, key-sorted JSON, so output is stable and diffs well.
-func jsonText<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
-}
+func jsonText<T: Encodable>(_ value: T) throws -> String { try CheckReports.encode(value) }
 
 /// Prints the notes a load produced (unknown XML kept verbatim) to standard error.
 func printNotes(_ notes: [Diagnostic]) {

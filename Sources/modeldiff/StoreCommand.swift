@@ -6,7 +6,7 @@ struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
         abstract: "Inspect Core Data SQLite stores.",
-        subcommands: [StoreInfoCommand.self]
+        subcommands: [StoreInfoCommand.self, StoreVerifyCommand.self]
     )
 }
 
@@ -116,5 +116,48 @@ private struct StoreInfo: Encodable {
             }
         }
         return output
+    }
+}
+
+struct StoreVerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check a store's integrity against its model: SQLite's check, relationship keys, Z_MAX, inverses.",
+        discussion: """
+            Exit status: 0 sound, 1 problems found (one line each), 2 bad input.
+
+            Example:
+              modeldiff store verify Notes.sqlite --model Notes.xcdatamodeld
+            """
+    )
+
+    @Argument(help: "A Core Data SQLite store.")
+    var store: String
+
+    @Option(help: "The model version that wrote the store (a bundle: the version whose hashes match).")
+    var model: String
+
+    func run() throws {
+        let sound = try reportingFailures {
+            let opened = try PersistentStore.open(path: store)
+            let version: Model
+            if model.trimmingCharacters(in: CharacterSet(charactersIn: "/")).hasSuffix(".xcdatamodeld") {
+                let bundle = try ModelBundle.load(path: model)
+                let match = StoreVersionMatch(storeHashes: opened.metadata.versionHashes, versions: bundle.versions.map { ($0.name, $0.model) })
+                guard let name = match.versionName, let found = bundle.version(named: name) else {
+                    throw Diagnostic(path: store, message: "the store matches no version of \(model)")
+                }
+                version = found.model
+            } else {
+                version = try ModelFile.load(path: model).model
+            }
+            let verification = try StoreVerification(store: opened, model: version)
+            for problem in verification.problems { printError("\(store): error: \(problem)") }
+            var text = ""
+            for (entity, count) in verification.counts { text += "  \(entity): \(count) objects\n" }
+            printOut((verification.problems.isEmpty ? "\(store): ok\n" : "\(store): \(verification.problems.count) problems\n") + text)
+            return verification.problems.isEmpty
+        }
+        if !sound { throw ExitCode(1) }
     }
 }

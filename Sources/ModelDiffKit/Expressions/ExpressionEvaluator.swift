@@ -3,8 +3,9 @@ import Foundation
 extension Expression {
     /// Evaluates the expression.
     ///
-    /// Arithmetic follows NSExpression: `+ - *` on integers stay integers when the result fits, `/`
-    /// and `**` give doubles; nil or a non-number in arithmetic is an error, as NSExpression raises one.
+    /// Arithmetic follows NSExpression: `+ - * /` on integers stay integers (division truncates) when
+    /// the result fits, `**` and anything with a double give doubles; nil or a non-number in
+    /// arithmetic is an error, as NSExpression raises one.
     public func evaluate(in context: EvaluationContext) throws -> ExpressionValue {
         switch self {
         case .constant(let constant):
@@ -108,6 +109,10 @@ extension Expression {
             }
             return .bool(ordered)
         default: break
+        }
+        // NSExpression divides integers as integers (`3 / 2` is 1): write `3.0 / 2` for a fraction.
+        if case .integer(let x) = a, case .integer(let y) = b, op == .divide, y != 0, !(x == .min && y == -1) {
+            return .integer(x / y)
         }
         if case .integer(let x) = a, case .integer(let y) = b, op != .divide, op != .power {
             let (result, overflow): (Int64, Bool) =

@@ -92,7 +92,13 @@ extension MigrationManager {
     }
 
     func evaluate(_ text: String, source: MigrationObject, mapping: EntityMapping, destination: MigrationObject? = nil) throws -> ExpressionValue {
-        let expression = try ExpressionParser.parse(text)
+        let expression: Expression
+        if let cached = parsedExpressions[text] {
+            expression = cached
+        } else {
+            expression = try ExpressionParser.parse(text)
+            parsedExpressions[text] = expression
+        }
         var variables: [String: ExpressionValue] = ["source": .object(source), "manager": .object(self)]
         if let destination { variables["destination"] = .object(destination) }
         if let currentPolicy { variables["entityPolicy"] = .object(PolicyReference(currentPolicy)) }

@@ -51,6 +51,8 @@ public final class MigrationManager: ExpressionObject {
     var destinationObjects: [ObjectID: MigrationObject] = [:]
     var sourceObjects: [ObjectID: MigrationObject] = [:]
     var currentPolicy: EntityMigrationPolicy?
+    /// Expressions are parsed once per migration, not once per object.
+    var parsedExpressions: [String: Expression] = [:]
     private var handled = 0
     private var total = 1
     private let cancellation = CancellationBox()

@@ -74,7 +74,8 @@ public enum CheckReports {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 
-    static func encode<T: Encodable>(_ value: T) throws -> String {
+    /// Pretty, key-sorted JSON with a final newline, so every command's output is stable.
+    public static func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"

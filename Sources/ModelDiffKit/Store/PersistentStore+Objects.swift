@@ -25,7 +25,7 @@ extension PersistentStore {
         }
         let numbers = includingSubentities ? layout.entityAndSubentities(entity).compactMap { layout.entityNumbers[$0] } : [number]
         let names = Dictionary(uniqueKeysWithValues: layout.entityNumbers.map { ($1, $0) })
-        let statement = try database.prepare(
+        let statement = try (primaryKey == nil ? database.prepare : cachedStatement)(
             "SELECT \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name) WHERE Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))\(primaryKey == nil ? "" : " AND Z_PK = ?") ORDER BY Z_PK")
         try statement.bind(primaryKey.map { [.integer($0)] } ?? [])
         var columnsByEntity: [Int: [(Int, StoreLayout.Column)]] = [:]
@@ -68,7 +68,7 @@ extension PersistentStore {
             let mine = isNamedSide ? join.sourceColumn : join.destinationColumn
             let theirs = isNamedSide ? join.destinationColumn : join.sourceColumn
             let order = join.orderColumns.first { $0.relationship == relationship }.map { " ORDER BY j.\($0.column)" } ?? ""
-            let rows = try database.rows(
+            let rows = try cachedRows(
                 "SELECT d.Z_ENT, d.Z_PK FROM \(join.name) j JOIN \(destinationTable.name) d ON d.Z_PK = j.\(theirs) WHERE j.\(mine) = ?\(order)",
                 [.integer(object.primaryKey)])
             return rows.map { ObjectID(entity: $0[0].int, primaryKey: Int64($0[1].int)) }
@@ -78,7 +78,7 @@ extension PersistentStore {
             let column = destinationTable.column(entity: inverseOwner, property: inverseName)
         else { return [] }
         let order = declared.isOrdered ? "Z_FOK_\(inverseName.uppercased())" : "Z_PK"
-        let rows = try database.rows(
+        let rows = try cachedRows(
             "SELECT Z_ENT, Z_PK FROM \(destinationTable.name) WHERE \(column.name) = ? ORDER BY \(order)", [.integer(object.primaryKey)])
         return rows.map { ObjectID(entity: $0[0].int, primaryKey: Int64($0[1].int)) }
     }

@@ -10,6 +10,25 @@ public final class PersistentStore {
     public private(set) var metadata: StoreMetadata
     /// Whether the store was opened read-only.
     public let isReadOnly: Bool
+    /// Prepared statements reused across calls (object lookups run once per related object).
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// A prepared statement for `sql`, prepared once per store.
+    func cachedStatement(_ sql: String) throws(Diagnostic) -> SQLiteStatement {
+        if let statement = statements[sql] { return statement }
+        let statement = try database.prepare(sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Rows of a cached statement (small result sets).
+    func cachedRows(_ sql: String, _ arguments: [SQLiteValue]) throws(Diagnostic) -> [[SQLiteValue]] {
+        let statement = try cachedStatement(sql)
+        try statement.bind(arguments)
+        var rows: [[SQLiteValue]] = []
+        while try statement.step() { rows.append(statement.row()) }
+        return rows
+    }
 
     /// A private copy the store was read from (WAL stores), removed when the store is released.
     private let snapshotFolder: URL?

@@ -68,11 +68,7 @@ private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksM
     @Test func plainSQLiteDatabase() throws {
         let result = try info(Data()) { url in
             try FileManager.default.removeItem(at: url)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('create table t(x)'); c.commit()", url.path]
-            try process.run()
-            process.waitUntilExit()
+            try runSQL(["create table t(x)"], on: url)
         }
         #expect(result.status == 2)
         #expect(result.stderr == "bad.sqlite: error: not a Core Data store: a SQLite database without Z_METADATA and Z_PRIMARYKEY\n")
@@ -81,11 +77,11 @@ private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksM
     @Test func metadataThatIsNotAPropertyList() throws {
         let result = try info(Data()) { url in
             try FileManager.default.removeItem(at: url)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)'); c.execute('CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)'); c.execute(\"INSERT INTO Z_METADATA VALUES (1, 'x', X'00010203')\"); c.commit()", url.path]
-            try process.run()
-            process.waitUntilExit()
+            try runSQL([
+                "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",
+                "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)",
+                "INSERT INTO Z_METADATA VALUES (1, 'x', X'00010203')",
+            ], on: url)
         }
         #expect(result.status == 2)
         #expect(result.stderr == "bad.sqlite: error: the store's metadata (Z_METADATA.Z_PLIST) is not a property list\n")
@@ -109,4 +105,33 @@ private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksM
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("locked.sqlite: error: the store is locked by another process"))
     }
+}
+
+@Test func verifyEveryFixtureStoreAndFindDamage() throws {
+    for fixture in StoreFixture.all {
+        let result = try runModeldiff(["store", "verify", fixture.store.path, "--model", fixture.model.path])
+        #expect(result.status == 0, "\(fixture): \(result.stderr)")
+        #expect(result.stdout.hasPrefix("\(fixture.store.path): ok\n"))
+    }
+    let fixture = try #require(StoreFixture.all.first { $0.store.lastPathComponent == "SampleModel_V1.sqlite" })
+    let (folder, copy) = try fixture.copy()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try runSQL(["UPDATE ZCAR SET ZOWNER = 99999 WHERE Z_PK = (SELECT MIN(Z_PK) FROM ZCAR)", "UPDATE Z_PRIMARYKEY SET Z_MAX = 1 WHERE Z_NAME = 'Person'"], on: copy)
+    let result = try runModeldiff(["store", "verify", copy.lastPathComponent, "--model", fixture.model.path], in: folder)
+    #expect(result.status == 1)
+    #expect(result.stderr == """
+        SampleModel_V1.sqlite: error: Car.owner: 1 rows point to a Person that does not exist
+        SampleModel_V1.sqlite: error: Z_PRIMARYKEY.Z_MAX of Person is 1, below the highest Z_PK 20 in ZPERSON
+
+        """)
+}
+
+/// Runs SQL statements on a database file through another process (Python's sqlite3), as another app would.
+private func runSQL(_ statements: [String], on url: URL) throws {
+    let script = "import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); [c.execute(s) for s in json.loads(sys.argv[2])]; c.commit()"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, url.path, String(decoding: try JSONEncoder().encode(statements), as: UTF8.self)]
+    try process.run()
+    process.waitUntilExit()
 }

@@ -58,4 +58,5 @@ func migratingAppleStoreGivesTheNextAppleLayout(_ pair: AppleStorePair) throws {
         }
     }
     #expect(try ours.database.rows("PRAGMA integrity_check") == [[.text("ok")]])
+    #expect(try StoreVerification(store: ours, model: new).problems == [])
 }

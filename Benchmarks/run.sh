@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Runs the benchmarks and rewrites BENCHMARKS.md. Needs hyperfine, xmllint (libxml2-utils), sqlite3
+# and GNU time; installs them with apt-get when missing. Usage: Benchmarks/run.sh [--quick]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+need=()
+command -v hyperfine >/dev/null || need+=(hyperfine)
+command -v xmllint >/dev/null || need+=(libxml2-utils)
+command -v sqlite3 >/dev/null || need+=(sqlite3)
+[ -x /usr/bin/time ] || need+=(time)
+if ((${#need[@]})); then apt-get update -qq && apt-get install -y -qq "${need[@]}"; fi
+
+sizes=(10000 100000 1000000)
+[[ "${1:-}" == "--quick" ]] && sizes=(10000 100000)
+swift build -c release --product modeldiff >/dev/null
+swift build -c release --product generate-store >/dev/null
+bin=.build/release
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+bundle=../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld
+notes=TestModels/Notes.xcdatamodeld
+out=BENCHMARKS.md
+
+median() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; print(' '.join('%.4f' % x['median'] for x in r))" "$1"; }
+# CPU seconds (user + system, mean): less sensitive than wall time to other work on the machine.
+cpu() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; print(' '.join('%.4f' % (x['user'] + x['system']) for x in r))" "$1"; }
+
+{
+  echo "# Benchmarks"
+  echo
+  echo "Produced by \`Benchmarks/run.sh\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)."
+  echo "Each figure is hyperfine's median wall time over repeated runs (warm cache), with the mean CPU time (user + system) beside it; ratios are measured in the same run. Load average when the run started: $(cut -d' ' -f1-3 /proc/loadavg)."
+  echo
+  echo "## Parsing and hashing every version of the 117-version WooCommerce bundle"
+  echo
+} > "$out"
+
+files=()
+while IFS= read -r f; do files+=("$f"); done < <(find "$bundle" -name contents | sort)
+hyperfine -N --warmup 2 --runs 10 --export-json "$work/parse.json" \
+  "xmllint --noout ${files[*]// /\\ }" \
+  "$bin/modeldiff hash $bundle --all-versions" >/dev/null 2>&1 || \
+hyperfine --warmup 2 --runs 10 --export-json "$work/parse.json" \
+  "find $bundle -name contents -print0 | xargs -0 xmllint --noout" \
+  "$bin/modeldiff hash $bundle --all-versions > /dev/null" >/dev/null
+read -r xml ours < <(median "$work/parse.json")
+read -r xmlcpu ourscpu < <(cpu "$work/parse.json")
+ratio=$(python3 -c "print('%.2f' % ($ours / $xml))")
+{
+  echo "| command | median (s) | CPU (s) |"
+  echo "|---|---|---|"
+  echo "| \`xmllint --noout\` on the 117 \`contents\` files | $xml | $xmlcpu |"
+  echo "| \`modeldiff hash WooCommerce.xcdatamodeld --all-versions\` (parse, validate, hash all 117) | $ours | $ourscpu |"
+  echo
+  echo "Ratio: **${ratio}×** xmllint (target ≤ 1.5×)."
+  echo
+} >> "$out"
+
+hyperfine --warmup 1 --runs 5 --export-json "$work/check.json" "$bin/modeldiff check $bundle --format json > /dev/null || true" >/dev/null
+read -r check < <(median "$work/check.json")
+read -r checkcpu < <(cpu "$work/check.json")
+{
+  echo "## \`modeldiff check\` of the whole bundle (116 consecutive pairs + 115 jumps to the current version)"
+  echo
+  echo "| command | median (s) | CPU (s) |"
+  echo "|---|---|---|"
+  echo "| \`modeldiff check WooCommerce.xcdatamodeld --format json\` | $check | $checkcpu |"
+  echo
+  echo "Target: under 1 s."
+  echo
+  echo "## Migration (generic three-stage path)"
+  echo
+  echo "Store: \`generate-store N\` (TestModels/Notes, version Notes: N notes with a title, a body, a date and a to-one folder; N/100 folders), migrated to \`Notes 2\` with the inferred mapping. Reference: \`sqlite3\` copying the same two tables with \`INSERT INTO … SELECT\` into a fresh file."
+  echo
+  echo "| objects | modeldiff migrate (s) | CPU (s) | objects/s (CPU) | sqlite3 copy (s) | ratio | peak RSS migrate (MB) |"
+  echo "|---|---|---|---|---|---|---|"
+} >> "$out"
+
+for n in "${sizes[@]}"; do
+  "$bin/generate-store" "$n" "$work/in-$n.sqlite"
+  cat > "$work/copy.sql" <<SQL
+ATTACH '$work/in-$n.sqlite' AS src;
+CREATE TABLE ZNOTE AS SELECT * FROM src.ZNOTE;
+CREATE TABLE ZFOLDER AS SELECT * FROM src.ZFOLDER;
+SQL
+  runs=5; [ "$n" -ge 1000000 ] && runs=2
+  hyperfine --runs "$runs" --export-json "$work/m-$n.json" \
+    --prepare "rm -f $work/out-$n.sqlite $work/copy-$n.sqlite" \
+    "$bin/modeldiff migrate $work/in-$n.sqlite --from '$notes/Notes.xcdatamodel' --to '$notes/Notes 2.xcdatamodel' --output $work/out-$n.sqlite > /dev/null" \
+    "sqlite3 $work/copy-$n.sqlite < $work/copy.sql" >/dev/null
+  read -r mig copy < <(median "$work/m-$n.json")
+  read -r migcpu copycpu < <(cpu "$work/m-$n.json")
+  rm -f "$work/out-$n.sqlite"
+  rss=$( { /usr/bin/time -v "$bin/modeldiff" migrate "$work/in-$n.sqlite" --from "$notes/Notes.xcdatamodel" --to "$notes/Notes 2.xcdatamodel" --output "$work/out-$n.sqlite" >/dev/null; } 2>&1 | awk '/Maximum resident/ {print int($6/1024)}')
+  rm -f "$work/out-$n.sqlite" "$work/in-$n.sqlite"
+  python3 -c "n=$n; m=$mig; u=$migcpu; c=$copy; print('| %d | %.3f | %.3f | %d | %.3f | %.1f× | %s |' % (n, m, u, (n + n // 100) / u, c, m / c, '$rss'))" >> "$out"
+done
+echo >> "$out"
+echo "Command: \`Benchmarks/run.sh\`$( [[ "${1:-}" == "--quick" ]] && echo ' --quick') (the 1M-object row needs the full run, without --quick)." >> "$out"
+cat Benchmarks/notes.md >> "$out"
+cat "$out"

@@ -1,0 +1,65 @@
+/// Checks a store's integrity against its model: SQLite's own check, dangling relationship keys,
+/// `Z_MAX` below a used key, entity numbers outside their table, both sides of one-to-ones.
+public struct StoreVerification: Sendable {
+    /// The problems found, one message each; empty when the store is sound.
+    public let problems: [String]
+    /// Rows per entity.
+    public let counts: [(entity: String, count: Int)]
+
+    /// Verifies `store` against `model` (the version that wrote it).
+    public init(store: PersistentStore, model: Model) throws(Diagnostic) {
+        var problems: [String] = []
+        let layout = StoreLayout(model: model)
+        let integrity = try store.database.rows("PRAGMA integrity_check")
+        if integrity != [[.text("ok")]] {
+            problems += integrity.compactMap { $0.first?.string }.map { "SQLite integrity check: \($0)" }
+        }
+        if store.metadata.versionHashes != model.versionHashes().entityVersionHashes {
+            problems.append("the store's NSStoreModelVersionHashes do not match the model")
+        }
+        let maxima = Dictionary(try store.primaryKeyTable().map { ($0.name, $0.max) }, uniquingKeysWith: { a, _ in a })
+        for table in layout.tables {
+            let numbers = table.entities.compactMap { layout.entityNumbers[$0] }
+            let rows = try store.database.rows("SELECT MAX(Z_PK), COUNT(*) FROM \(table.name) WHERE Z_ENT NOT IN (\(numbers.map(String.init).joined(separator: ", ")))")
+            if let stray = rows.first, stray[1].int > 0 {
+                problems.append("\(table.name) has \(stray[1].int) rows whose Z_ENT is not an entity of its hierarchy")
+            }
+            let highest = try store.database.rows("SELECT MAX(Z_PK) FROM \(table.name)").first?.first?.int ?? 0
+            if highest > (maxima[table.rootEntity] ?? 0) {
+                problems.append("Z_PRIMARYKEY.Z_MAX of \(table.rootEntity) is \(maxima[table.rootEntity] ?? 0), below the highest Z_PK \(highest) in \(table.name)")
+            }
+            for column in table.columns {
+                guard case .toOne(let owner, let name) = column.kind,
+                    let relationship = model.entity(named: owner)?.relationships.first(where: { $0.name == name }),
+                    let destination = relationship.destinationEntity, let target = layout.table(for: destination)
+                else { continue }
+                let dangling = try store.database.rows(
+                    "SELECT COUNT(*) FROM \(table.name) t WHERE t.\(column.name) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(target.name) d WHERE d.Z_PK = t.\(column.name))")
+                if let count = dangling.first?.first?.int, count > 0 {
+                    problems.append("\(owner).\(name): \(count) rows point to a \(destination) that does not exist")
+                }
+                if let inverse = StoreLayout.inverse(of: relationship, in: model.entity(named: owner)!, model: model), !inverse.isToMany,
+                    let inverseColumn = target.column(entity: model.declaringEntity(ofProperty: inverse.name, in: model.entity(named: destination)!)?.name ?? destination, property: inverse.name)
+                {
+                    let mismatched = try store.database.rows(
+                        "SELECT COUNT(*) FROM \(table.name) t JOIN \(target.name) d ON d.Z_PK = t.\(column.name) WHERE d.\(inverseColumn.name) IS NOT t.Z_PK")
+                    if let count = mismatched.first?.first?.int, count > 0 {
+                        problems.append("\(owner).\(name) and its inverse \(destination).\(inverse.name) disagree on \(count) rows")
+                    }
+                }
+            }
+        }
+        for join in layout.joinTables {
+            for (column, entity) in [(join.sourceColumn, join.inverse.entity), (join.destinationColumn, join.relationship.entity)] {
+                guard let target = layout.table(for: entity) else { continue }
+                let dangling = try store.database.rows(
+                    "SELECT COUNT(*) FROM \(join.name) j WHERE NOT EXISTS (SELECT 1 FROM \(target.name) d WHERE d.Z_PK = j.\(column))")
+                if let count = dangling.first?.first?.int, count > 0 {
+                    problems.append("\(join.name).\(column): \(count) rows point to objects that do not exist")
+                }
+            }
+        }
+        self.problems = problems
+        self.counts = try store.rowCounts()
+    }
+}
