@@ -39,7 +39,8 @@ struct MappingValidateCommand: ParsableCommand {
             let destination = try ModelFile.load(path: to)
             let resolved = mapping.mapping.resolvingXcodeAutogeneration(source: source.model, destination: destination.model)
             try MappingValidation.validate(resolved, path: mapping.path, text: mapping.text, source: source.model, destination: destination.model)
-            printOut("\(mapping.path): valid (\(mapping.mapping.entityMappings.count) entity mappings)\n")
+            let count = mapping.mapping.entityMappings.count
+            printOut("\(mapping.path): valid (\(count) entity mapping\(count == 1 ? "" : "s"))\n")
         }
     }
 }

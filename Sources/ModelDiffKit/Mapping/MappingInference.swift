@@ -25,21 +25,25 @@ public enum MappingInference {
                 case .attribute(let attribute):
                     if attribute.isDerived { continue }
                     if let problem = problems.first {
-                        attributes.append(PropertyMapping(name: attribute.name, valueExpression: nil, placeholder: problem.message))
+                        attributes.append(PropertyMapping(
+                            name: attribute.name, valueExpression: nil, placeholder: problem.message,
+                            comments: [placeholderComment(for: .attribute(attribute), of: new, from: oldProperty, removed: pair.properties.removed)]))
                     } else if let oldProperty {
-                        attributes.append(PropertyMapping(name: attribute.name, valueExpression: "$source.\(escape(oldProperty.name))"))
+                        attributes.append(PropertyMapping(name: attribute.name, valueExpression: "$source.\(escapedKey(oldProperty.name))"))
                     } else {
                         attributes.append(PropertyMapping(name: attribute.name, valueExpression: nil, comments: [" new attribute: no source value, so its default value applies "]))
                     }
                 case .relationship(let relationship):
                     if let problem = problems.first {
-                        relationships.append(PropertyMapping(name: relationship.name, valueExpression: nil, placeholder: problem.message))
+                        relationships.append(PropertyMapping(
+                            name: relationship.name, valueExpression: nil, placeholder: problem.message,
+                            comments: [placeholderComment(for: .relationship(relationship), of: new, from: oldProperty, removed: [])]))
                     } else if case .relationship(let oldRelationship)? = oldProperty, let target = oldRelationship.destinationEntity,
                         let mappingName = mappingNames[target]
                     {
                         relationships.append(PropertyMapping(
                             name: relationship.name,
-                            valueExpression: "FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", \"\(mappingName)\", $source.\(escape(oldRelationship.name)))"))
+                            valueExpression: "FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", \"\(mappingName)\", $source.\(escapedKey(oldRelationship.name)))"))
                     } else {
                         relationships.append(PropertyMapping(name: relationship.name, valueExpression: nil, comments: [" new relationship: it starts empty "]))
                     }
@@ -71,7 +75,29 @@ public enum MappingInference {
             comments: [MappingXML.header(source: names.0, destination: names.1)])
     }
 
-    private static func escape(_ key: String) -> String {
+    /// A key as a key path component: reserved words (SIZE, FIRST, …) are escaped with `#`.
+    static func escapedKey(_ key: String) -> String {
         reservedWords.contains(key.uppercased()) ? "#" + key : key
+    }
+
+    /// The comment above a placeholder: what the developer has to write in place of `todo="…"`.
+    /// A new attribute may be an old one renamed without a renaming identifier: the comment names the
+    /// removed look-alike, but the developer decides.
+    private static func placeholderComment(for property: Property, of entity: Entity, from old: Property?, removed: [Property]) -> String {
+        let name = "\(entity.name).\(property.name)"
+        let finish = "then remove the todo attribute and run modeldiff mapping validate"
+        switch (property, old) {
+        case (.attribute(let attribute), .attribute(let previous)?):
+            return " TODO \(name): write a value expression that turns the old \(previous.type.xcodeName) value $source.\(escapedKey(previous.name)) into \(attribute.type.xcodeName) as the element's text, \(finish) "
+        case (.attribute(let attribute), _):
+            if old == nil, case .attribute(let lookAlike)? = removed.first(where: {
+                if case .attribute(let candidate) = $0 { candidate.type == attribute.type && RenameSuggestions.namesAreSimilar(candidate.name, attribute.name) } else { false }
+            }) {
+                return " TODO \(name): the old version has no value for it; if it is the removed \(lookAlike.name) renamed, write $source.\(escapedKey(lookAlike.name)) as the element's text, otherwise a value expression giving a \(attribute.type.xcodeName); \(finish) "
+            }
+            return " TODO \(name): the old version has no value for it; write a value expression giving a \(attribute.type.xcodeName) (a constant, or one computed from $source) as the element's text, \(finish) "
+        default:
+            return " TODO \(name): write FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", \"<entity mapping>\", $source.<relationship>) naming the entity mapping that creates its destination objects, \(finish) "
+        }
     }
 }

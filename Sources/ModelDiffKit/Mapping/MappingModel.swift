@@ -15,16 +15,22 @@ public struct PropertyMapping: Sendable, Hashable {
     public let userInfo: UserInfo
     /// Comments that stand before the property mapping in the file (kept when rewriting).
     public let comments: [String]
+    /// Comments inside the property mapping's element (kept when rewriting, after its expression).
+    public let trailingComments: [String]
     /// Where it was read.
     public let line: SourceLine
 
     /// Creates a property mapping.
-    public init(name: String, valueExpression: String?, placeholder: String? = nil, userInfo: UserInfo = UserInfo(), comments: [String] = [], line: SourceLine = .none) {
+    public init(
+        name: String, valueExpression: String?, placeholder: String? = nil, userInfo: UserInfo = UserInfo(), comments: [String] = [],
+        trailingComments: [String] = [], line: SourceLine = .none
+    ) {
         self.name = name
         self.valueExpression = valueExpression
         self.placeholder = placeholder
         self.userInfo = userInfo
         self.comments = comments
+        self.trailingComments = trailingComments
         self.line = line
     }
 }
@@ -45,6 +51,8 @@ public struct EntityMapping: Sendable, Hashable {
     public let destinationVersionHash: String?
     /// Which source objects to map: Xcode writes a fetch of every instance of the source entity.
     public let sourceExpression: String?
+    /// Comments before the source expression in the file.
+    public let sourceExpressionComments: [String]
     /// The entity migration policy's class name, looked up in the policy registry.
     public let policyClassName: String?
     /// The userInfo dictionary.
@@ -55,15 +63,17 @@ public struct EntityMapping: Sendable, Hashable {
     public let relationshipMappings: [PropertyMapping]
     /// Comments before the entity mapping in the file.
     public let comments: [String]
+    /// Comments inside the entity mapping after its last property mapping.
+    public let trailingComments: [String]
     /// Where it was read.
     public let line: SourceLine
 
     /// Creates an entity mapping.
     public init(
         name: String, type: MappingType, sourceEntity: String?, destinationEntity: String?, sourceVersionHash: String? = nil,
-        destinationVersionHash: String? = nil, sourceExpression: String? = nil, policyClassName: String? = nil,
+        destinationVersionHash: String? = nil, sourceExpression: String? = nil, sourceExpressionComments: [String] = [], policyClassName: String? = nil,
         userInfo: UserInfo = UserInfo(), attributeMappings: [PropertyMapping] = [], relationshipMappings: [PropertyMapping] = [],
-        comments: [String] = [], line: SourceLine = .none
+        comments: [String] = [], trailingComments: [String] = [], line: SourceLine = .none
     ) {
         self.name = name
         self.type = type
@@ -72,11 +82,13 @@ public struct EntityMapping: Sendable, Hashable {
         self.sourceVersionHash = sourceVersionHash
         self.destinationVersionHash = destinationVersionHash
         self.sourceExpression = sourceExpression
+        self.sourceExpressionComments = sourceExpressionComments
         self.policyClassName = policyClassName
         self.userInfo = userInfo
         self.attributeMappings = attributeMappings
         self.relationshipMappings = relationshipMappings
         self.comments = comments
+        self.trailingComments = trailingComments
         self.line = line
     }
 
@@ -96,15 +108,44 @@ public struct MappingModel: Sendable, Hashable {
     public let entityMappings: [EntityMapping]
     /// Comments at the top of the file.
     public let comments: [String]
+    /// Comments after the last entity mapping.
+    public let trailingComments: [String]
+    /// Where the root element was read (problems of the whole mapping point there).
+    public let line: SourceLine
 
     /// Creates a mapping model.
-    public init(sourceVersion: String?, destinationVersion: String?, entityMappings: [EntityMapping], comments: [String] = []) {
+    public init(
+        sourceVersion: String?, destinationVersion: String?, entityMappings: [EntityMapping], comments: [String] = [],
+        trailingComments: [String] = [], line: SourceLine = .none
+    ) {
         self.sourceVersion = sourceVersion
         self.destinationVersion = destinationVersion
         self.entityMappings = entityMappings
         self.comments = comments
+        self.trailingComments = trailingComments
+        self.line = line
     }
 
     /// The entity mapping with that name.
     public func entityMapping(named name: String) -> EntityMapping? { entityMappings.first { $0.name == name } }
+}
+
+extension EntityMapping {
+    /// The same entity mapping with other attribute and relationship mappings (everything else kept).
+    public func replacing(attributeMappings: [PropertyMapping], relationshipMappings: [PropertyMapping]) -> EntityMapping {
+        EntityMapping(
+            name: name, type: type, sourceEntity: sourceEntity, destinationEntity: destinationEntity, sourceVersionHash: sourceVersionHash,
+            destinationVersionHash: destinationVersionHash, sourceExpression: sourceExpression, sourceExpressionComments: sourceExpressionComments,
+            policyClassName: policyClassName, userInfo: userInfo, attributeMappings: attributeMappings, relationshipMappings: relationshipMappings,
+            comments: comments, trailingComments: trailingComments, line: line)
+    }
+}
+
+extension MappingModel {
+    /// The same mapping model with other entity mappings (versions, comments and line kept).
+    public func replacing(entityMappings: [EntityMapping]) -> MappingModel {
+        MappingModel(
+            sourceVersion: sourceVersion, destinationVersion: destinationVersion, entityMappings: entityMappings, comments: comments,
+            trailingComments: trailingComments, line: line)
+    }
 }

@@ -9,14 +9,19 @@ public struct MappingValidation {
     let source: Model
     let destination: Model
     let path: String
-    let lines: [Substring]
-    private var problems: [Diagnostic] = []
+    let text: MappingSourceText
+    var problems: [(order: Int, diagnostic: Diagnostic)] = []
 
-    /// Every problem of `mapping` (read from `path`, whose text is `text`) against the two versions; empty when valid.
+    /// Every problem of `mapping` (read from `path`, whose text is `text`) against the two versions, in file
+    /// order; empty when valid.
     public static func problems(_ mapping: MappingModel, path: String, text: String, source: Model, destination: Model) -> [Diagnostic] {
-        var validation = MappingValidation(mapping: mapping, source: source, destination: destination, path: path, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+        var validation = MappingValidation(mapping: mapping, source: source, destination: destination, path: path, text: MappingSourceText(text))
         validation.run()
-        return validation.problems
+        // File order, as a compiler reports; problems without a line (a mapping built in code) keep theirs, last.
+        return validation.problems.sorted {
+            let (a, b) = ($0.diagnostic, $1.diagnostic)
+            return (a.line ?? .max, a.column ?? 0, $0.order) < (b.line ?? .max, b.column ?? 0, $1.order)
+        }.map(\.diagnostic)
     }
 
     /// Throws every problem together when there is any.
@@ -29,135 +34,95 @@ public struct MappingValidation {
         let sourceHashes = source.versionHashes()
         let destinationHashes = destination.versionHashes()
         let names = Set(mapping.entityMappings.map(\.name))
+        var seen: Set<String> = []
         for entityMapping in mapping.entityMappings {
             let line = entityMapping.line
+            if !seen.insert(entityMapping.name).inserted {
+                report(line, attribute: "name", "another entity mapping is also named \"\(entityMapping.name)\": names must be unique, FUNCTION($manager, …) finds mappings by name")
+            }
             var sourceEntity: Entity?
             var destinationEntity: Entity?
             if let name = entityMapping.sourceEntity {
                 sourceEntity = source.entity(named: name)
                 if sourceEntity == nil {
-                    report(line, "entity mapping \"\(entityMapping.name)\" names source entity \"\(name)\", which the old version does not have")
+                    report(line, attribute: "source", "entity mapping \"\(entityMapping.name)\" names source entity \"\(name)\", which the old version does not have")
                 } else if let written = entityMapping.sourceVersionHash, written != sourceHashes.base64(entity: name) {
-                    report(line, "entity mapping \"\(entityMapping.name)\" was written for another version of \"\(name)\" (stale sourceVersionHash): the old model changed since; review the mapping and update the hash to \(sourceHashes.base64(entity: name) ?? "")")
+                    report(line, attribute: "sourceVersionHash", "entity mapping \"\(entityMapping.name)\" was written for another version of \"\(name)\" (stale sourceVersionHash): the old model changed since; review the mapping and update the hash to \(sourceHashes.base64(entity: name) ?? "")")
                 }
             } else if entityMapping.type != .add {
-                report(line, "entity mapping \"\(entityMapping.name)\" of type \(entityMapping.type.rawValue) needs a source entity")
+                report(line, element: "entityMapping", "entity mapping \"\(entityMapping.name)\" of type \(entityMapping.type.rawValue) needs a source entity")
             }
             if let name = entityMapping.destinationEntity {
                 destinationEntity = destination.entity(named: name)
                 if destinationEntity == nil {
-                    report(line, "entity mapping \"\(entityMapping.name)\" names destination entity \"\(name)\", which the new version does not have")
+                    report(line, attribute: "destination", "entity mapping \"\(entityMapping.name)\" names destination entity \"\(name)\", which the new version does not have")
                 } else if let written = entityMapping.destinationVersionHash, written != destinationHashes.base64(entity: name) {
-                    report(line, "entity mapping \"\(entityMapping.name)\" was written for another version of \"\(name)\" (stale destinationVersionHash): the new model changed since; review the mapping and update the hash to \(destinationHashes.base64(entity: name) ?? "")")
+                    report(line, attribute: "destinationVersionHash", "entity mapping \"\(entityMapping.name)\" was written for another version of \"\(name)\" (stale destinationVersionHash): the new model changed since; review the mapping and update the hash to \(destinationHashes.base64(entity: name) ?? "")")
                 }
             } else if entityMapping.type != .remove {
-                report(line, "entity mapping \"\(entityMapping.name)\" of type \(entityMapping.type.rawValue) needs a destination entity")
+                report(line, element: "entityMapping", "entity mapping \"\(entityMapping.name)\" of type \(entityMapping.type.rawValue) needs a destination entity")
             }
             if let expression = entityMapping.sourceExpression {
                 check(expression, line: line, sourceEntity: sourceEntity, mappingNames: names, what: "source expression of \"\(entityMapping.name)\"")
             }
             guard let destinationEntity else { continue }
-            let properties = Dictionary(destination.allProperties(of: destinationEntity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-            for (kind, mappings) in [("attribute", entityMapping.attributeMappings), ("relationship", entityMapping.relationshipMappings)] {
-                for property in mappings {
-                    let what = "\(destinationEntity.name).\(property.name)"
-                    switch properties[property.name] {
-                    case nil:
-                        report(property.line, "\(kind) mapping \"\(property.name)\" names no property of \(destinationEntity.name) in the new version")
-                        continue
-                    case .attribute? where kind == "relationship", .relationship? where kind == "attribute":
-                        report(property.line, "\(what) is not \(kind == "attribute" ? "an attribute" : "a relationship") in the new version")
-                        continue
-                    default: break
-                    }
-                    if let todo = property.placeholder {
-                        report(property.line, "mapping for \(what) is still a placeholder: \(todo)")
-                    } else if let expression = property.valueExpression {
-                        check(expression, line: property.line, sourceEntity: sourceEntity, mappingNames: names, what: what)
-                    }
-                }
-            }
+            checkProperties(of: entityMapping, source: sourceEntity, destination: destinationEntity, mappingNames: names)
         }
         let covered = Set(mapping.entityMappings.compactMap(\.destinationEntity))
         for entity in destination.entities where !entity.isAbstract && !covered.contains(entity.name) {
-            problems.append(Diagnostic(path: path, line: 1, message: "no entity mapping creates \"\(entity.name)\" objects: add an entity mapping with destination=\"\(entity.name)\" (type add when it has no source)"))
+            report(mapping.line, element: "mappingModel", "no entity mapping creates \"\(entity.name)\" objects: add an entity mapping with destination=\"\(entity.name)\" (type add when it has no source)")
         }
     }
 
-    private mutating func check(_ text: String, line: SourceLine, sourceEntity: Entity?, mappingNames: Set<String>, what: String) {
-        let expression: Expression
-        do {
-            expression = try ExpressionParser.parse(text)
-        } catch {
-            report(line, column: column(of: text, at: error.column, line: line), "\(what): \(error.message)")
-            return
-        }
-        for variable in expression.variables where !Self.knownVariables.contains(variable) {
-            report(line, column: column(of: text, at: columnOf("$" + variable, in: text), line: line), "\(what): unknown variable $\(variable)")
-        }
-        if let sourceEntity {
-            for path in expression.keyPaths(from: "source") {
-                if let problem = resolve(path, from: sourceEntity) {
-                    report(line, column: column(of: text, at: columnOf("$source." + path.joined(separator: "."), in: text), line: line), "\(what): \(problem)")
+    private mutating func checkProperties(of entityMapping: EntityMapping, source sourceEntity: Entity?, destination destinationEntity: Entity, mappingNames: Set<String>) {
+        let properties = Dictionary(destination.allProperties(of: destinationEntity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var seen: Set<String> = []
+        for (kind, mappings) in [("attribute", entityMapping.attributeMappings), ("relationship", entityMapping.relationshipMappings)] {
+            for property in mappings {
+                let what = "\(destinationEntity.name).\(property.name)"
+                if !seen.insert(property.name).inserted {
+                    report(property.line, attribute: "name", "\(what) is mapped twice in \"\(entityMapping.name)\": keep one mapping")
+                    continue
+                }
+                switch properties[property.name] {
+                case nil:
+                    report(property.line, attribute: "name", "\(kind) mapping \"\(property.name)\" names no property of \(destinationEntity.name) in the new version")
+                    continue
+                case .attribute? where kind == "relationship", .relationship? where kind == "attribute":
+                    let other = kind == "attribute" ? "relationship" : "attribute"
+                    report(property.line, element: kind, "\(what) is \(kind == "attribute" ? "a relationship" : "an attribute") in the new version: map it in <\(other)>, not <\(kind)>")
+                    continue
+                case .fetchedProperty?:
+                    report(property.line, element: kind, "\(what) is a fetched property in the new version: it is computed by a fetch, not migrated")
+                    continue
+                default: break
+                }
+                if let todo = property.placeholder {
+                    report(property.line, attribute: "todo", "mapping for \(what) is still a placeholder: \(todo)")
+                } else if let expression = property.valueExpression {
+                    check(expression, line: property.line, sourceEntity: sourceEntity, mappingNames: mappingNames, what: what)
                 }
             }
         }
-        for name in referencedMappings(expression) where !mappingNames.contains(name) {
-            report(line, column: column(of: text, at: columnOf("\"\(name)\"", in: text), line: line), "\(what): no entity mapping is named \"\(name)\"")
-        }
     }
 
-    /// Follows a key path through the old model; nil when every step exists.
-    private func resolve(_ path: [String], from entity: Entity) -> String? {
-        var current = entity
-        for (index, key) in path.enumerated() {
-            if key.hasPrefix("@") { return nil }
-            guard let property = source.allProperties(of: current).first(where: { $0.name == key }) else {
-                return "$source.\(path[...index].joined(separator: ".")) is not a property of \(current.name) in the old version"
-            }
-            guard case .relationship(let relationship) = property, let next = relationship.destinationEntity.flatMap(source.entity(named:)) else {
-                return index == path.count - 1 ? nil : nil
-            }
-            current = next
-        }
-        return nil
+    /// Reports a problem at an attribute of the start tag on `line` (or at the line when it is not found).
+    mutating func report(_ line: SourceLine, attribute: String, _ message: String) {
+        add(line, text.attribute(attribute, from: line.value), message)
     }
 
-    private func referencedMappings(_ expression: Expression) -> [String] {
-        switch expression {
-        case .call(let target, let selector, let arguments):
-            var names: [String] = []
-            if selector.hasPrefix("destinationInstancesForEntityMappingName") || selector.hasPrefix("sourceInstancesForEntityMappingName"),
-                case .constant(.string(let name))? = arguments.first
-            {
-                names.append(name)
-            }
-            return names + ([target] + arguments).flatMap(referencedMappings)
-        case .keyPath(let base, _), .negate(let base), .not(let base): return referencedMappings(base)
-        case .binary(_, let a, let b): return referencedMappings(a) + referencedMappings(b)
-        case .ternary(let p, let a, let b): return referencedMappings(p) + referencedMappings(a) + referencedMappings(b)
-        case .function(_, let arguments), .array(let arguments): return arguments.flatMap(referencedMappings)
-        default: return []
-        }
+    /// Reports a problem at the start tag `<element` on `line`.
+    mutating func report(_ line: SourceLine, element: String, _ message: String) {
+        add(line, text.find("<\(element)", from: line.value), message)
     }
 
-    private func columnOf(_ needle: String, in text: String) -> Int {
-        guard let range = text.range(of: needle) else { return 1 }
-        return text.distance(from: text.startIndex, to: range.lowerBound) + 1
+    /// Reports a problem at a character of an expression written in an element that begins on `line`.
+    mutating func report(_ line: SourceLine, expression: String, column: Int, _ message: String) {
+        add(line, text.expression(expression, column: column, from: line.value), message)
     }
 
-    /// The column in the file: where the expression text starts on its line, plus the column inside it.
-    private func column(of text: String, at expressionColumn: Int, line: SourceLine) -> Int? {
-        guard let number = line.value else { return nil }
-        for candidate in [number, number + 1] where candidate - 1 < lines.count {
-            if let range = lines[candidate - 1].range(of: text) {
-                return lines[candidate - 1].distance(from: lines[candidate - 1].startIndex, to: range.lowerBound) + max(expressionColumn, 1)
-            }
-        }
-        return nil
-    }
-
-    private mutating func report(_ line: SourceLine, column: Int? = nil, _ message: String) {
-        problems.append(Diagnostic(path: path, line: line.value, column: column, message: message))
+    private mutating func add(_ line: SourceLine, _ place: (line: Int, column: Int)?, _ message: String) {
+        let diagnostic = Diagnostic(path: path, line: place?.line ?? line.value, column: place?.column, message: message)
+        problems.append((problems.count, diagnostic))
     }
 }

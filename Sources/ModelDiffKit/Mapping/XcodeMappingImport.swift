@@ -87,22 +87,20 @@ extension MappingModel {
                 guard property.userInfo[autogenerateKey] != nil else { return property }
                 var expression: String?
                 switch sourceProperties[property.name] {
-                case .attribute?: expression = "$source.\(property.name)"
+                case .attribute?: expression = "$source.\(MappingInference.escapedKey(property.name))"
                 case .relationship(let relationship)?:
                     if let target = relationship.destinationEntity, let name = bySource[target] {
-                        expression = "FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", \"\(name)\", $source.\(property.name))"
+                        expression = "FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", \"\(name)\", $source.\(MappingInference.escapedKey(property.name)))"
                     }
                 default: break
                 }
-                return PropertyMapping(name: property.name, valueExpression: expression, comments: property.comments, line: property.line)
+                return PropertyMapping(
+                    name: property.name, valueExpression: expression, comments: property.comments, trailingComments: property.trailingComments,
+                    line: property.line)
             }
-            return EntityMapping(
-                name: mapping.name, type: mapping.type, sourceEntity: mapping.sourceEntity, destinationEntity: mapping.destinationEntity,
-                sourceVersionHash: mapping.sourceVersionHash, destinationVersionHash: mapping.destinationVersionHash,
-                sourceExpression: mapping.sourceExpression, policyClassName: mapping.policyClassName, userInfo: mapping.userInfo,
-                attributeMappings: mapping.attributeMappings.map(resolve), relationshipMappings: mapping.relationshipMappings.map(resolve),
-                comments: mapping.comments, line: mapping.line)
+            return mapping.replacing(
+                attributeMappings: mapping.attributeMappings.map(resolve), relationshipMappings: mapping.relationshipMappings.map(resolve))
         }
-        return MappingModel(sourceVersion: sourceVersion, destinationVersion: destinationVersion, entityMappings: resolved, comments: comments)
+        return replacing(entityMappings: resolved)
     }
 }

@@ -26,11 +26,14 @@ public struct XMLElementNode: Sendable, Hashable {
     public let line: SourceLine
     /// XML comments standing directly before the element, in order (kept so edited files keep their notes).
     public let leadingComments: [String]
+    /// XML comments inside the element after its last child element (or anywhere in an element without
+    /// child elements), kept so a note at the end of a block is not lost.
+    public let trailingComments: [String]
 
     /// Creates an element.
     public init(
         name: String, attributes: [XMLAttribute] = [], children: [XMLElementNode] = [], text: String = "", line: SourceLine = .none,
-        leadingComments: [String] = []
+        leadingComments: [String] = [], trailingComments: [String] = []
     ) {
         self.name = name
         self.attributes = attributes
@@ -38,6 +41,7 @@ public struct XMLElementNode: Sendable, Hashable {
         self.text = text
         self.line = line
         self.leadingComments = leadingComments
+        self.trailingComments = trailingComments
     }
 
     /// The value of the attribute with that name, if present.

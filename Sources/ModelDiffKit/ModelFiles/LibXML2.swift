@@ -102,7 +102,7 @@ public enum XMLDocumentParser {
         return XMLElementNode(
             name: string(node.pointee.name), attributes: attributes, children: children,
             text: text.trimmingCharacters(in: .whitespacesAndNewlines), line: SourceLine(Int(xmlGetLineNo(node))),
-            leadingComments: comments)
+            leadingComments: comments, trailingComments: pendingComments)
     }
 
     private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {

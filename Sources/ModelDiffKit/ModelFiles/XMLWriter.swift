@@ -15,22 +15,28 @@ public enum XMLWriter {
     /// Appends one element and its children, each on its own line.
     public static func write(_ element: XMLElementNode, depth: Int, into output: inout String) {
         let indent = String(repeating: "    ", count: depth)
-        for comment in element.leadingComments {
-            output += indent + "<!--" + comment.replacingOccurrences(of: "--", with: "- -") + "-->\n"
-        }
+        for comment in element.leadingComments { output += indent + commentText(comment) + "\n" }
         output += indent + "<" + element.name
         for attribute in element.attributes {
             output += " \(attribute.name)=\"\(escape(attribute.value, quote: true))\""
         }
-        if element.children.isEmpty && element.text.isEmpty {
+        if element.children.isEmpty && element.text.isEmpty && element.trailingComments.isEmpty {
             output += "/>\n"
         } else if element.children.isEmpty {
-            output += ">\(escape(element.text, quote: false))</\(element.name)>\n"
+            // Comments inside a text-only element stay on its line, after the text, so the text reads back the same.
+            output += ">\(escape(element.text, quote: false))\(element.trailingComments.map(commentText).joined())</\(element.name)>\n"
         } else {
             output += ">\n"
             for child in element.children { write(child, depth: depth + 1, into: &output) }
+            for comment in element.trailingComments { output += indent + "    " + commentText(comment) + "\n" }
             output += indent + "</\(element.name)>\n"
         }
+    }
+
+    /// A comment as XML; `--` may not appear inside one, so it is split.
+    private static func commentText(_ comment: String) -> String {
+        let safe = comment.replacingOccurrences(of: "--", with: "- -")
+        return "<!--" + safe + (safe.hasSuffix("-") ? " " : "") + "-->"
     }
 
     /// Escapes text for XML content or a double-quoted attribute value.

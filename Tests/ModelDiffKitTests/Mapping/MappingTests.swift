@@ -21,7 +21,7 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
     let reread = try MappingXML.read(Array(text.utf8), path: "type-change.xml")
     let problems = MappingValidation.problems(reread, path: "type-change.xml", text: text, source: old, destination: new)
     #expect(problems.map(\.description) == [
-        "type-change.xml:12: error: mapping for Note.count is still a placeholder: `Note.count` changes from String to Integer 32, which lightweight migration cannot convert (Core Data error 134190, \"Source and destination attribute types are incompatible\"): keep the old attribute and add a new one, or write a custom mapping — `modeldiff infer` writes a starter",
+        "type-change.xml:13:33: error: mapping for Note.count is still a placeholder: `Note.count` changes from String to Integer 32, which lightweight migration cannot convert (Core Data error 134190, \"Source and destination attribute types are incompatible\"): keep the old attribute and add a new one, or write a custom mapping — `modeldiff infer` writes a starter",
     ])
 }
 
@@ -87,10 +87,10 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
 }
 
 @Test func badMappingFilesAreOneDiagnostic() {
-    #expect(throws: Diagnostic(path: "m.xml", line: 1, message: "not a modeldiff mapping file: the root element is <model>, expected <mappingModel>")) {
+    #expect(throws: Diagnostic(path: "m.xml", line: 1, column: 1, message: "not a modeldiff mapping file: the root element is <model>, expected <mappingModel>")) {
         try MappingXML.read(Array("<model/>".utf8), path: "m.xml")
     }
-    #expect(throws: Diagnostic(path: "m.xml", line: 2, message: "entity mapping \"A\" has type \"move\"; expected one of undefined, custom, add, remove, copy, transform")) {
+    #expect(throws: Diagnostic(path: "m.xml", line: 2, column: 25, message: "entity mapping \"A\" has type \"move\"; expected one of undefined, custom, add, remove, copy, transform")) {
         try MappingXML.read(Array("<mappingModel formatVersion=\"1\">\n<entityMapping name=\"A\" type=\"move\"/></mappingModel>".utf8), path: "m.xml")
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import ModelDiffKit
+
+private func problems(_ text: String) throws -> [String] {
+    let load = { (path: String) in try ModelFile.load(path: Paths.repository.appendingPathComponent(path).path).model }
+    let old = try load("TestModels/Notes.xcdatamodeld/Notes.xcdatamodel")
+    let new = try load("TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel")
+    let mapping = try MappingXML.read(Array(text.utf8), path: "m.xml")
+    return MappingValidation.problems(mapping, path: "m.xml", text: text, source: old, destination: new).map(\.description)
+}
+
+/// The two mappings every Notes 1 → 2 file needs besides the one under test.
+private let otherMappings = """
+        <entityMapping name="FolderToFolder" type="copy" source="Folder" destination="Folder"/>
+        <entityMapping name="AddTag" type="add" destination="Tag"/>
+    """
+
+@Test func duplicateMappingsAndWrongKindsAreReportedAtTheirNames() throws {
+    let text = """
+        <mappingModel formatVersion="1">
+        \(otherMappings)
+            <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
+                <attribute name="title">$source.title</attribute>
+                <attribute name="title">$source.body</attribute>
+                <attribute name="folder">$source.folder</attribute>
+                <relationship name="pinned"/>
+            </entityMapping>
+            <entityMapping name="AddTag" type="add" destination="Tag"/>
+        </mappingModel>
+        """
+    #expect(try problems(text) == [
+        "m.xml:6:20: error: Note.title is mapped twice in \"NoteToNote\": keep one mapping",
+        "m.xml:7:9: error: Note.folder is a relationship in the new version: map it in <relationship>, not <attribute>",
+        "m.xml:8:9: error: Note.pinned is an attribute in the new version: map it in <attribute>, not <relationship>",
+        "m.xml:10:20: error: another entity mapping is also named \"AddTag\": names must be unique, FUNCTION($manager, …) finds mappings by name",
+    ])
+}
+
+@Test func anExpressionErrorOnALaterLineOfAWrappedEscapedExpressionPointsAtItsCharacter() throws {
+    // `<` is written `&lt;` in the file: the column counts the characters as they stand in the file.
+    let text = """
+        <mappingModel formatVersion="1">
+        \(otherMappings)
+            <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
+                <attribute name="title">TERNARY($source.title.length &lt; 3,
+                    "untitled",
+                    $source.title +)</attribute>
+            </entityMapping>
+        </mappingModel>
+        """
+    #expect(try problems(text) == ["m.xml:7:28: error: Note.title: unexpected ')'"])
+    let escaped = """
+        <mappingModel formatVersion="1">
+        \(otherMappings)
+            <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
+                <attribute name="title">TERNARY("a" &lt; "b", $source.titel, "")</attribute>
+            </entityMapping>
+        </mappingModel>
+        """
+    #expect(try problems(escaped) == ["m.xml:5:55: error: Note.title: $source.titel is not a property of Note in the old version"])
+}
+
+@Test func keyPathsFollowRelationshipsOfTheOldModelAndStopAtAttributes() throws {
+    let text = """
+        <mappingModel formatVersion="1">
+        \(otherMappings)
+            <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
+                <attribute name="title">$source.folder.name</attribute>
+                <attribute name="text">$source.folder.label</attribute>
+                <attribute name="pinned">$source.folder.notes.@count + $source.title.length</attribute>
+            </entityMapping>
+        </mappingModel>
+        """
+    #expect(try problems(text) == ["m.xml:6:32: error: Note.text: $source.folder.label is not a property of Folder in the old version"])
+}
+
+@Test func anInferredMappingOfTheExampleIsValid() throws {
+    let load = { (path: String) in try ModelFile.load(path: Paths.repository.appendingPathComponent(path).path).model }
+    let mapping = MappingInference.infer(
+        from: try load("TestModels/Notes.xcdatamodeld/Notes.xcdatamodel"), to: try load("TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"))
+    #expect(try problems(MappingXML.write(mapping)).isEmpty)
+}
