@@ -51,6 +51,24 @@ public final class StoreWriter {
         return ObjectID(entity: number, primaryKey: key)
     }
 
+    /// Updates attribute values of an existing object and bumps its `Z_OPT`, as a Core Data save does.
+    public func update(_ object: ObjectID, entity: String, attributes: [String: StoreValue]) throws {
+        guard let table = layout.table(for: entity) else {
+            throw Diagnostic(path: store.path, message: "the model has no entity \"\(entity)\"")
+        }
+        var sets: [String] = []
+        var values: [SQLiteValue] = []
+        for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
+            guard let column = table.column(entity: layout.model.entity(named: entity).flatMap { layout.model.declaringEntity(ofProperty: name, in: $0)?.name } ?? entity, property: name),
+                case .attribute = column.kind
+            else { throw Diagnostic(path: store.path, message: "\(entity) has no stored attribute \"\(name)\"") }
+            sets.append("\(column.name) = ?")
+            values.append(value.sqliteValue)
+        }
+        try cachedStatement("update.\(entity).\(sets.joined())", "UPDATE \(table.name) SET \((sets + ["Z_OPT = Z_OPT + 1"]).joined(separator: ", ")) WHERE Z_PK = ?")
+            .run(values + [.integer(object.primaryKey)])
+    }
+
     /// Sets a to-one relationship of `object` (declared by `entity` or an ancestor); `orderKey` fills `Z_FOK_`.
     public func setToOne(_ object: ObjectID, entity: String, relationship: String, to destination: ObjectID?, orderKey: Int64? = nil) throws {
         let model = layout.model

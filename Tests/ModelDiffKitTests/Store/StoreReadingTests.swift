@@ -104,4 +104,11 @@ func storeFiles(_ store: URL) throws -> [String: Data?] {
     #expect(try store.primaryKeyTable().filter { $0.superEntity == 0 && $0.max > 0 }.map(\.max) == [1, 2])
     let opt = try store.database.rows("SELECT Z_OPT FROM ZSECONDARYENTITY ORDER BY Z_PK")
     #expect(opt.allSatisfy { if case .integer(let n) = $0[0] { n > 1 } else { false } })
+    let before = try #require(try store.object(main, layout: layout)).version
+    try writer.update(main, entity: "MainEntity", attributes: ["string": .string("changed"), "int16": .integer(7)])
+    let updated = try #require(try store.object(main, layout: layout))
+    #expect(updated.attributes["string"] == .string("changed"))
+    #expect(updated.attributes["int16"] == .integer(7))
+    #expect(updated.version == before + 1)
+    #expect(throws: Diagnostic.self) { try writer.update(main, entity: "MainEntity", attributes: ["nope": .null]) }
 }
