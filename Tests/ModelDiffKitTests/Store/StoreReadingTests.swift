@@ -81,27 +81,3 @@ func storeFiles(_ store: URL) throws -> [String: Data?] {
     #expect(favorites.map(\.primaryKey) == expected.map { if case .integer(let n) = $0[0] { n } else { -1 } })
     #expect(!favorites.isEmpty)
 }
-
-@Test func writingMaintainsBothSidesZMaxAndZOpt() throws {
-    let folder = try Paths.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let model = try ModelFile.load(path: Paths.models.appendingPathComponent("swiftgen/Model.xcdatamodeld/Model 2.xcdatamodel").path).model
-    let layout = StoreLayout(model: model)
-    let store = try PersistentStore.create(path: folder.appendingPathComponent("s.sqlite").path, model: model)
-    let writer = try StoreWriter(store: store, layout: layout)
-    let main = try writer.insert(entity: "MainEntity", attributes: ["string": .string("a"), "boolean": .bool(true), "uuid": .uuid(UUID())])
-    let secondary = try writer.insert(entity: "SecondaryEntity", attributes: ["name": .string("b")])
-    let other = try writer.insert(entity: "SecondaryEntity", attributes: ["name": .string("c")])
-    try writer.setToOne(main, entity: "MainEntity", relationship: "oneToOne", to: secondary)
-    try writer.addToMany(main, entity: "MainEntity", relationship: "manyToMany", destinations: [secondary, other])
-    try writer.addToMany(main, entity: "MainEntity", relationship: "oneToMany", destinations: [other, secondary])
-    try writer.finish()
-    var objects: [String: StoredObject] = [:]
-    try store.forEachObject(of: "SecondaryEntity", layout: layout) { objects[$0.attributes["name"].map { "\($0)" } ?? ""] = $0 }
-    #expect(objects["string(\"b\")"]?.toOne["oneToOne"] == .some(main), "the inverse one-to-one is set too")
-    #expect(try store.relatedObjects(of: main, entity: "MainEntity", relationship: "manyToMany", layout: layout).map(\.primaryKey).sorted() == [1, 2])
-    #expect(try store.relatedObjects(of: main, entity: "MainEntity", relationship: "oneToMany", layout: layout) == [other, secondary], "ordered")
-    #expect(try store.primaryKeyTable().filter { $0.superEntity == 0 && $0.max > 0 }.map(\.max) == [1, 2])
-    let opt = try store.database.rows("SELECT Z_OPT FROM ZSECONDARYENTITY ORDER BY Z_PK")
-    #expect(opt.allSatisfy { if case .integer(let n) = $0[0] { n > 1 } else { false } })
-}
