@@ -11,6 +11,39 @@ extension StoreWriter {
     /// is set too, and objects that pointed at either side before are cleared, so each pair stays
     /// mutual as Core Data keeps it.
     public func setToOne(_ object: ObjectID, entity: String, relationship: String, to destination: ObjectID?, orderKey: Int64? = nil) throws {
+        let plan = try toOnePlan(entity: entity, relationship: relationship)
+        if let inverse = plan.oneToOneInverse, !updatingInverse {
+            try clearOneToOnePartners(object, table: plan.table, column: plan.keyColumn, declaring: plan.declaring, inverse: inverse, of: plan.declared, destination: destination)
+        }
+        var order = orderKey
+        if order == nil, let destination, let fok = plan.orderColumn {
+            order = try nextOrderKey("SELECT MAX(\(fok)) FROM \(plan.table.name) WHERE \(plan.keyColumn) = ?", owner: destination)
+        }
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(plan.kinds.count + 2)
+        for kind in plan.kinds {
+            switch kind {
+            case .toOne: values.append(destination.map { .integer($0.primaryKey) } ?? .null)
+            case .toOneEntity: values.append(destination.map { .integer(Int64($0.entity)) } ?? .null)
+            default: values.append(destination == nil ? .null : order.map { .integer($0) } ?? .null)
+            }
+        }
+        values += [.integer(plan.existingMax), .integer(object.primaryKey)]
+        try plan.statement.run(values)
+        try requireChanged(object, entity: entity)
+        // A one-to-one keeps a column on both sides: set the inverse too (once, not back again).
+        if let inverse = plan.oneToOneInverse, let destination, !updatingInverse, let destinationName = entityNames[destination.entity] {
+            updatingInverse = true
+            defer { updatingInverse = false }
+            try setToOne(destination, entity: destinationName, relationship: inverse.name, to: object)
+        }
+    }
+
+    /// What setting `entity.relationship` needs, worked out on first use: model lookups and the
+    /// prepared UPDATE are then one dictionary lookup per call.
+    private func toOnePlan(entity: String, relationship: String) throws -> ToOneWrite {
+        let key = PropertyKey(entity: entity, property: relationship)
+        if let plan = toOnePlans[key] { return plan }
         let model = layout.model
         guard let owner = model.entity(named: entity), let declaring = model.declaringEntity(ofProperty: relationship, in: owner),
             let declared = declaring.relationships.first(where: { $0.name == relationship }), !declared.isToMany,
@@ -26,33 +59,15 @@ extension StoreWriter {
             throw Diagnostic(path: store.path, message: "\(entity).\(relationship) has no column")
         }
         let inverse = StoreLayout.inverse(of: declared, in: declaring, model: model)
-        if let inverse, !inverse.isToMany, !updatingInverse {
-            try clearOneToOnePartners(object, table: table, column: keyColumn.name, declaring: declaring.name, inverse: inverse, of: declared, destination: destination)
-        }
-        var order = orderKey
-        if order == nil, let destination, let fok = columns.first(where: { $0.kind == .orderKey(entity: declaring.name, name: relationship) }) {
-            order = try nextOrderKey("SELECT MAX(\(fok.name)) FROM \(table.name) WHERE \(keyColumn.name) = ?", owner: destination)
-        }
-        let statement = try cachedStatement("toOne.\(declaring.name).\(relationship)",
+        let statement = try store.database.prepare(
             "UPDATE \(table.name) SET \(columns.map { "\($0.name) = ?" }.joined(separator: ", ")), \(optimisticLockBump) WHERE Z_PK = ?")
-        var values: [SQLiteValue] = columns.map { column in
-            switch column.kind {
-            case .toOne: destination.map { .integer($0.primaryKey) } ?? .null
-            case .toOneEntity: destination.map { .integer(Int64($0.entity)) } ?? .null
-            default: destination == nil ? .null : order.map { .integer($0) } ?? .null
-            }
-        }
-        values += [.integer(existingMax[table.rootEntity] ?? 0), .integer(object.primaryKey)]
-        try statement.run(values)
-        try requireChanged(object, entity: entity)
-        // A one-to-one keeps a column on both sides: set the inverse too (once, not back again).
-        if let inverse, !inverse.isToMany, let destination, !updatingInverse,
-            let destinationName = layout.orderedEntities.first(where: { layout.entityNumbers[$0] == destination.entity })
-        {
-            updatingInverse = true
-            defer { updatingInverse = false }
-            try setToOne(destination, entity: destinationName, relationship: inverse.name, to: object)
-        }
+        let plan = ToOneWrite(
+            table: table, declaring: declaring.name, declared: declared, keyColumn: keyColumn.name,
+            orderColumn: columns.first { $0.kind == .orderKey(entity: declaring.name, name: relationship) }?.name,
+            kinds: columns.map(\.kind), oneToOneInverse: inverse.flatMap { $0.isToMany ? nil : $0 },
+            existingMax: existingMax[table.rootEntity] ?? 0, statement: statement)
+        toOnePlans[key] = plan
+        return plan
     }
 
     /// Before `object.relationship` becomes `destination`: whoever pointed at `object` through the

@@ -19,6 +19,30 @@ public final class StoreWriter {
     /// Cached UPDATE and INSERT statements for relationships, by purpose.
     var statements: [String: SQLiteStatement] = [:]
     var updatingInverse = false
+    /// Prepared to-one updates by entity and relationship.
+    var toOnePlans: [PropertyKey: ToOneWrite] = [:]
+    /// Entity names by number.
+    let entityNames: [Int: String]
+
+    /// An entity and one of its properties, as a dictionary key.
+    struct PropertyKey: Hashable {
+        let entity: String
+        let property: String
+    }
+
+    /// A to-one relationship's columns and prepared UPDATE.
+    struct ToOneWrite {
+        let table: StoreLayout.Table
+        let declaring: String
+        let declared: Relationship
+        let keyColumn: String
+        let orderColumn: String?
+        /// The columns the UPDATE sets, in its parameter order.
+        let kinds: [StoreLayout.Column.Kind]
+        let oneToOneInverse: Relationship?
+        let existingMax: Int64
+        let statement: SQLiteStatement
+    }
 
     /// Prepares to write into `store`, continuing after the keys already handed out.
     ///
@@ -27,6 +51,7 @@ public final class StoreWriter {
     public init(store: PersistentStore, layout: StoreLayout) throws(Diagnostic) {
         self.store = store
         self.layout = layout
+        entityNames = Dictionary(uniqueKeysWithValues: layout.entityNumbers.map { ($1, $0) })
         let recorded = Dictionary(try store.primaryKeyTable().map { ($0.entity, Int64($0.max)) }, uniquingKeysWith: max)
         for table in layout.tables {
             let number = layout.entityNumbers[table.rootEntity] ?? 0
