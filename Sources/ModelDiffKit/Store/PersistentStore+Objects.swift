@@ -28,30 +28,61 @@ extension PersistentStore {
         let statement = try (primaryKey == nil ? database.prepare : cachedStatement)(
             "SELECT \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name) WHERE Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))\(primaryKey == nil ? "" : " AND Z_PK = ?") ORDER BY Z_PK")
         try statement.bind(primaryKey.map { [.integer($0)] } ?? [])
-        var columnsByEntity: [Int: [(Int, StoreLayout.Column)]] = [:]
+        // Worked out once per entity, not per row: which columns it reads and how.
+        var plans: [Int: ReadPlan] = [:]
         while try statement.step() {
+            guard case .integer(let pk) = statement.value(at: 0) else { continue }
             let ent = statement.value(at: 1).int
             let name = names[ent] ?? entity
-            let columns = columnsByEntity[ent] ?? cachedColumns(table, entity: name, layout: layout)
-            columnsByEntity[ent] = columns
-            var attributes: [String: StoreValue] = [:]
-            var toOne: [String: ObjectID?] = [:]
-            for (index, column) in columns {
-                let value = statement.value(at: index)
-                switch column.kind {
-                case .attribute(_, let property, let type):
-                    attributes[property] = StoreValue(value, type: type)
-                case .toOne(let owner, let property):
-                    if case .integer(let pk) = value {
-                        toOne[property] = ObjectID(entity: destinationEntityNumber(table, row: statement, owner: owner, property: property, layout: layout), primaryKey: pk)
-                    } else {
-                        toOne[property] = .some(nil)
-                    }
-                default: break
-                }
+            let plan: ReadPlan
+            if let cached = plans[ent] {
+                plan = cached
+            } else {
+                plan = ReadPlan(table: table, entity: name, layout: layout)
+                plans[ent] = plan
             }
-            guard case .integer(let pk) = statement.value(at: 0) else { continue }
+            var attributes: [String: StoreValue] = Dictionary(minimumCapacity: plan.attributes.count)
+            for attribute in plan.attributes {
+                attributes[attribute.name] = StoreValue(statement.value(at: attribute.column), type: attribute.type)
+            }
+            var toOne: [String: ObjectID?] = Dictionary(minimumCapacity: plan.toOnes.count)
+            for relationship in plan.toOnes {
+                toOne[relationship.name] = relationship.read(statement)
+            }
             try body(StoredObject(id: ObjectID(entity: ent, primaryKey: pk), entity: name, version: Int64(statement.value(at: 2).int), attributes: attributes, toOne: toOne))
+        }
+    }
+
+    /// Streams chosen attributes and to-ones of every object of `entity` as arrays in the order
+    /// asked for, in primary-key order: no dictionary per row, one prepared statement for all rows.
+    public func forEachRow(
+        of entity: String, layout: StoreLayout, attributes: [String], toOne: [String] = [], includingSubentities: Bool = true,
+        _ body: (ObjectRow) throws -> Void
+    ) throws {
+        guard let table = layout.table(for: entity), let declared = layout.model.entity(named: entity) else {
+            throw Diagnostic(path: path, message: "the store layout has no entity \"\(entity)\"")
+        }
+        let plan = ReadPlan(table: table, entity: entity, layout: layout)
+        let chosen = try attributes.map { name throws(Diagnostic) in
+            guard let found = plan.attributes.first(where: { $0.name == name }) else {
+                throw Diagnostic(path: path, message: "\(declared.name) has no stored attribute \"\(name)\"")
+            }
+            return found
+        }
+        let links = try toOne.map { name throws(Diagnostic) in
+            guard let found = plan.toOnes.first(where: { $0.name == name }) else {
+                throw Diagnostic(path: path, message: "\(declared.name) has no to-one relationship \"\(name)\"")
+            }
+            return found
+        }
+        let numbers = includingSubentities ? layout.entityAndSubentities(entity).compactMap { layout.entityNumbers[$0] } : [layout.entityNumbers[entity] ?? 0]
+        let statement = try database.prepare(
+            "SELECT \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name) WHERE Z_ENT IN (\(numbers.map(String.init).joined(separator: ", "))) ORDER BY Z_PK")
+        while try statement.step() {
+            guard case .integer(let pk) = statement.value(at: 0) else { continue }
+            try body(ObjectRow(
+                id: ObjectID(entity: statement.value(at: 1).int, primaryKey: pk), version: Int64(statement.value(at: 2).int),
+                values: chosen.map { StoreValue(statement.value(at: $0.column), type: $0.type) }, toOne: links.map { $0.read(statement) }))
         }
     }
 
@@ -81,32 +112,5 @@ extension PersistentStore {
         let rows = try cachedRows(
             "SELECT Z_ENT, Z_PK FROM \(destinationTable.name) WHERE \(column.name) = ? ORDER BY \(order)", [.integer(object.primaryKey)])
         return rows.map { ObjectID(entity: $0[0].int, primaryKey: Int64($0[1].int)) }
-    }
-
-    private func cachedColumns(_ table: StoreLayout.Table, entity: String, layout: StoreLayout) -> [(Int, StoreLayout.Column)] {
-        if let known = columnCache[entity] { return known }
-        let columns = relevantColumns(table, entity: entity, layout: layout)
-        columnCache[entity] = columns
-        return columns
-    }
-
-    private func relevantColumns(_ table: StoreLayout.Table, entity: String, layout: StoreLayout) -> [(Int, StoreLayout.Column)] {
-        let model = layout.model
-        let ancestry = Set(model.entity(named: entity).map { model.ancestry(of: $0).map(\.name) } ?? [entity])
-        return table.columns.enumerated().filter { _, column in
-            switch column.kind {
-            case .attribute(let owner, _, _), .toOne(let owner, _): ancestry.contains(owner)
-            default: false
-            }
-        }.map { ($0.offset, $0.element) }
-    }
-
-    private func destinationEntityNumber(_ table: StoreLayout.Table, row: SQLiteStatement, owner: String, property: String, layout: StoreLayout) -> Int {
-        if let index = table.columns.firstIndex(where: { $0.kind == .toOneEntity(entity: owner, name: property) }) {
-            return row.value(at: index).int
-        }
-        let model = layout.model
-        let destination = model.entity(named: owner).flatMap { entity in model.allRelationships(of: entity).first { $0.name == property }?.destinationEntity }
-        return destination.flatMap { layout.entityNumbers[$0] } ?? 0
     }
 }

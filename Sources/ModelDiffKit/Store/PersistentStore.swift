@@ -12,8 +12,6 @@ public final class PersistentStore {
     public let isReadOnly: Bool
     /// Prepared statements reused across calls (object lookups run once per related object).
     private var statements: [String: SQLiteStatement] = [:]
-    /// The columns each entity reads, worked out once per store.
-    var columnCache: [String: [(Int, StoreLayout.Column)]] = [:]
 
     /// A prepared statement for `sql`, prepared once per store.
     func cachedStatement(_ sql: String) throws(Diagnostic) -> SQLiteStatement {

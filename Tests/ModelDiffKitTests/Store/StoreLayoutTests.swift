@@ -26,6 +26,11 @@ func emptyStoreMatchesApplesLayout(_ fixture: StoreFixture) throws {
     let keys = Set(apple.metadata.values.keys).subtracting(["NSStoreModelVersionChecksumKey", "NSStoreModelVersionHashesDigest", "NSPersistenceMaximumFrameworkVersion", "NSPersistenceFrameworkVersion", "NSStoreModelVersionHashesVersion", "NSStoreModelVersionIdentifiers", "_NSAutoVacuumLevel", "NSStoreType", "NSStoreUUID", "NSStoreModelVersionHashes"])
     #expect(keys.isEmpty || keys.allSatisfy { $0.hasPrefix("NSPersistentHistory") || $0.hasPrefix("NSStoreModelVersionChecksum") || $0.hasPrefix("_NS") || $0.hasPrefix("PersistentHistory") || !$0.hasPrefix("NS") }, "\(keys)")
     #expect(ours.metadata.versionHashes == apple.metadata.versionHashes)
+    // Every key Core Data itself writes (the app's own keys aside) is in ours too.
+    let coreDataKeys = Set(apple.metadata.values.keys).filter { $0.hasPrefix("NS") || $0.hasPrefix("_NS") }
+    #expect(coreDataKeys.subtracting(ours.metadata.values.keys).isEmpty, "missing: \(coreDataKeys.subtracting(ours.metadata.values.keys).sorted())")
+    #expect(ours.metadata.string("NSStoreType") == "SQLite")
+    #expect(try ours.storeUUID() == ours.metadata.string("NSStoreUUID"))
 }
 
 /// Indexes Apple's stores still carry from earlier model versions: Core Data's in-place migration

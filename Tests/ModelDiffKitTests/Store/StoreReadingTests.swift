@@ -82,33 +82,67 @@ func storeFiles(_ store: URL) throws -> [String: Data?] {
     #expect(!favorites.isEmpty)
 }
 
-@Test func writingMaintainsBothSidesZMaxAndZOpt() throws {
+@Test(arguments: everyAppleStore)
+func rowsStreamTheSameValuesAsObjects(_ fixture: StoreFixture) throws {
+    let (folder, copy) = try fixture.copy()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try PersistentStore.open(path: copy.path)
+    let model = try ModelFile.load(path: fixture.model.path).model
+    let layout = StoreLayout(model: model)
+    for root in layout.tables.map(\.rootEntity) {
+        let entity = try #require(model.entity(named: root))
+        let attributes = model.allAttributes(of: entity).filter { !$0.isTransient }.map(\.name)
+        let toOnes = model.allRelationships(of: entity).filter { !$0.isToMany && !$0.isTransient }.map(\.name)
+        var objects: [StoredObject] = []
+        try store.forEachObject(of: root, layout: layout) { objects.append($0) }
+        var rows: [ObjectRow] = []
+        try store.forEachRow(of: root, layout: layout, attributes: attributes.reversed(), toOne: toOnes) { rows.append($0) }
+        #expect(rows.map(\.id) == objects.map(\.id), "\(root): sub-entities included, in primary-key order")
+        for (row, object) in zip(rows, objects) {
+            #expect(row.values == attributes.reversed().map { object.attributes[$0] ?? .null })
+            #expect(row.toOne == toOnes.map { object.toOne[$0] ?? nil })
+            #expect(row.version == object.version)
+        }
+    }
+    let first = try #require(layout.tables.first)
+    #expect(throws: Diagnostic.self) { try store.forEachRow(of: first.rootEntity, layout: layout, attributes: ["noSuchAttribute"]) { _ in } }
+}
+
+/// A store whose latest writes live only in its -wal (the writer is still open, as when an app is
+/// running): reading a copy of both files sees them; the main file alone does not.
+@Test func writesStillInTheWALAreRead() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let model = try ModelFile.load(path: Paths.models.appendingPathComponent("swiftgen/Model.xcdatamodeld/Model 2.xcdatamodel").path).model
+    let model = try ModelFile.load(path: Paths.testModels.appendingPathComponent("Store/Library.xml").path).model
     let layout = StoreLayout(model: model)
-    let store = try PersistentStore.create(path: folder.appendingPathComponent("s.sqlite").path, model: model)
-    let writer = try StoreWriter(store: store, layout: layout)
-    let main = try writer.insert(entity: "MainEntity", attributes: ["string": .string("a"), "boolean": .bool(true), "uuid": .uuid(UUID())])
-    let secondary = try writer.insert(entity: "SecondaryEntity", attributes: ["name": .string("b")])
-    let other = try writer.insert(entity: "SecondaryEntity", attributes: ["name": .string("c")])
-    try writer.setToOne(main, entity: "MainEntity", relationship: "oneToOne", to: secondary)
-    try writer.addToMany(main, entity: "MainEntity", relationship: "manyToMany", destinations: [secondary, other])
-    try writer.addToMany(main, entity: "MainEntity", relationship: "oneToMany", destinations: [other, secondary])
-    try writer.finish()
-    var objects: [String: StoredObject] = [:]
-    try store.forEachObject(of: "SecondaryEntity", layout: layout) { objects[$0.attributes["name"].map { "\($0)" } ?? ""] = $0 }
-    #expect(objects["string(\"b\")"]?.toOne["oneToOne"] == .some(main), "the inverse one-to-one is set too")
-    #expect(try store.relatedObjects(of: main, entity: "MainEntity", relationship: "manyToMany", layout: layout).map(\.primaryKey).sorted() == [1, 2])
-    #expect(try store.relatedObjects(of: main, entity: "MainEntity", relationship: "oneToMany", layout: layout) == [other, secondary], "ordered")
-    #expect(try store.primaryKeyTable().filter { $0.superEntity == 0 && $0.max > 0 }.map(\.max) == [1, 2])
-    let opt = try store.database.rows("SELECT Z_OPT FROM ZSECONDARYENTITY ORDER BY Z_PK")
-    #expect(opt.allSatisfy { if case .integer(let n) = $0[0] { n > 1 } else { false } })
-    let before = try #require(try store.object(main, layout: layout)).version
-    try writer.update(main, entity: "MainEntity", attributes: ["string": .string("changed"), "int16": .integer(7)])
-    let updated = try #require(try store.object(main, layout: layout))
-    #expect(updated.attributes["string"] == .string("changed"))
-    #expect(updated.attributes["int16"] == .integer(7))
-    #expect(updated.version == before + 1)
-    #expect(throws: Diagnostic.self) { try writer.update(main, entity: "MainEntity", attributes: ["nope": .null]) }
+    let live = folder.appendingPathComponent("live.sqlite").path
+    do {
+        let store = try PersistentStore.create(path: live, model: model)
+        try store.database.execute("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+        let writer = try StoreWriter(store: store, layout: layout)
+        try store.database.execute("BEGIN")
+        for index in 0..<50 { _ = try writer.insert(entity: "Shelf", attributes: ["label": .string("shelf \(index)")]) }
+        try writer.finish()
+        try store.database.execute("COMMIT")
+        // Copy while the writer is open, so nothing has been checkpointed into the main file.
+        for (source, target) in [("", "copy.sqlite"), ("-wal", "copy.sqlite-wal"), ("", "alone.sqlite")] {
+            try FileManager.default.copyItem(atPath: live + source, toPath: folder.appendingPathComponent(target).path)
+        }
+    }
+    let copy = folder.appendingPathComponent("copy.sqlite")
+    let before = try storeFiles(copy)
+    #expect((before["-wal"] ?? nil).map(\.count) ?? 0 > 0)
+    var labels: [StoreValue] = []
+    do {
+        let store = try PersistentStore.open(path: copy.path)
+        try store.forEachRow(of: "Shelf", layout: layout, attributes: ["label"]) { labels.append($0.values[0]) }
+        #expect(try store.primaryKeyTable().first { $0.name == "Shelf" }?.max == 50)
+    }
+    #expect(labels.count == 50)
+    #expect(labels.last == .string("shelf 49"))
+    #expect(try storeFiles(copy) == before, "the -wal is read, not checkpointed or truncated")
+    let alone = try PersistentStore.open(path: folder.appendingPathComponent("alone.sqlite").path)
+    var count = 0
+    try alone.forEachObject(of: "Shelf", layout: layout) { _ in count += 1 }
+    #expect(count == 0, "the main file alone has none of them: the -wal matters")
 }

@@ -1,0 +1,65 @@
+/// One object's chosen values, as `PersistentStore.forEachRow` streams them.
+public struct ObjectRow: Sendable, Hashable {
+    /// The object's ID (its own entity number, a sub-entity's when sub-entities are included).
+    public let id: ObjectID
+    /// The optimistic-locking counter (`Z_OPT`).
+    public let version: Int64
+    /// The attribute values, in the order they were asked for.
+    public let values: [StoreValue]
+    /// The to-one destinations, in the order they were asked for; nil when empty.
+    public let toOne: [ObjectID?]
+}
+
+/// How to decode one entity's rows of its hierarchy table: column positions worked out once.
+struct ReadPlan {
+    /// An attribute column.
+    struct AttributeColumn {
+        let name: String
+        let type: AttributeType
+        let column: Int
+    }
+
+    /// A to-one: its key column and where the destination's entity number comes from.
+    struct ToOneColumn {
+        let name: String
+        let column: Int
+        /// The `Z<n>_NAME` column, for destinations with sub-entities.
+        let entityColumn: Int?
+        /// The destination's number otherwise.
+        let destinationNumber: Int
+
+        /// The destination read from the current row of `statement`, nil when the column is null.
+        func read(_ statement: SQLiteStatement) -> ObjectID? {
+            guard case .integer(let key) = statement.value(at: column) else { return nil }
+            return ObjectID(entity: entityColumn.map { statement.value(at: $0).int } ?? destinationNumber, primaryKey: key)
+        }
+    }
+
+    /// The entity's stored attributes (inherited ones included), in column order.
+    let attributes: [AttributeColumn]
+    /// The entity's to-one relationships (inherited ones included), in column order.
+    let toOnes: [ToOneColumn]
+
+    init(table: StoreLayout.Table, entity: String, layout: StoreLayout) {
+        let model = layout.model
+        let ancestry = Set(model.entity(named: entity).map { model.ancestry(of: $0).map(\.name) } ?? [entity])
+        var attributes: [AttributeColumn] = []
+        var toOnes: [ToOneColumn] = []
+        for (index, column) in table.columns.enumerated() {
+            switch column.kind {
+            case .attribute(let owner, let name, let type) where ancestry.contains(owner):
+                attributes.append(AttributeColumn(name: name, type: type, column: index))
+            case .toOne(let owner, let name) where ancestry.contains(owner):
+                let entityColumn = table.columns.firstIndex { $0.kind == .toOneEntity(entity: owner, name: name) }
+                let destination = model.entity(named: owner).flatMap { declaring in
+                    declaring.relationships.first { $0.name == name }?.destinationEntity
+                }
+                toOnes.append(ToOneColumn(name: name, column: index, entityColumn: entityColumn,
+                                          destinationNumber: destination.flatMap { layout.entityNumbers[$0] } ?? 0))
+            default: break
+            }
+        }
+        self.attributes = attributes
+        self.toOnes = toOnes
+    }
+}
