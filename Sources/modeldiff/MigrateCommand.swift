@@ -40,6 +40,9 @@ struct MigrateCommand: ParsableCommand {
     @Flag(help: "Replace the output when it exists.")
     var overwrite = false
 
+    @Flag(help: "Always take the three-stage path, even where the SQL fast path applies.")
+    var noFastPath = false
+
     func run() throws {
         try reportingFailures {
             let source = try PersistentStore.open(path: store)
@@ -49,9 +52,11 @@ struct MigrateCommand: ParsableCommand {
             defer { if dryRun { StoreMigration.removeStore(target) } }
             let bar = ProgressBar(steps: steps.count)
             SignalCleanup.install(partialOutput: target)
+            var fastPaths: [Bool] = []
             do {
-                try StoreMigration.run(steps, source: store, output: target, overwrite: overwrite) { manager, index in
+                fastPaths = try StoreMigration.run(steps, source: store, output: target, overwrite: overwrite) { manager, index in
                     manager.progressHandler = { bar.update($0, step: index, of: steps) }
+                    manager.usesStoreSpecificMigrationManager = !noFastPath
                 }
             } catch let error as MigrationError {
                 bar.finish()
@@ -60,7 +65,10 @@ struct MigrateCommand: ParsableCommand {
             bar.finish()
             let migrated = try PersistentStore.open(path: target)
             var report = dryRun ? "dry run: \(store) would migrate" : "migrated \(store) → \(output)"
-            report += " (\(steps.map { "\($0.from) → \($0.to)\($0.mappingPath.map { " with \($0)" } ?? " (inferred)")" }.joined(separator: ", ")))\n"
+            let described = zip(steps, fastPaths + Array(repeating: false, count: max(0, steps.count - fastPaths.count))).map { step, fast in
+                "\(step.from) → \(step.to)\(step.mappingPath.map { " with \($0)" } ?? " (inferred)")\(fast ? " [SQL fast path]" : "")"
+            }
+            report += " (\(described.joined(separator: ", ")))\n"
             let before = Dictionary(counts.map { ($0.entity, $0.count) }, uniquingKeysWith: { a, _ in a })
             for (entity, count) in try migrated.rowCounts() {
                 report += "  \(entity): \(count) objects\(before[entity].map { $0 == count ? "" : " (was \($0))" } ?? " (new)")\n"

@@ -34,6 +34,8 @@ public final class MigrationManager: ExpressionObject {
     public var userInfo: [String: String] = [:]
     /// Whether the SQL fast path may be used when the mapping allows it (Core Data's store-specific migrator).
     public var usesStoreSpecificMigrationManager = true
+    /// Whether the last migration ran on the SQL fast path.
+    public private(set) var usedFastPath = false
     /// The policy classes mapping files may name.
     public var policies = PolicyRegistry()
 
@@ -106,6 +108,13 @@ public final class MigrationManager: ExpressionObject {
             writer = nil
         }
         do {
+            usedFastPath = false
+            if usesStoreSpecificMigrationManager, let statements = SQLFastPath.plan(mapping, source: sourceLayout, destination: destinationLayout) {
+                try runFastPath(statements, source: source, destination: destination, mapping: mapping)
+                usedFastPath = true
+                migrationProgress = 1
+                return
+            }
             writer = try StoreWriter(store: destination, layout: destinationLayout)
             total = max(1, 3 * (try source.rowCounts().reduce(0) { $0 + $1.count }))
             try destination.database.execute("BEGIN")
@@ -154,6 +163,26 @@ public final class MigrationManager: ExpressionObject {
             for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: destinationPath + suffix) }
             throw error
         }
+    }
+
+    private func runFastPath(_ statements: [String], source: PersistentStore, destination: PersistentStore, mapping: MappingModel) throws {
+        let uri = "file:" + source.database.filePath.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+            .replacingOccurrences(of: "#", with: "%23") + "?mode=ro"
+        try destination.database.execute("ATTACH DATABASE '\(uri.replacingOccurrences(of: "'", with: "''"))' AS src")
+        defer { try? destination.database.execute("DETACH DATABASE src") }
+        try destination.database.execute("BEGIN")
+        for statement in statements {
+            try checkCancellation()
+            try destination.database.execute(statement)
+        }
+        for entityMapping in mapping.entityMappings {
+            currentEntityMapping = entityMapping
+            if let entity = entityMapping.destinationEntity {
+                try DestinationValidation(store: destination, layout: destinationLayout, mapping: entityMapping.name).validate(entity: entity)
+            }
+            progressHandler?(MigrationProgress(stage: .validate, mapping: entityMapping.name, objects: handled, fraction: 1))
+        }
+        try destination.database.execute("COMMIT")
     }
 
     private func run(_ mapping: EntityMapping, policy: EntityMigrationPolicy, stage: MigrationProgress.Stage, _ body: () throws -> Void) throws {

@@ -65,10 +65,13 @@ public enum StoreMigration {
     }
 
     /// Runs `steps` from `source` into `output`; `configure` sets up each step's manager (policies, progress).
+    /// Returns, per step, whether it ran on the SQL fast path.
+    @discardableResult
     public static func run(
         _ steps: [MigrationStep], source: String, output: String, overwrite: Bool = false,
         configure: (MigrationManager, Int) -> Void = { _, _ in }
-    ) throws {
+    ) throws -> [Bool] {
+        var fastPaths: [Bool] = []
         if FileManager.default.fileExists(atPath: output) && !overwrite {
             throw Diagnostic(path: output, message: "the output already exists; pass --overwrite to replace it")
         }
@@ -85,6 +88,7 @@ public enum StoreMigration {
             configure(manager, index)
             do {
                 try manager.migrateStore(from: input, to: target, mapping: step.mapping)
+                fastPaths.append(manager.usedFastPath)
             } catch {
                 removeStore(partial)
                 throw error
@@ -102,6 +106,7 @@ public enum StoreMigration {
             removeStore(partial)
             throw Diagnostic(path: output, message: "cannot move the migrated store into place: \(error.localizedDescription)")
         }
+        return fastPaths
     }
 
     /// Removes partial outputs a killed run left behind (their process no longer exists).

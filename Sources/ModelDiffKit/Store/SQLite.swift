@@ -6,10 +6,13 @@ public final class SQLiteDatabase {
     private let handle: OpaquePointer
     /// The file's path as the user named it, for diagnostics.
     public let path: String
+    /// The file actually opened (a private copy for WAL stores read through `PersistentStore.open`).
+    public let filePath: String
 
     /// Opens a database; read-only never creates or modifies the file (nor its -wal/-shm).
     public init(path: String, displayPath: String? = nil, readOnly: Bool, create: Bool = false) throws(Diagnostic) {
         self.path = displayPath ?? path
+        self.filePath = path
         var pointer: OpaquePointer?
         var flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE

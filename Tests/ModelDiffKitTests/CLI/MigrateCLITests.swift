@@ -30,7 +30,7 @@ private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
     let before = try Data(contentsOf: store)
     let result = try runModeldiff(["migrate", "notes.sqlite", "--to", notes.path, "--output", "notes2.sqlite"], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == "migrated notes.sqlite → notes2.sqlite (Notes → Notes 2 (inferred))\n  Folder: 1 objects\n  Note: 3 objects\n  Tag: 0 objects (new)\n")
+    #expect(result.stdout == "migrated notes.sqlite → notes2.sqlite (Notes → Notes 2 (inferred) [SQL fast path])\n  Folder: 1 objects\n  Note: 3 objects\n  Tag: 0 objects (new)\n")
     #expect(try Data(contentsOf: store) == before)
     let migrated = try PersistentStore.open(path: folder.appendingPathComponent("notes2.sqlite").path)
     let rows = try migrated.database.rows("SELECT ZTEXT, ZPINNED, ZFOLDER FROM ZNOTE ORDER BY Z_PK LIMIT 1")
@@ -38,6 +38,10 @@ private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
     let info = try runModeldiff(["store", "info", "notes2.sqlite", "--model", notes.path], in: folder)
     #expect(info.stdout.contains("model version: Notes 2\n"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.sqlite", "notes2.sqlite"])
+    let generic = try runModeldiff(["migrate", "notes.sqlite", "--to", notes.path, "--output", "notes3.sqlite", "--no-fast-path"], in: folder)
+    #expect(generic.stdout.hasPrefix("migrated notes.sqlite → notes3.sqlite (Notes → Notes 2 (inferred))\n"))
+    let third = try PersistentStore.open(path: folder.appendingPathComponent("notes3.sqlite").path)
+    #expect(try third.database.rows("SELECT ZTEXT, ZPINNED, ZFOLDER FROM ZNOTE ORDER BY Z_PK LIMIT 1") == rows)
 }
 
 @Test func migrateOneStepWithAMappingFileAndDryRun() throws {
@@ -49,7 +53,7 @@ private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
     #expect(try runModeldiff(["infer", v1, v2, "--output", "map.xml"], in: folder).status == 0)
     let dry = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite", "--dry-run"], in: folder)
     #expect(dry.status == 0, "\(dry.stderr)")
-    #expect(dry.stdout.hasPrefix("dry run: notes.sqlite would migrate (Notes → Notes 2 with map.xml)\n"))
+    #expect(dry.stdout.hasPrefix("dry run: notes.sqlite would migrate (Notes → Notes 2 with map.xml [SQL fast path])\n"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.sqlite").path))
     let real = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
     #expect(real.status == 0)
@@ -93,7 +97,8 @@ private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
     let before = try Data(contentsOf: store)
     let process = Process()
     process.executableURL = modeldiffBinary
-    process.arguments = ["migrate", "notes.sqlite", "--to", notes.path, "--output", "out.sqlite"]
+    // The three-stage path runs long enough to be killed midway (the SQL fast path is one short transaction).
+    process.arguments = ["migrate", "notes.sqlite", "--to", notes.path, "--output", "out.sqlite", "--no-fast-path"]
     process.currentDirectoryURL = folder
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice

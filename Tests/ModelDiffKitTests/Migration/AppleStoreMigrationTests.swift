@@ -60,3 +60,52 @@ func migratingAppleStoreGivesTheNextAppleLayout(_ pair: AppleStorePair) throws {
     #expect(try ours.database.rows("PRAGMA integrity_check") == [[.text("ok")]])
     #expect(try StoreVerification(store: ours, model: new).problems == [])
 }
+
+/// The SQL fast path and the three-stage path give the same store: same layout and metadata, the
+/// same objects per entity (attribute values compared as multisets), the same number of links.
+@Test(arguments: AppleStorePair.all)
+func bothPathsGiveTheSameStore(_ pair: AppleStorePair) throws {
+    let (folder, source) = try pair.from.copy()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let old = try ModelFile.load(path: pair.from.model.path).model
+    let new = try ModelFile.load(path: pair.to.model.path).model
+    let mapping = MappingInference.infer(from: old, to: new)
+    var stores: [PersistentStore] = []
+    var fast: [Bool] = []
+    for usesFastPath in [true, false] {
+        let output = folder.appendingPathComponent("out-\(usesFastPath).sqlite").path
+        let manager = MigrationManager(sourceModel: old, destinationModel: new)
+        manager.usesStoreSpecificMigrationManager = usesFastPath
+        try manager.migrateStore(from: source.path, to: output, mapping: mapping)
+        fast.append(manager.usedFastPath)
+        stores.append(try PersistentStore.open(path: output))
+    }
+    #expect(fast[1] == false)
+    #expect(try schemaSummary(stores[0]) == (try schemaSummary(stores[1])))
+    #expect(stores[0].metadata.versionHashes == stores[1].metadata.versionHashes)
+    let layout = StoreLayout(model: new)
+    for entity in layout.orderedEntities {
+        var tuples: [[String]] = [[], []]
+        var links: [Int] = [0, 0]
+        for (index, store) in stores.enumerated() {
+            try store.forEachObject(of: entity, layout: layout, includingSubentities: false) { object in
+                tuples[index].append(object.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "|"))
+                links[index] += object.toOne.values.filter { $0 != nil }.count
+            }
+        }
+        #expect(tuples[0].sorted() == tuples[1].sorted(), "\(entity)")
+        #expect(links[0] == links[1], "\(entity)")
+    }
+    #expect(try StoreVerification(store: stores[0], model: new).problems == [])
+}
+
+@Test func theFastPathIsTakenForInferableMappings() throws {
+    let pair = try #require(AppleStorePair.all.first { $0.from.store.lastPathComponent == "Bookmarks_V1.sqlite" })
+    let (folder, source) = try pair.from.copy()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let old = try ModelFile.load(path: pair.from.model.path).model
+    let new = try ModelFile.load(path: pair.to.model.path).model
+    let manager = MigrationManager(sourceModel: old, destinationModel: new)
+    try manager.migrateStore(from: source.path, to: folder.appendingPathComponent("out.sqlite").path, mapping: MappingInference.infer(from: old, to: new))
+    #expect(manager.usedFastPath)
+}

@@ -1,0 +1,159 @@
+/// Core Data's store-specific in-place migrator, in SQL: when every entity mapping only copies
+/// attributes and to-ones by key path (the mappings lightweight migration infers), the rows are
+/// moved with `INSERT … SELECT` inside SQLite, keeping their primary keys, instead of object by object.
+enum SQLFastPath {
+    /// The statements that migrate the attached source (`src`) into the main database, or nil when
+    /// the mapping needs the three-stage path.
+    static func plan(_ mapping: MappingModel, source: StoreLayout, destination: StoreLayout) -> [String]? {
+        var statements: [String] = []
+        var rootSources: [String: String] = [:]   // destination root → the one source root feeding it
+        let mappingBySource = Dictionary(mapping.entityMappings.compactMap { m in m.sourceEntity.map { ($0, m) } }, uniquingKeysWith: { a, _ in a })
+        for entityMapping in mapping.entityMappings {
+            guard entityMapping.policyClassName == nil else { return nil }
+            switch entityMapping.type {
+            case .add, .remove: continue
+            case .copy, .transform: break
+            default: return nil
+            }
+            guard let sourceName = entityMapping.sourceEntity, let destinationName = entityMapping.destinationEntity,
+                let sourceEntity = source.model.entity(named: sourceName), let destinationEntity = destination.model.entity(named: destinationName),
+                let sourceTable = source.table(for: sourceName), let destinationTable = destination.table(for: destinationName),
+                let sourceNumber = source.entityNumbers[sourceName], let destinationNumber = destination.entityNumbers[destinationName]
+            else { return nil }
+            // Keys are kept, so one destination hierarchy may be fed by one source hierarchy only.
+            if let feeding = rootSources[destinationTable.name], feeding != sourceTable.name { return nil }
+            rootSources[destinationTable.name] = sourceTable.name
+            let attributes = Dictionary(entityMapping.attributeMappings.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            let relationships = Dictionary(entityMapping.relationshipMappings.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            let ancestry = Set(destination.model.ancestry(of: destinationEntity).map(\.name))
+            var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
+            var values = ["s.Z_PK", String(destinationNumber), "s.Z_OPT"]
+            for column in destinationTable.columns {
+                switch column.kind {
+                case .attribute(let owner, let name, let type) where ancestry.contains(owner):
+                    guard let value = attributeValue(attributes[name], type: type, destinationEntity: destinationEntity, name: name,
+                                                     sourceEntity: sourceEntity, sourceTable: sourceTable, source: source)
+                    else { return nil }
+                    columns.append(column.name)
+                    values.append(value)
+                case .toOne(let owner, let name) where ancestry.contains(owner):
+                    guard let mapped = relationships[name] else { continue }
+                    guard let sourceRelationship = sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource),
+                        let sourceColumn = sourceTable.column(entity: source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName, property: sourceRelationship.name)
+                    else { return nil }
+                    columns.append(column.name)
+                    values.append("s.\(sourceColumn.name)")
+                case .toOneEntity(let owner, let name) where ancestry.contains(owner), .orderKey(let owner, let name) where ancestry.contains(owner):
+                    // Carried over only when the source stores the same thing for the mapped to-one.
+                    guard let mapped = relationships[name],
+                        let sourceRelationship = sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource)
+                    else { continue }
+                    let sourceOwner = source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName
+                    let match = sourceTable.columns.first {
+                        switch (column.kind, $0.kind) {
+                        case (.toOneEntity, .toOneEntity(sourceOwner, sourceRelationship.name)), (.orderKey, .orderKey(sourceOwner, sourceRelationship.name)): true
+                        default: false
+                        }
+                    }
+                    guard let match else { return nil }
+                    columns.append(column.name)
+                    if case .toOneEntity = column.kind {
+                        // Entity numbers change between versions: map each source number to its destination number.
+                        let cases = mapping.entityMappings.compactMap { m -> String? in
+                            guard let s = m.sourceEntity, let d = m.destinationEntity, let a = source.entityNumbers[s], let b = destination.entityNumbers[d] else { return nil }
+                            return "WHEN \(a) THEN \(b)"
+                        }
+                        values.append("CASE s.\(match.name) \(cases.joined(separator: " ")) END")
+                    } else {
+                        values.append("s.\(match.name)")
+                    }
+                default:
+                    continue
+                }
+            }
+            // To-many relationships must be stored the same way on both sides (the inverse key or a join table).
+            for relationship in destination.model.allRelationships(of: destinationEntity) where relationship.isToMany && !relationship.isTransient {
+                guard let mapped = relationships[relationship.name], mapped.valueExpression != nil else { continue }
+                guard let sourceRelationship = sourceRelationship(mapped, in: sourceEntity, model: source.model), sourceRelationship.isToMany else { return nil }
+                let declaring = destination.model.declaringEntity(ofProperty: relationship.name, in: destinationEntity)?.name ?? destinationName
+                let sourceDeclaring = source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName
+                let join = destination.joinTable(entity: declaring, relationship: relationship.name)
+                let sourceJoin = source.joinTable(entity: sourceDeclaring, relationship: sourceRelationship.name)
+                guard (join == nil) == (sourceJoin == nil) else { return nil }
+                if let join, let sourceJoin, join.relationship.entity == declaring && join.relationship.name == relationship.name {
+                    let named = sourceJoin.relationship.entity == sourceDeclaring && sourceJoin.relationship.name == sourceRelationship.name
+                    let owners = named ? sourceJoin.sourceColumn : sourceJoin.destinationColumn
+                    let targets = named ? sourceJoin.destinationColumn : sourceJoin.sourceColumn
+                    guard join.orderColumns.isEmpty && sourceJoin.orderColumns.isEmpty else { return nil }
+                    statements.append("INSERT INTO main.\(join.name) (\(join.sourceColumn), \(join.destinationColumn)) SELECT \(owners), \(targets) FROM src.\(sourceJoin.name)")
+                }
+                if join == nil, relationship.isOrdered != sourceRelationship.isOrdered { return nil }
+            }
+            statements.append(
+                "INSERT INTO main.\(destinationTable.name) (\(columns.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM src.\(sourceTable.name) s WHERE s.Z_ENT = \(sourceNumber)")
+        }
+        for (destinationTable, sourceTable) in rootSources {
+            guard let root = destination.tables.first(where: { $0.name == destinationTable })?.rootEntity,
+                let sourceRoot = source.tables.first(where: { $0.name == sourceTable })?.rootEntity,
+                let number = destination.entityNumbers[root], let sourceNumber = source.entityNumbers[sourceRoot]
+            else { return nil }
+            statements.append("UPDATE main.Z_PRIMARYKEY SET Z_MAX = MAX((SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(destinationTable)), (SELECT IFNULL(Z_MAX, 0) FROM src.Z_PRIMARYKEY WHERE Z_ENT = \(sourceNumber))) WHERE Z_ENT = \(number)")
+        }
+        return statements
+    }
+
+    /// The SQL value of a destination attribute: a copied column (converted as Core Data would), its default, or NULL.
+    private static func attributeValue(
+        _ mapping: PropertyMapping?, type: AttributeType, destinationEntity: Entity, name: String, sourceEntity: Entity,
+        sourceTable: StoreLayout.Table, source: StoreLayout
+    ) -> String? {
+        guard let mapping, let text = mapping.valueExpression else {
+            if mapping?.placeholder != nil { return nil }
+            let attribute = destinationEntity.attributes.first { $0.name == name }
+                ?? source.model.allAttributes(of: destinationEntity).first { $0.name == name }
+            if let value = attribute?.defaultValueString.map({ DefaultValue.parse($0, type: type) }) { return literal(value) }
+            return "NULL"
+        }
+        guard case .keyPath(.variable("source"), let components)? = try? ExpressionParser.parse(text), components.count == 1,
+            let sourceAttribute = source.model.allAttributes(of: sourceEntity).first(where: { $0.name == components[0] }),
+            let owner = source.model.declaringEntity(ofProperty: sourceAttribute.name, in: sourceEntity)?.name,
+            let column = sourceTable.column(entity: owner, property: sourceAttribute.name)
+        else { return nil }
+        let value = "s.\(column.name)"
+        switch (sourceAttribute.type, type) {
+        case let (a, b) where a == b: return value
+        case (let a, .boolean) where a.isNumber: return "CASE WHEN \(value) IS NULL THEN NULL WHEN \(value) != 0 THEN 1 ELSE 0 END"
+        case (let a, let b) where (a.isNumber || a == .boolean) && b.isInteger: return "CAST(\(value) AS INTEGER)"
+        case (let a, let b) where (a.isNumber || a == .boolean) && (b == .double || b == .float): return "CAST(\(value) AS REAL)"
+        default: return nil
+        }
+    }
+
+    /// The source to-one a standard relationship mapping reads (`FUNCTION($manager, "destinationInstances…", M, $source.r)`).
+    private static func sourceToOne(_ mapping: PropertyMapping, in entity: Entity, model: Model, mappings: [String: EntityMapping]) -> Relationship? {
+        guard let relationship = sourceRelationship(mapping, in: entity, model: model), !relationship.isToMany,
+            case .call(_, _, let arguments)? = mapping.valueExpression.flatMap({ try? ExpressionParser.parse($0) }),
+            case .constant(.string(let name))? = arguments.first,
+            let destination = relationship.destinationEntity, mappings[destination]?.name == name
+        else { return nil }
+        return relationship
+    }
+
+    private static func sourceRelationship(_ mapping: PropertyMapping, in entity: Entity, model: Model) -> Relationship? {
+        guard let text = mapping.valueExpression,
+            case .call(.variable("manager"), "destinationInstancesForEntityMappingName:sourceInstances:", let arguments)? = try? ExpressionParser.parse(text),
+            arguments.count == 2, case .keyPath(.variable("source"), let components) = arguments[1], components.count == 1
+        else { return nil }
+        return model.allRelationships(of: entity).first { $0.name == components[0] }
+    }
+
+    private static func literal(_ value: StoreValue) -> String {
+        switch value.sqliteValue {
+        case .null: "NULL"
+        case .integer(let n): String(n)
+        case .real(let d): String(d)
+        case .text(let t): "'" + t.replacingOccurrences(of: "'", with: "''") + "'"
+        case .blob: "NULL"
+        }
+    }
+}
