@@ -130,14 +130,20 @@ final class ProgressBar: @unchecked Sendable {
 /// Removes the partial output when the user presses Ctrl-C, then exits 130.
 enum SignalCleanup {
     nonisolated(unsafe) static var partial: [CChar] = []
+    nonisolated(unsafe) static var journal: [CChar] = []
 
     static func install(partialOutput: String) {
         let folder = (partialOutput as NSString).deletingLastPathComponent
         let name = ".\((partialOutput as NSString).lastPathComponent).modeldiff-partial-\(ProcessInfo.processInfo.processIdentifier)"
-        partial = Array(((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name).utf8CString)
+        let path = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name)
+        partial = Array(path.utf8CString)
+        journal = Array((path + "-journal").utf8CString)
         for sig in [SIGINT, SIGTERM] {
             signal(sig) { _ in
                 SignalCleanup.partial.withUnsafeBufferPointer { buffer in
+                    if let base = buffer.baseAddress { unlink(base) }
+                }
+                SignalCleanup.journal.withUnsafeBufferPointer { buffer in
                     if let base = buffer.baseAddress { unlink(base) }
                 }
                 _exit(130)

@@ -119,3 +119,20 @@ private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
     #expect(again.status == 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }.isEmpty)
 }
+
+@Test func aValidationFailureThroughTheCLILeavesNothing() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try makeNotesStore(in: folder)
+    let v1 = notes.appendingPathComponent("Notes.xcdatamodel").path
+    let v2 = notes.appendingPathComponent("Notes 2.xcdatamodel").path
+    #expect(try runModeldiff(["infer", v1, v2, "--output", "map.xml"], in: folder).status == 0)
+    // The developer maps the required title to nil: Core Data's validation must refuse the result.
+    let map = folder.appendingPathComponent("map.xml")
+    let edited = try String(contentsOf: map, encoding: .utf8).replacingOccurrences(of: "<attribute name=\"title\">$source.title</attribute>", with: "<attribute name=\"title\">nil</attribute>")
+    try edited.write(to: map, atomically: true, encoding: .utf8)
+    let result = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stderr == "notes.sqlite: error: migration failed: Note.title is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping NoteToNote; object 2/p1)\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
+}
