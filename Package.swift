@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "modeldiff", targets: ["modeldiff"]),
         .library(name: "ModelDiffKit", targets: ["ModelDiffKit"]),
+        .plugin(name: "ModelDiffCheck", targets: ["ModelDiffCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,6 +43,16 @@ let package = Package(
             name: "generate-store",
             dependencies: ["ModelDiffKit"],
             path: "Benchmarks/Generator"
+        ),
+        .plugin(
+            name: "ModelDiffCheck",
+            capability: .command(
+                intent: .custom(
+                    verb: "modeldiff-check",
+                    description: "Run modeldiff check on every .xcdatamodeld bundle in the package"
+                )
+            ),
+            dependencies: ["modeldiff"]
         ),
         .testTarget(
             name: "ModelDiffKitTests",
