@@ -94,9 +94,9 @@ private func dumpedCommands() throws -> [DumpedCommand] {
 
 /// `make install` puts the man page under PREFIX/share/man/man1 (checked with make's dry run).
 @Test func makeInstallInstallsTheManPage() throws {
-    let make = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["make", "-n", "install", "PREFIX=/opt/example"])
+    let make = try runProcess(["/usr/bin/env", "make", "-n", "install", "PREFIX=/opt/example"], in: Paths.repository)
     #expect(make.status == 0, "\(make.stderr)")
     #expect(make.stdout.contains(#"install -m 644 docs/man/modeldiff.1 "/opt/example/share/man/man1/modeldiff.1""#))
-    let uninstall = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["make", "-n", "uninstall", "PREFIX=/opt/example"])
+    let uninstall = try runProcess(["/usr/bin/env", "make", "-n", "uninstall", "PREFIX=/opt/example"], in: Paths.repository)
     #expect(uninstall.stdout.contains(#""/opt/example/share/man/man1/modeldiff.1""#))
 }

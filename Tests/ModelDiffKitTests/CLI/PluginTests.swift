@@ -20,10 +20,10 @@ func pluginChecksEveryModelBundleOfAPackage() throws {
     try text.replacingOccurrences(of: #".package(path: "../..")"#, with: ".package(path: \"\(Paths.repository.path)\")")
         .write(to: manifest, atomically: true, encoding: .utf8)
 
-    func modeldiffCheck(_ arguments: [String]) throws -> CLIResult {
+    func modeldiffCheck(_ arguments: [String]) throws -> ProcessOutcome {
         try runProcess(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["swift", "package", "--package-path", package.path, "--scratch-path", scratch.path, "modeldiff-check"] + arguments,
+            ["/usr/bin/env", "swift", "package", "--package-path", package.path, "--scratch-path", scratch.path, "modeldiff-check"]
+                + arguments,
             in: package)
     }
 

@@ -11,16 +11,8 @@ struct CLIResult: Sendable {
 func runModeldiff(
     _ arguments: [String], in directory: URL = Paths.repository, environment: [String: String] = [:], stdin: Data? = nil
 ) throws -> CLIResult {
-    try runProcess(modeldiffBinary, arguments, in: directory, environment: environment, stdin: stdin)
-}
-
-/// Runs any executable with `NO_COLOR` set and returns what it printed and its exit status.
-func runProcess(
-    _ executable: URL, _ arguments: [String], in directory: URL = Paths.repository, environment: [String: String] = [:],
-    stdin: Data? = nil
-) throws -> CLIResult {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = modeldiffBinary
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var env = ProcessInfo.processInfo.environment
