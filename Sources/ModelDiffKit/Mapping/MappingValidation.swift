@@ -64,6 +64,11 @@ public struct MappingValidation {
             }
             if let expression = entityMapping.sourceExpression {
                 check(expression, line: line, sourceEntity: sourceEntity, mappingNames: names, what: "source expression of \"\(entityMapping.name)\"")
+                do {
+                    try SourceExpressionCheck.check(entityMapping)
+                } catch {
+                    report(line, element: "sourceExpression", "entity mapping \"\(entityMapping.name)\": \(error.message)")
+                }
             }
             guard let destinationEntity else { continue }
             checkProperties(of: entityMapping, source: sourceEntity, destination: destinationEntity, mappingNames: names)

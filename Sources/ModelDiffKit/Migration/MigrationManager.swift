@@ -92,6 +92,7 @@ public final class MigrationManager: ExpressionObject {
     public func migrateStore(from sourcePath: String, to destinationPath: String, mapping: MappingModel) throws {
         reset()
         mappingModel = mapping
+        for entityMapping in mapping.entityMappings { try SourceExpressionCheck.check(entityMapping) }
         let source = try PersistentStore.open(path: sourcePath)
         let storeHashes = source.metadata.versionHashes
         guard storeHashes == sourceModel.versionHashes().entityVersionHashes else {

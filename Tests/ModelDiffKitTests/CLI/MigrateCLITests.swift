@@ -159,6 +159,24 @@ private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
     }
 }
 
+@Test func aSourceExpressionThatFiltersIsRefusedNotIgnored() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try makeNotesStore(in: folder)
+    let v1 = notes.appendingPathComponent("Notes.xcdatamodel").path
+    let v2 = notes.appendingPathComponent("Notes 2.xcdatamodel").path
+    #expect(try runModeldiff(["infer", v1, v2, "--output", "map.xml"], in: folder).status == 0)
+    let map = folder.appendingPathComponent("map.xml")
+    let edited = try String(contentsOf: map, encoding: .utf8).replacingOccurrences(
+        of: "\"Note\", \"TRUEPREDICATE\")", with: "\"Note\", \"title BEGINSWITH 'Note 1'\")")
+    try edited.write(to: map, atomically: true, encoding: .utf8)
+    let result = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
+    #expect(result.status == 2)
+    // `migrate` validates the mapping file first, so the error points into it.
+    #expect(result.stderr == "map.xml:15:9: error: entity mapping \"NoteToNote\": the source expression filters Note objects with the predicate \"title BEGINSWITH 'Note 1'\", which modeldiff does not evaluate; migrate every object (TRUEPREDICATE) and drop the unwanted ones in a policy's createDestinationInstances\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
+}
+
 @Test func withOverwriteAFailingMigrationLeavesTheOldOutputIntact() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

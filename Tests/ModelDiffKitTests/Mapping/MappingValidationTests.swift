@@ -81,3 +81,17 @@ private let otherMappings = """
         from: try load("TestModels/Notes.xcdatamodeld/Notes.xcdatamodel"), to: try load("TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"))
     #expect(try problems(MappingXML.write(mapping)).isEmpty)
 }
+
+@Test func aSourceExpressionThatFiltersIsReported() throws {
+    let text = """
+        <mappingModel formatVersion="1">
+        \(otherMappings)
+            <entityMapping name="NoteToNote" type="copy" source="Note" destination="Note">
+                <sourceExpression>FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", "Note", "title != nil"), $manager.sourceContext, NO)</sourceExpression>
+            </entityMapping>
+        </mappingModel>
+        """
+    let found = try problems(text)
+    #expect(found.contains(
+        "m.xml:5:9: error: entity mapping \"NoteToNote\": the source expression filters Note objects with the predicate \"title != nil\", which modeldiff does not evaluate; migrate every object (TRUEPREDICATE) and drop the unwanted ones in a policy's createDestinationInstances"), "\(found)")
+}
