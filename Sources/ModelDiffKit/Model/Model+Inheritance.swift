@@ -93,8 +93,3 @@ extension Model {
         ancestry(of: entity).first { $0.propertyNames.contains(name) }
     }
 }
-
-/// Orders strings as `-[NSString compare:]` does for ordinary names: by UTF-16 code unit.
-public func coreDataCompare(_ lhs: String, _ rhs: String) -> Bool {
-    lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
-}
