@@ -5,7 +5,7 @@ extension ModelDecoder {
         var fields = AttributeFields()
         for attribute in element.attributes { fields.read(attribute) }
         let name = try required(fields.name, "name", of: "an attribute of entity \"\(owner)\"", at: element)
-        let what = "attribute \"\(owner).\(name)\""
+        var what: String { "attribute \"\(owner).\(name)\"" }  // for messages only: built when one is
         guard let typeName = fields.typeName else {
             throw Diagnostic(path: path, line: element.line.value, message: "\(what) has no attributeType")
         }
@@ -23,7 +23,7 @@ extension ModelDecoder {
         var fields = RelationshipFields()
         for attribute in element.attributes { fields.read(attribute) }
         let name = try required(fields.name, "name", of: "a relationship of entity \"\(owner)\"", at: element)
-        let what = "relationship \"\(owner).\(name)\""
+        var what: String { "relationship \"\(owner).\(name)\"" }  // for messages only: built when one is
         var deleteRule: Relationship.DeleteRule?
         if let text = fields.deletionRule {
             guard let rule = Relationship.DeleteRule(rawValue: text) else {
@@ -64,7 +64,7 @@ extension ModelDecoder {
             }
         }
         let propertyName = try required(name, "name", of: "a fetched property of entity \"\(owner)\"", at: element)
-        let what = "fetched property \"\(owner).\(propertyName)\""
+        var what: String { "fetched property \"\(owner).\(propertyName)\"" }  // for messages only: built when one is
         guard let requestElement = element.children.first(where: { $0.isNamed("fetchRequest") }) else {
             throw Diagnostic(path: path, line: element.line.value, message: "\(what) has no fetchRequest")
         }
@@ -85,24 +85,24 @@ extension ModelDecoder {
     }
 
     /// The first `<userInfo>` child, and the children modeldiff does not interpret (noted and kept).
-    private mutating func userInfoAndOthers(of element: XMLElementView, in what: String) -> (UserInfo, [XMLElementNode]) {
+    private mutating func userInfoAndOthers(of element: XMLElementView, in what: @autoclosure () -> String) -> (UserInfo, [XMLElementNode]) {
         var userInfo: UserInfo?
         var others: [XMLElementNode] = []
         for child in element.children {
             if child.isNamed("userInfo") {
                 if userInfo == nil { userInfo = UserInfo(child) }
             } else {
-                others.append(keep(child, in: what))
+                others.append(keep(child, in: what()))
             }
         }
         return (userInfo ?? UserInfo(), others)
     }
 
     /// An integer attribute; a value that is not a whole number is an error.
-    private func integer(_ text: String?, _ name: String, of what: String, at element: XMLElementView) throws(Diagnostic) -> Int? {
+    private func integer(_ text: String?, _ name: String, of what: @autoclosure () -> String, at element: XMLElementView) throws(Diagnostic) -> Int? {
         guard let text else { return nil }
         guard let value = Int(text) else {
-            throw Diagnostic(path: path, line: element.line.value, message: "\(name) \"\(text)\" of \(what) is not a whole number")
+            throw Diagnostic(path: path, line: element.line.value, message: "\(name) \"\(text)\" of \(what()) is not a whole number")
         }
         return value
     }

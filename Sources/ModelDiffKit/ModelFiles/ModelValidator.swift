@@ -49,7 +49,8 @@ struct ModelValidator {
             own[property.name] = property.line
         }
         for ancestor in model.ancestry(of: entity).dropFirst() {
-            for property in entity.properties where ancestor.propertyNames.contains(property.name) {
+            let inherited = Set(ancestor.propertyNames)
+            for property in entity.properties where inherited.contains(property.name) {
                 throw error(
                     property.line,
                     "property \"\(entity.name).\(property.name)\" clashes with \"\(ancestor.name).\(property.name)\", which it inherits")
@@ -58,7 +59,8 @@ struct ModelValidator {
     }
 
     private func validate(_ relationship: Relationship, of entity: Entity, entities: [String: Entity]) throws(Diagnostic) {
-        let what = "relationship \"\(entity.name).\(relationship.name)\""
+        // Built only for a message: a valid model has thousands of relationships.
+        var what: String { "relationship \"\(entity.name).\(relationship.name)\"" }
         guard let destinationName = relationship.destinationEntity else {
             throw error(relationship.line, "\(what) has no destination entity")
         }
@@ -70,14 +72,18 @@ struct ModelValidator {
         guard let inverseOwner = entities[inverseOwnerName] else {
             throw error(relationship.line, "\(what) names inverse entity \"\(inverseOwnerName)\", which the model does not declare")
         }
-        let candidates = model.ancestry(of: inverseOwner) + model.subentityTree(of: destination)
-        guard let inverse = candidates.lazy.flatMap(\.relationships).first(where: { $0.name == inverseName }) else {
+        // The inverse owner's hierarchy upwards first; the destination's sub-entities only when that fails.
+        let inverse =
+            model.ancestry(of: inverseOwner).lazy.flatMap(\.relationships).first { $0.name == inverseName }
+            ?? model.subentityTree(of: destination).lazy.flatMap(\.relationships).first { $0.name == inverseName }
+        guard let inverse else {
             throw error(relationship.line, "\(what) has inverse \"\(inverseOwnerName).\(inverseName)\", which does not exist")
         }
-        let declaringAncestry = Set(model.ancestry(of: entity).map(\.name))
         let pointsBack =
             inverse.inverseName == relationship.name
-            && (inverse.destinationEntity.map { declaringAncestry.contains($0) || model.isAncestor(entity.name, of: $0) } ?? false)
+            && (inverse.destinationEntity.map { destination in
+                model.ancestry(of: entity).contains { $0.name == destination } || model.isAncestor(entity.name, of: destination)
+            } ?? false)
         guard pointsBack else {
             throw error(
                 relationship.line,
