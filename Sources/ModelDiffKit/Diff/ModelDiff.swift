@@ -90,7 +90,9 @@ public struct ModelDiff: Sendable {
         var changes: [EntityChange] = match.pairs.map { pair in
             EntityChange(
                 source: pair.source, destination: pair.destination,
-                fields: Fields.changes(Fields.entity(pair.source), Fields.entity(pair.destination)),
+                // Equal entities have equal fields: describe them only when something differs.
+                fields: pair.source == pair.destination
+                    ? [] : Fields.changes(Fields.entity(pair.source), Fields.entity(pair.destination)),
                 hashChanged: oldHashes.entityVersionHashes[pair.source.name] != newHashes.entityVersionHashes[pair.destination.name],
                 properties: Self.propertyChanges(pair, source: source, destination: destination, oldHashes, newHashes, counterparts))
         }

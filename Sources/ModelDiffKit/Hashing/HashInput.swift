@@ -28,6 +28,12 @@ struct HashInput {
     /// Adds a little-endian 32-bit integer.
     mutating func add(le32 value: UInt32) { withUnsafeBytes(of: value.littleEndian) { hasher.update(bufferPointer: $0) } }
 
+    /// Adds another digest's bytes.
+    mutating func add(digest: SHA256Digest) { digest.withUnsafeBytes { hasher.update(bufferPointer: $0) } }
+
     /// The 32-byte digest.
-    func finish() -> [UInt8] { hasher.finalize().withUnsafeBytes { Array($0) } }
+    func finish() -> [UInt8] { digest().withUnsafeBytes { Array($0) } }
+
+    /// The digest as a value, for hashing it again without an array.
+    func digest() -> SHA256Digest { hasher.finalize() }
 }

@@ -24,13 +24,13 @@ public struct VersionHashes: Sendable, Hashable {
 extension Model {
     /// Computes every version hash of the model, exactly as Core Data does.
     public func versionHashes() -> VersionHashes {
-        var entityHashes: [String: [UInt8]] = [:]
-        var propertyHashes: [String: [String: [UInt8]]] = [:]
-        var memo = HashMemo()
+        var entityHashes: [String: [UInt8]] = Dictionary(minimumCapacity: entities.count)
+        var propertyHashes: [String: [String: [UInt8]]] = Dictionary(minimumCapacity: entities.count)
+        var memo = HashMemo(capacity: entities.count)
         for entity in entities {
             let chain = ancestry(of: entity)
             entityHashes[entity.name] = entityVersionHash(entity, chain: chain, memo: &memo)
-            var properties: [String: [UInt8]] = [:]
+            var properties: [String: [UInt8]] = Dictionary(minimumCapacity: entity.attributes.count + entity.relationships.count)
             // Root first, so a sub-entity's own property wins over an inherited one of the same name.
             for owner in chain.reversed() {
                 for declared in memo.declared(by: owner, in: self) { properties[declared.name] = declared.hash }
@@ -101,13 +101,20 @@ private struct HashMemo {
         let isStored: Bool
     }
 
-    var entities: [String: [UInt8]] = [:]
-    private var properties: [String: [Declared]] = [:]
+    var entities: [String: [UInt8]]
+    private var properties: [String: [Declared]]
+
+    /// A memo sized for `capacity` entities, so filling it never rehashes.
+    init(capacity: Int = 0) {
+        entities = Dictionary(minimumCapacity: capacity)
+        properties = Dictionary(minimumCapacity: capacity)
+    }
 
     /// The hashes of the properties `owner` declares: attributes, relationships, then fetched properties.
     mutating func declared(by owner: Entity, in model: Model) -> [Declared] {
         if let known = properties[owner.name] { return known }
         var result: [Declared] = []
+        result.reserveCapacity(owner.attributes.count + owner.relationships.count + owner.fetchedProperties.count)
         for attribute in owner.attributes {
             result.append(Declared(name: attribute.name, hash: PropertyHash.attribute(attribute, in: model), isStored: !attribute.isTransient))
         }
