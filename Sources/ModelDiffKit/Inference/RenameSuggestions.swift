@@ -34,10 +34,13 @@ enum RenameSuggestions {
     private static func entitiesLookAlike(_ old: (entity: Entity, shape: Set<String>), _ new: (entity: Entity, shape: Set<String>)) -> Bool {
         let oldAttributes = old.shape
         let newAttributes = new.shape
-        let shared = oldAttributes.intersection(newAttributes).count
+        var shared = 0  // the size of the intersection, without building it
+        for attribute in oldAttributes where newAttributes.contains(attribute) { shared += 1 }
         let sameShape = !oldAttributes.isEmpty && shared * 2 >= max(oldAttributes.count, newAttributes.count)
-        return namesAreSimilar(old.entity.name, new.entity.name) && (sameShape || oldAttributes.isEmpty && newAttributes.isEmpty)
-            || sameShape && shared >= 3
+        if sameShape && shared >= 3 { return true }
+        // The name comparison (an edit distance) last: most pairs already fail on their shape.
+        guard sameShape || oldAttributes.isEmpty && newAttributes.isEmpty else { return false }
+        return namesAreSimilar(old.entity.name, new.entity.name)
     }
 
     private static func propertiesLookAlike(_ old: Property, _ new: Property) -> Bool {
