@@ -112,6 +112,14 @@ SQL
     "$bin/modeldiff migrate $work/in-$n.sqlite --from '$notes/Notes.xcdatamodel' --to '$notes/Notes 2.xcdatamodel' --output $work/out-$n.sqlite > /dev/null" \
     "sqlite3 $work/copy-$n.sqlite < $work/copy.sql" \
     "$bin/modeldiff migrate $work/in-$n.sqlite --from '$notes/Notes.xcdatamodel' --to '$notes/Notes 2.xcdatamodel' --output $work/gen-$n.sqlite --no-fast-path > /dev/null" >/dev/null
+  # Every benchmark output must be sound and complete: store verify (integrity, keys, Z_MAX,
+  # inverses) and the object count of each entity.
+  for f in out gen; do
+    report=$("$bin/modeldiff" store verify "$work/$f-$n.sqlite" --model "$notes") || { echo "$report" >&2; echo "store verify failed on $f-$n.sqlite" >&2; exit 1; }
+    if ! grep -qx "  Note: $n objects" <<<"$report" || ! grep -qx "  Folder: $((n / 100)) objects" <<<"$report"; then
+      echo "wrong counts in $f-$n.sqlite:" >&2; echo "$report" >&2; exit 1
+    fi
+  done
   read -r mig copy gen < <(median "$work/m-$n.json")
   read -r migcpu copycpu gencpu < <(cpu "$work/m-$n.json")
   rm -f "$work/out-$n.sqlite"

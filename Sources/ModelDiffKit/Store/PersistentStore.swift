@@ -61,7 +61,7 @@ public final class PersistentStore {
         var snapshot: URL?
         let database: SQLiteDatabase
         if !writable && isWAL {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-read-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-read-\(getpid())-\(UUID().uuidString)")  // the pid lets a later run remove it after a crash
             let copy = folder.appendingPathComponent("store.sqlite").path
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
