@@ -4,32 +4,31 @@ struct ModelValidator {
     let path: String
 
     func validate() throws(Diagnostic) {
-        var seen: [String: Entity] = [:]
-        for entity in model.entities {
-            if let first = seen[entity.name] {
-                throw error(entity.line, "duplicate entity \"\(entity.name)\" (first declared on line \(first.line))")
+        // The model's own index maps each name to its first entity: a second one with that name is a duplicate.
+        for (position, entity) in model.entities.enumerated() {
+            if let first = model.entityPosition(named: entity.name), first != position {
+                throw error(entity.line, "duplicate entity \"\(entity.name)\" (first declared on line \(model.entities[first].line))")
             }
-            seen[entity.name] = entity
         }
         for entity in model.entities {
-            try validateParent(of: entity, entities: seen)
+            try validateParent(of: entity)
         }
         for entity in model.entities {
             try validateProperties(of: entity)
             for relationship in entity.relationships {
-                try validate(relationship, of: entity, entities: seen)
+                try validate(relationship, of: entity)
             }
         }
     }
 
-    private func validateParent(of entity: Entity, entities: [String: Entity]) throws(Diagnostic) {
+    private func validateParent(of entity: Entity) throws(Diagnostic) {
         guard let parentName = entity.parentEntity else { return }
-        guard entities[parentName] != nil else {
+        guard model.entity(named: parentName) != nil else {
             throw error(entity.line, "entity \"\(entity.name)\" has parent entity \"\(parentName)\", which the model does not declare")
         }
         var chain = [entity.name]
         var current = parentName
-        while let next = entities[current] {
+        while let next = model.entity(named: current) {
             if chain.contains(current) {
                 chain.append(current)
                 throw error(entity.line, "entity \"\(entity.name)\" is its own ancestor: \(chain.joined(separator: " → "))")
@@ -58,18 +57,18 @@ struct ModelValidator {
         }
     }
 
-    private func validate(_ relationship: Relationship, of entity: Entity, entities: [String: Entity]) throws(Diagnostic) {
+    private func validate(_ relationship: Relationship, of entity: Entity) throws(Diagnostic) {
         // Built only for a message: a valid model has thousands of relationships.
         var what: String { "relationship \"\(entity.name).\(relationship.name)\"" }
         guard let destinationName = relationship.destinationEntity else {
             throw error(relationship.line, "\(what) has no destination entity")
         }
-        guard let destination = entities[destinationName] else {
+        guard let destination = model.entity(named: destinationName) else {
             throw error(relationship.line, "\(what) points to entity \"\(destinationName)\", which the model does not declare")
         }
         guard let inverseName = relationship.inverseName else { return }
         let inverseOwnerName = relationship.inverseEntity ?? destinationName
-        guard let inverseOwner = entities[inverseOwnerName] else {
+        guard let inverseOwner = model.entity(named: inverseOwnerName) else {
             throw error(relationship.line, "\(what) names inverse entity \"\(inverseOwnerName)\", which the model does not declare")
         }
         // The inverse owner's hierarchy upwards first; the destination's sub-entities only when that fails.
