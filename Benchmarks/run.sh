@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Runs the benchmarks and rewrites BENCHMARKS.md. Needs hyperfine, xmllint (libxml2-utils), sqlite3
-# and GNU time; installs them with apt-get when missing. Usage: Benchmarks/run.sh [--quick]
+# and GNU time; installs them with apt-get when missing.
+# Usage: Benchmarks/run.sh [--quick | --models]
+#   --quick   skips the 1M-object migration row.
+#   --models  measures only parsing/hashing and `check` (no store generator, no migrations) and
+#             keeps the migration section of the existing BENCHMARKS.md, saying so in the header.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
@@ -11,15 +15,23 @@ command -v sqlite3 >/dev/null || need+=(sqlite3)
 if ((${#need[@]})); then apt-get update -qq && apt-get install -y -qq "${need[@]}"; fi
 
 sizes=(10000 100000 1000000)
-[[ "${1:-}" == "--quick" ]] && sizes=(10000 100000)
+mode="${1:-}"
+[[ "$mode" == "--quick" ]] && sizes=(10000 100000)
 swift build -c release --product modeldiff >/dev/null
-swift build -c release --product generate-store >/dev/null
+[[ "$mode" == "--models" ]] || swift build -c release --product generate-store >/dev/null
 bin=.build/release
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 bundle=../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld
 notes=TestModels/Notes.xcdatamodeld
 out=BENCHMARKS.md
+if [[ "$mode" == "--models" ]]; then
+  # The previous run's migration section, from its heading to its closing "Command:" line.
+  awk '/^## Migration/ {keep = 1} keep {print} keep && /^Command: `Benchmarks\/run.sh`/ {exit}' "$out" > "$work/migration.md"
+  # The date of the run that measured it: a header that already keeps it names it, else the header's date.
+  previous=$(sed -n 's/.*migration section is kept from the run of \([0-9-]*\).*/\1/p' "$out")
+  [[ -n "$previous" ]] || previous=$(sed -n 's/^Produced by `Benchmarks\/run.sh[^`]*` on \([0-9-]*\).*/\1/p' "$out")
+fi
 
 median() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; print(' '.join('%.4f' % x['median'] for x in r))" "$1"; }
 # CPU seconds (user + system, mean): less sensitive than wall time to other work on the machine.
@@ -29,6 +41,9 @@ cpu() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; 
   echo "# Benchmarks"
   echo
   echo "Produced by \`Benchmarks/run.sh\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)."
+  if [[ "$mode" == "--models" ]]; then
+    echo "Parsing and \`check\` measured by \`Benchmarks/run.sh --models\`; the migration section is kept from the run of ${previous:-an earlier date}."
+  fi
   echo "Each figure is hyperfine's median wall time over repeated runs (warm cache), with the mean CPU time (user + system) beside it; ratios are measured in the same run. Load average when the run started: $(cut -d' ' -f1-3 /proc/loadavg)."
   echo
   echo "## Parsing and hashing every version of the 117-version WooCommerce bundle"
@@ -68,6 +83,14 @@ read -r checkcpu < <(cpu "$work/check.json")
   echo
   echo "Target: under 1 s."
   echo
+} >> "$out"
+if [[ "$mode" == "--models" ]]; then
+  cat "$work/migration.md" >> "$out"
+  cat Benchmarks/notes.md >> "$out"
+  cat "$out"
+  exit 0
+fi
+{
   echo "## Migration"
   echo
   echo "Store: \`generate-store N\` (TestModels/Notes, version Notes: N notes with a title, a body, a date and a to-one folder; N/100 folders), migrated to \`Notes 2\` with the inferred mapping, on the SQL fast path (the default here) and on the generic three-stage path (\`--no-fast-path\`). Reference: \`sqlite3\` copying the same two tables with \`INSERT INTO … SELECT\` into a fresh file. Ratios are fast path / SQL copy."
@@ -107,6 +130,6 @@ SQL
   python3 -c "n=$n; m=$mig; c=$copy; g=$gen; gu=$gencpu; print('| %d | %.3f | %.3f | %.1f× | %.3f | %d | %s / %s |' % (n, m, c, m / c, g, (n + n // 100) / gu, '$rss', '$rssgen'))" >> "$out"
 done
 echo >> "$out"
-echo "Command: \`Benchmarks/run.sh\`$( [[ "${1:-}" == "--quick" ]] && echo ' --quick') (the 1M-object row needs the full run, without --quick)." >> "$out"
+echo "Command: \`Benchmarks/run.sh\`$( [[ "$mode" == "--quick" ]] && echo ' --quick') (the 1M-object row needs the full run, without --quick)." >> "$out"
 cat Benchmarks/notes.md >> "$out"
 cat "$out"

@@ -20,4 +20,10 @@ import ModelDiffKit
 @Test func namesSortByUTF16CodeUnit() {
     #expect(coreDataCompare("ItemZ", "Itema"))
     #expect(!coreDataCompare("Itema", "ItemZ"))
+    // UTF-16 puts surrogate pairs (above U+FFFF) before U+E000–U+FFFF; UTF-8 byte order would not.
+    #expect(coreDataCompare("a\u{1F600}", "a\u{FF01}"))
+    #expect(!coreDataCompare("a\u{FF01}", "a\u{1F600}"))
+    #expect(coreDataCompare("a\u{E9}", "a\u{FF01}"))
+    #expect(coreDataCompare("Item", "Items"))
+    #expect(!coreDataCompare("Item", "Item"))
 }

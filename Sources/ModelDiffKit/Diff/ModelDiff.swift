@@ -90,7 +90,9 @@ public struct ModelDiff: Sendable {
         var changes: [EntityChange] = match.pairs.map { pair in
             EntityChange(
                 source: pair.source, destination: pair.destination,
-                fields: Fields.changes(Fields.entity(pair.source), Fields.entity(pair.destination)),
+                // Equal entities have equal fields: describe them only when something differs.
+                fields: pair.source == pair.destination
+                    ? [] : Fields.changes(Fields.entity(pair.source), Fields.entity(pair.destination)),
                 hashChanged: oldHashes.entityVersionHashes[pair.source.name] != newHashes.entityVersionHashes[pair.destination.name],
                 properties: Self.propertyChanges(pair, source: source, destination: destination, oldHashes, newHashes, counterparts))
         }
@@ -112,10 +114,21 @@ public struct ModelDiff: Sendable {
         _ pair: ModelMatch.EntityPair, source: Model, destination: Model, _ oldHashes: VersionHashes, _ newHashes: VersionHashes,
         _ counterparts: [String: String]
     ) -> [PropertyChange] {
-        let oldOwners = owners(of: pair.source, in: source)
-        let newOwners = owners(of: pair.destination, in: destination)
         let oldPropertyHashes = oldHashes.propertyVersionHashes[pair.source.name] ?? [:]
         let newPropertyHashes = newHashes.propertyVersionHashes[pair.destination.name] ?? [:]
+        // Most entities of a long history are untouched between two versions. When both hierarchies are
+        // equal entity for entity, each owner its own counterpart, every property paired with its equal
+        // and every property hash the same, no property changed: skip comparing them one by one.
+        if pair.properties.added.isEmpty, pair.properties.removed.isEmpty, pair.properties.ambiguousNames.isEmpty,
+            oldPropertyHashes == newPropertyHashes
+        {
+            let oldChain = source.ancestry(of: pair.source)
+            if oldChain == destination.ancestry(of: pair.destination), oldChain.allSatisfy({ counterparts[$0.name] == $0.name }) {
+                return []
+            }
+        }
+        let oldOwners = owners(of: pair.source, in: source)
+        let newOwners = owners(of: pair.destination, in: destination)
         var result: [PropertyChange] = []
         for propertyPair in pair.properties.pairs {
             let oldOwner = oldOwners[propertyPair.source.name]

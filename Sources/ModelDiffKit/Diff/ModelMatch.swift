@@ -82,6 +82,12 @@ public struct ModelMatch: Sendable, Hashable {
         _ old: [Element], _ new: [Element], name: (Element) -> String, canonical: (Element) -> String,
         renamingIdentifier: (Element) -> String?
     ) -> (pairs: [(Element, Element)], added: [Element], removed: [Element], ambiguous: [String]) {
+        // Consecutive versions mostly keep every element where it was: then, when no name repeats,
+        // each element pairs with the one at its position, and the dictionaries below are not needed.
+        if old.count == new.count, zip(old, new).allSatisfy({ canonical($0) == canonical($1) }) {
+            var seen = Set<String>(minimumCapacity: new.count)
+            if new.allSatisfy({ seen.insert(canonical($0)).inserted }) { return (Array(zip(old, new)), [], [], []) }
+        }
         var oldByCanonical: [String: Int] = [:]
         for (index, element) in old.enumerated() where oldByCanonical[canonical(element)] == nil {
             oldByCanonical[canonical(element)] = index

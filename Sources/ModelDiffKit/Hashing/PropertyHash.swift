@@ -1,13 +1,21 @@
+import Crypto
+
 /// Core Data's per-property version hashes (`-[NSPropertyDescription versionHash]` and subclasses).
 enum PropertyHash {
     /// `-[NSPropertyDescription _versionHash:inStyle:]`: name, flags, version hash modifier.
     static func base(name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, versionHashModifier: String?) -> [UInt8] {
+        baseDigest(name: name, isOptional: isOptional, isTransient: isTransient, isReadOnly: isReadOnly, versionHashModifier: versionHashModifier)
+            .withUnsafeBytes { Array($0) }
+    }
+
+    /// The base hash as a digest value: attributes and relationships hash it again, so it need not become an array.
+    private static func baseDigest(name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, versionHashModifier: String?) -> SHA256Digest {
         var input = HashInput()
         input.add(name)
         let flags: UInt16 = (isOptional ? 1 : 0) | (isTransient ? 2 : 0) | (isReadOnly ? 4 : 0)
         input.add(le16: flags)
         if let versionHashModifier { input.add(versionHashModifier) }
-        return input.finish()
+        return input.digest()
     }
 
     /// An attribute's hash; derived and composite attributes replace the base hash entirely.
@@ -21,7 +29,7 @@ enum PropertyHash {
             return composite(attribute, in: model)
         }
         var input = HashInput()
-        input.add(bytes: base(
+        input.add(digest: baseDigest(
             name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
             isReadOnly: false, versionHashModifier: attribute.versionHashModifier))
         input.add(le32: UInt32(bitPattern: attribute.type.attributeTypeCode))
@@ -33,7 +41,7 @@ enum PropertyHash {
     /// A relationship's hash: base, destination name, inverse name (unless self-inverse), max then min count, ordered.
     static func relationship(_ relationship: Relationship, declaredBy entity: Entity, in model: Model) -> [UInt8] {
         var input = HashInput()
-        input.add(bytes: base(
+        input.add(digest: baseDigest(
             name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
             isReadOnly: false, versionHashModifier: relationship.versionHashModifier))
         if let destination = relationship.destinationEntity { input.add(destination) }

@@ -24,13 +24,17 @@ public struct VersionHashes: Sendable, Hashable {
 extension Model {
     /// Computes every version hash of the model, exactly as Core Data does.
     public func versionHashes() -> VersionHashes {
-        var entityHashes: [String: [UInt8]] = [:]
-        var propertyHashes: [String: [String: [UInt8]]] = [:]
-        var memo: [String: [UInt8]] = [:]
+        var entityHashes: [String: [UInt8]] = Dictionary(minimumCapacity: entities.count)
+        var propertyHashes: [String: [String: [UInt8]]] = Dictionary(minimumCapacity: entities.count)
+        var memo = HashMemo(capacity: entities.count)
         for entity in entities {
-            entityHashes[entity.name] = entityVersionHash(entity, memo: &memo)
-            var properties: [String: [UInt8]] = [:]
-            for (name, hash) in propertyVersionHashes(of: entity) { properties[name] = hash }
+            let chain = ancestry(of: entity)
+            entityHashes[entity.name] = entityVersionHash(entity, chain: chain, memo: &memo)
+            var properties: [String: [UInt8]] = Dictionary(minimumCapacity: entity.attributes.count + entity.relationships.count)
+            // Root first, so a sub-entity's own property wins over an inherited one of the same name.
+            for owner in chain.reversed() {
+                for declared in memo.declared(by: owner, in: self) { properties[declared.name] = declared.hash }
+            }
             propertyHashes[entity.name] = properties
         }
         let names = entityHashes.keys.sorted(by: coreDataCompare)
@@ -49,45 +53,80 @@ extension Model {
 
     /// The version hash of one entity (`-[NSEntityDescription versionHash]`).
     public func entityVersionHash(_ entity: Entity) -> [UInt8] {
-        var memo: [String: [UInt8]] = [:]
-        return entityVersionHash(entity, memo: &memo)
+        var memo = HashMemo()
+        return entityVersionHash(entity, chain: ancestry(of: entity), memo: &memo)
     }
 
     /// The version hash of every property the entity has, inherited ones included, in Core Data's order.
     public func propertyVersionHashes(of entity: Entity) -> [(name: String, hash: [UInt8])] {
-        var result: [(String, [UInt8])] = []
+        var memo = HashMemo()
+        var result: [(name: String, hash: [UInt8])] = []
         for owner in ancestry(of: entity).reversed() {
-            for attribute in owner.attributes { result.append((attribute.name, PropertyHash.attribute(attribute, in: self))) }
-            for relationship in owner.relationships {
-                result.append((relationship.name, PropertyHash.relationship(relationship, declaredBy: owner, in: self)))
-            }
-            for fetched in owner.fetchedProperties { result.append((fetched.name, PropertyHash.fetchedProperty(fetched))) }
+            for declared in memo.declared(by: owner, in: self) { result.append((declared.name, declared.hash)) }
         }
-        return result.sorted { coreDataCompare($0.0, $1.0) }
+        return result.sorted { coreDataCompare($0.name, $1.name) }
     }
 
-    private func entityVersionHash(_ entity: Entity, memo: inout [String: [UInt8]]) -> [UInt8] {
-        if let known = memo[entity.name] { return known }
+    private func entityVersionHash(_ entity: Entity, chain: [Entity], memo: inout HashMemo) -> [UInt8] {
+        if let known = memo.entities[entity.name] { return known }
         var input = HashInput()
         input.add(entity.name)
         input.add(byte: entity.isAbstract ? 1 : 0)
-        let chain = ancestry(of: entity)
-        if chain.count > 1 { input.add(bytes: entityVersionHash(chain[1], memo: &memo)) }
-        var stored: [(String, [UInt8])] = []
-        for owner in chain.reversed() {
-            for attribute in owner.attributes where !attribute.isTransient {
-                stored.append((attribute.name, PropertyHash.attribute(attribute, in: self)))
-            }
-            for relationship in owner.relationships where !relationship.isTransient {
-                stored.append((relationship.name, PropertyHash.relationship(relationship, declaredBy: owner, in: self)))
-            }
+        if chain.count > 1 {
+            // The parent's own ancestry, not the rest of this chain: they differ when the hierarchy has a cycle.
+            let parent = chain[1]
+            input.add(bytes: memo.entities[parent.name] ?? entityVersionHash(parent, chain: ancestry(of: parent), memo: &memo))
         }
-        for (_, hash) in stored.sorted(by: { coreDataCompare($0.0, $1.0) }) { input.add(bytes: hash) }
+        var stored: [(name: String, hash: [UInt8])] = []
+        for owner in chain.reversed() {
+            for declared in memo.declared(by: owner, in: self) where declared.isStored { stored.append((declared.name, declared.hash)) }
+        }
+        for (_, hash) in stored.sorted(by: { coreDataCompare($0.name, $1.name) }) { input.add(bytes: hash) }
         if let modifier = entity.versionHashModifier { input.add(modifier) }
         let constraints = entity.uniquenessConstraints.map { $0.joined(separator: ".") }.sorted(by: coreDataCompare)
         for constraint in constraints where !constraint.isEmpty { input.add(constraint) }
         let hash = input.finish()
-        memo[entity.name] = hash
+        memo.entities[entity.name] = hash
         return hash
+    }
+}
+
+/// Hashes computed once per model: a property's hash depends only on the entity declaring it, and
+/// every sub-entity and the entity's own hash reuse it.
+private struct HashMemo {
+    /// One declared property's hash, and whether the entity hash includes it (not transient, not fetched).
+    struct Declared {
+        let name: String
+        let hash: [UInt8]
+        let isStored: Bool
+    }
+
+    var entities: [String: [UInt8]]
+    private var properties: [String: [Declared]]
+
+    /// A memo sized for `capacity` entities, so filling it never rehashes.
+    init(capacity: Int = 0) {
+        entities = Dictionary(minimumCapacity: capacity)
+        properties = Dictionary(minimumCapacity: capacity)
+    }
+
+    /// The hashes of the properties `owner` declares: attributes, relationships, then fetched properties.
+    mutating func declared(by owner: Entity, in model: Model) -> [Declared] {
+        if let known = properties[owner.name] { return known }
+        var result: [Declared] = []
+        result.reserveCapacity(owner.attributes.count + owner.relationships.count + owner.fetchedProperties.count)
+        for attribute in owner.attributes {
+            result.append(Declared(name: attribute.name, hash: PropertyHash.attribute(attribute, in: model), isStored: !attribute.isTransient))
+        }
+        for relationship in owner.relationships {
+            result.append(Declared(
+                name: relationship.name, hash: PropertyHash.relationship(relationship, declaredBy: owner, in: model),
+                isStored: !relationship.isTransient))
+        }
+        for fetched in owner.fetchedProperties {
+            result.append(Declared(name: fetched.name, hash: PropertyHash.fetchedProperty(fetched), isStored: false))
+        }
+        properties[owner.name] = result
+        return result
     }
 }

@@ -3,8 +3,11 @@
 enum RenameSuggestions {
     static func suggest(_ context: inout RuleContext) {
         let diff = context.diff
-        for added in diff.match.added {
-            guard let removed = diff.match.removed.first(where: { entitiesLookAlike($0, added, diff) }) else { continue }
+        // Each removed entity's attribute shape once, not once per added entity it is compared with.
+        let removedShapes = diff.match.removed.map { (entity: $0, shape: shape(of: $0, in: diff.source)) }
+        for added in diff.match.added where !removedShapes.isEmpty {
+            let addedShape = shape(of: added, in: diff.destination)
+            guard let removed = removedShapes.first(where: { entitiesLookAlike($0, (added, addedShape)) })?.entity else { continue }
             context.new(
                 .warning, "possible-rename", entity: added.name, line: added.line,
                 "`\(added.name)` is new and `\(removed.name)` is removed: if `\(added.name)` is `\(removed.name)` renamed, set the renaming identifier of `\(added.name)` to `\(removed.canonicalName)`, or every `\(removed.name)` object is dropped")
@@ -23,13 +26,21 @@ enum RenameSuggestions {
         }
     }
 
-    private static func entitiesLookAlike(_ old: Entity, _ new: Entity, _ diff: ModelDiff) -> Bool {
-        let oldAttributes = Set(diff.source.allAttributes(of: old).map { "\($0.name):\($0.type.rawValue)" })
-        let newAttributes = Set(diff.destination.allAttributes(of: new).map { "\($0.name):\($0.type.rawValue)" })
-        let shared = oldAttributes.intersection(newAttributes).count
+    /// An entity's attributes, inherited ones included, as `name:type`.
+    private static func shape(of entity: Entity, in model: Model) -> Set<String> {
+        Set(model.allAttributes(of: entity).map { "\($0.name):\($0.type.rawValue)" })
+    }
+
+    private static func entitiesLookAlike(_ old: (entity: Entity, shape: Set<String>), _ new: (entity: Entity, shape: Set<String>)) -> Bool {
+        let oldAttributes = old.shape
+        let newAttributes = new.shape
+        var shared = 0  // the size of the intersection, without building it
+        for attribute in oldAttributes where newAttributes.contains(attribute) { shared += 1 }
         let sameShape = !oldAttributes.isEmpty && shared * 2 >= max(oldAttributes.count, newAttributes.count)
-        return namesAreSimilar(old.name, new.name) && (sameShape || oldAttributes.isEmpty && newAttributes.isEmpty)
-            || sameShape && shared >= 3
+        if sameShape && shared >= 3 { return true }
+        // The name comparison (an edit distance) last: most pairs already fail on their shape.
+        guard sameShape || oldAttributes.isEmpty && newAttributes.isEmpty else { return false }
+        return namesAreSimilar(old.entity.name, new.entity.name)
     }
 
     private static func propertiesLookAlike(_ old: Property, _ new: Property) -> Bool {
@@ -45,10 +56,12 @@ enum RenameSuggestions {
 
     /// Similar when one contains the other (ignoring case) or their edit distance is small for their length.
     static func namesAreSimilar(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.lowercased())
-        let y = Array(b.lowercased())
+        let lowerA = a.lowercased()
+        let lowerB = b.lowercased()
+        let x = Array(lowerA)
+        let y = Array(lowerB)
         if x.isEmpty || y.isEmpty { return false }
-        if a.lowercased().contains(b.lowercased()) || b.lowercased().contains(a.lowercased()) { return true }
+        if lowerA.contains(lowerB) || lowerB.contains(lowerA) { return true }
         return editDistance(x, y) * 3 <= max(x.count, y.count)
     }
 

@@ -1,65 +1,69 @@
 /// An attribute of an entity (`<attribute>`), with every field Xcode writes.
 public struct Attribute: Sendable, Hashable {
+    /// The fields, in one immutable box that copies share: models are copied into matches, diffs
+    /// and reports many times, and a box costs one retain where the fields cost one per string.
+    let storage: SharedBox<Stored>
+
     /// The attribute's name.
-    public let name: String
+    public var name: String { storage.value.name }
     /// Its type.
-    public let type: AttributeType
+    public var type: AttributeType { storage.value.type }
     /// Whether a nil value is allowed (`optional="YES"`).
-    public let isOptional: Bool
+    public var isOptional: Bool { storage.value.isOptional }
     /// Whether the value is kept out of the store (`transient="YES"`).
-    public let isTransient: Bool
+    public var isTransient: Bool { storage.value.isTransient }
     /// The renaming identifier (`elementID`), if set.
-    public let renamingIdentifier: String?
+    public var renamingIdentifier: String? { storage.value.renamingIdentifier }
     /// The version hash modifier, if set.
-    public let versionHashModifier: String?
+    public var versionHashModifier: String? { storage.value.versionHashModifier }
     /// The default value as Xcode writes it (`defaultValueString`).
-    public let defaultValueString: String?
+    public var defaultValueString: String? { storage.value.defaultValueString }
     /// A date default, in seconds since 2001-01-01 (`defaultDateTimeInterval`).
-    public let defaultDateTimeInterval: String?
+    public var defaultDateTimeInterval: String? { storage.value.defaultDateTimeInterval }
     /// Whether the generated property uses a scalar type; nil when the file does not say.
-    public let usesScalarValueType: Bool?
+    public var usesScalarValueType: Bool? { storage.value.usesScalarValueType }
     /// The value transformer's name, for Transformable attributes.
-    public let valueTransformerName: String?
+    public var valueTransformerName: String? { storage.value.valueTransformerName }
     /// The custom class name, for Transformable attributes.
-    public let customClassName: String?
+    public var customClassName: String? { storage.value.customClassName }
     /// Whether persistent history keeps the value after deletion (`preserveAfterDeletion="YES"`).
-    public let preservesValueInHistoryOnDeletion: Bool
+    public var preservesValueInHistoryOnDeletion: Bool { storage.value.preservesValueInHistoryOnDeletion }
     /// Whether the attribute is derived (`derived="YES"`).
-    public let isDerived: Bool
+    public var isDerived: Bool { storage.value.isDerived }
     /// The derivation expression of a derived attribute.
-    public let derivationExpression: String?
+    public var derivationExpression: String? { storage.value.derivationExpression }
     /// The minimum value, as written.
-    public let minValueString: String?
+    public var minValueString: String? { storage.value.minValueString }
     /// The maximum value, as written.
-    public let maxValueString: String?
+    public var maxValueString: String? { storage.value.maxValueString }
     /// The minimum date, in seconds since 2001-01-01.
-    public let minDateTimeInterval: String?
+    public var minDateTimeInterval: String? { storage.value.minDateTimeInterval }
     /// The maximum date, in seconds since 2001-01-01.
-    public let maxDateTimeInterval: String?
+    public var maxDateTimeInterval: String? { storage.value.maxDateTimeInterval }
     /// The validation regular expression, for String attributes.
-    public let regularExpressionString: String?
+    public var regularExpressionString: String? { storage.value.regularExpressionString }
     /// Whether binary data may live outside the store (`allowsExternalBinaryDataStorage="YES"`).
-    public let allowsExternalBinaryDataStorage: Bool
+    public var allowsExternalBinaryDataStorage: Bool { storage.value.allowsExternalBinaryDataStorage }
     /// Whether CloudKit encrypts the value.
-    public let allowsCloudEncryption: Bool
+    public var allowsCloudEncryption: Bool { storage.value.allowsCloudEncryption }
     /// Whether Spotlight indexes the value.
-    public let isIndexedBySpotlight: Bool
+    public var isIndexedBySpotlight: Bool { storage.value.isIndexedBySpotlight }
     /// Whether the value is stored in the Spotlight external record (`storedInTruthFile`).
-    public let isStoredInExternalRecord: Bool
+    public var isStoredInExternalRecord: Bool { storage.value.isStoredInExternalRecord }
     /// Whether the attribute is indexed (old Xcode's `indexed="YES"`).
-    public let isIndexed: Bool
+    public var isIndexed: Bool { storage.value.isIndexed }
     /// The composite type's name, for Composite attributes.
-    public let compositeName: String?
+    public var compositeName: String? { storage.value.compositeName }
     /// Whether Xcode marked it `syncable="YES"` (no meaning for Core Data, kept for writing).
-    public let isSyncable: Bool
+    public var isSyncable: Bool { storage.value.isSyncable }
     /// The userInfo dictionary.
-    public let userInfo: UserInfo
+    public var userInfo: UserInfo { storage.value.userInfo }
     /// XML attributes modeldiff does not interpret, kept for writing.
-    public let otherAttributes: [XMLAttribute]
+    public var otherAttributes: [XMLAttribute] { storage.value.otherAttributes }
     /// XML child elements modeldiff does not interpret, kept for writing.
-    public let otherChildren: [XMLElementNode]
+    public var otherChildren: [XMLElementNode] { storage.value.otherChildren }
     /// Where the attribute was read.
-    public let line: SourceLine
+    public var line: SourceLine { storage.value.line }
 
     /// Creates an attribute.
     public init(
@@ -75,36 +79,21 @@ public struct Attribute: Sendable, Hashable {
         isIndexed: Bool = false, compositeName: String? = nil, isSyncable: Bool = false, userInfo: UserInfo = UserInfo(),
         otherAttributes: [XMLAttribute] = [], otherChildren: [XMLElementNode] = [], line: SourceLine = .none
     ) {
-        self.name = name
-        self.type = type
-        self.isOptional = isOptional
-        self.isTransient = isTransient
-        self.renamingIdentifier = renamingIdentifier
-        self.versionHashModifier = versionHashModifier
-        self.defaultValueString = defaultValueString
-        self.defaultDateTimeInterval = defaultDateTimeInterval
-        self.usesScalarValueType = usesScalarValueType
-        self.valueTransformerName = valueTransformerName
-        self.customClassName = customClassName
-        self.preservesValueInHistoryOnDeletion = preservesValueInHistoryOnDeletion
-        self.isDerived = isDerived
-        self.derivationExpression = derivationExpression
-        self.minValueString = minValueString
-        self.maxValueString = maxValueString
-        self.minDateTimeInterval = minDateTimeInterval
-        self.maxDateTimeInterval = maxDateTimeInterval
-        self.regularExpressionString = regularExpressionString
-        self.allowsExternalBinaryDataStorage = allowsExternalBinaryDataStorage
-        self.allowsCloudEncryption = allowsCloudEncryption
-        self.isIndexedBySpotlight = isIndexedBySpotlight
-        self.isStoredInExternalRecord = isStoredInExternalRecord
-        self.isIndexed = isIndexed
-        self.compositeName = compositeName
-        self.isSyncable = isSyncable
-        self.userInfo = userInfo
-        self.otherAttributes = otherAttributes
-        self.otherChildren = otherChildren
-        self.line = line
+        storage = SharedBox(Stored(
+            name: name, type: type, isOptional: isOptional, isTransient: isTransient,
+            renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier,
+            defaultValueString: defaultValueString, defaultDateTimeInterval: defaultDateTimeInterval,
+            usesScalarValueType: usesScalarValueType, valueTransformerName: valueTransformerName,
+            customClassName: customClassName, preservesValueInHistoryOnDeletion: preservesValueInHistoryOnDeletion,
+            isDerived: isDerived, derivationExpression: derivationExpression, minValueString: minValueString,
+            maxValueString: maxValueString, minDateTimeInterval: minDateTimeInterval,
+            maxDateTimeInterval: maxDateTimeInterval, regularExpressionString: regularExpressionString,
+            allowsExternalBinaryDataStorage: allowsExternalBinaryDataStorage,
+            allowsCloudEncryption: allowsCloudEncryption, isIndexedBySpotlight: isIndexedBySpotlight,
+            isStoredInExternalRecord: isStoredInExternalRecord, isIndexed: isIndexed, compositeName: compositeName,
+            isSyncable: isSyncable, userInfo: userInfo, otherAttributes: otherAttributes,
+            otherChildren: otherChildren, line: line
+        ))
     }
 
     /// The name Core Data matches this attribute by: its renaming identifier, else its name.
@@ -112,4 +101,10 @@ public struct Attribute: Sendable, Hashable {
 
     /// Whether the attribute has a default value (a value or a date).
     public var hasDefaultValue: Bool { defaultValueString != nil || defaultDateTimeInterval != nil }
+}
+
+extension Attribute {
+    // Copies share their box, so most comparisons end at the identity check.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.value) }
 }

@@ -6,42 +6,46 @@ public struct Entity: Sendable, Hashable {
         case category = "category"
     }
 
+    /// The fields, in one immutable box that copies share: models are copied into matches, diffs
+    /// and reports many times, and a box costs one retain where the fields cost one per string.
+    let storage: SharedBox<Stored>
+
     /// The entity's name.
-    public let name: String
+    public var name: String { storage.value.name }
     /// The class that represents it (`representedClassName`).
-    public let representedClassName: String?
+    public var representedClassName: String? { storage.value.representedClassName }
     /// The parent entity's name, if any.
-    public let parentEntity: String?
+    public var parentEntity: String? { storage.value.parentEntity }
     /// Whether the entity is abstract.
-    public let isAbstract: Bool
+    public var isAbstract: Bool { storage.value.isAbstract }
     /// The renaming identifier (`elementID`), if set.
-    public let renamingIdentifier: String?
+    public var renamingIdentifier: String? { storage.value.renamingIdentifier }
     /// The version hash modifier, if set.
-    public let versionHashModifier: String?
+    public var versionHashModifier: String? { storage.value.versionHashModifier }
     /// Xcode's code generation; nil means manual.
-    public let codeGeneration: CodeGeneration?
+    public var codeGeneration: CodeGeneration? { storage.value.codeGeneration }
     /// Whether Xcode marked it `syncable="YES"` (no meaning for Core Data, kept for writing).
-    public let isSyncable: Bool
+    public var isSyncable: Bool { storage.value.isSyncable }
     /// The attributes the entity declares (not inherited ones), in file order.
-    public let attributes: [Attribute]
+    public var attributes: [Attribute] { storage.value.attributes }
     /// The relationships the entity declares, in file order.
-    public let relationships: [Relationship]
+    public var relationships: [Relationship] { storage.value.relationships }
     /// The fetched properties the entity declares, in file order.
-    public let fetchedProperties: [FetchedProperty]
+    public var fetchedProperties: [FetchedProperty] { storage.value.fetchedProperties }
     /// Uniqueness constraints: each a list of property names (compound when several).
-    public let uniquenessConstraints: [[String]]
+    public var uniquenessConstraints: [[String]] { storage.value.uniquenessConstraints }
     /// Fetch indexes.
-    public let fetchIndexes: [FetchIndex]
+    public var fetchIndexes: [FetchIndex] { storage.value.fetchIndexes }
     /// Old-style compound indexes: each a list of property names.
-    public let compoundIndexes: [[String]]
+    public var compoundIndexes: [[String]] { storage.value.compoundIndexes }
     /// The userInfo dictionary.
-    public let userInfo: UserInfo
+    public var userInfo: UserInfo { storage.value.userInfo }
     /// XML attributes modeldiff does not interpret, kept for writing.
-    public let otherAttributes: [XMLAttribute]
+    public var otherAttributes: [XMLAttribute] { storage.value.otherAttributes }
     /// XML child elements modeldiff does not interpret, kept for writing.
-    public let otherChildren: [XMLElementNode]
+    public var otherChildren: [XMLElementNode] { storage.value.otherChildren }
     /// Where the entity was read.
-    public let line: SourceLine
+    public var line: SourceLine { storage.value.line }
 
     /// Creates an entity.
     public init(
@@ -52,24 +56,15 @@ public struct Entity: Sendable, Hashable {
         fetchIndexes: [FetchIndex] = [], compoundIndexes: [[String]] = [], userInfo: UserInfo = UserInfo(),
         otherAttributes: [XMLAttribute] = [], otherChildren: [XMLElementNode] = [], line: SourceLine = .none
     ) {
-        self.name = name
-        self.representedClassName = representedClassName
-        self.parentEntity = parentEntity
-        self.isAbstract = isAbstract
-        self.renamingIdentifier = renamingIdentifier
-        self.versionHashModifier = versionHashModifier
-        self.codeGeneration = codeGeneration
-        self.isSyncable = isSyncable
-        self.attributes = attributes
-        self.relationships = relationships
-        self.fetchedProperties = fetchedProperties
-        self.uniquenessConstraints = uniquenessConstraints
-        self.fetchIndexes = fetchIndexes
-        self.compoundIndexes = compoundIndexes
-        self.userInfo = userInfo
-        self.otherAttributes = otherAttributes
-        self.otherChildren = otherChildren
-        self.line = line
+        storage = SharedBox(Stored(
+            name: name, representedClassName: representedClassName, parentEntity: parentEntity,
+            isAbstract: isAbstract, renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier,
+            codeGeneration: codeGeneration, isSyncable: isSyncable, attributes: attributes,
+            relationships: relationships, fetchedProperties: fetchedProperties,
+            uniquenessConstraints: uniquenessConstraints, fetchIndexes: fetchIndexes,
+            compoundIndexes: compoundIndexes, userInfo: userInfo, otherAttributes: otherAttributes,
+            otherChildren: otherChildren, line: line
+        ))
     }
 
     /// The name Core Data matches this entity by: its renaming identifier, else its name.
@@ -79,4 +74,10 @@ public struct Entity: Sendable, Hashable {
     public var propertyNames: [String] {
         attributes.map(\.name) + relationships.map(\.name) + fetchedProperties.map(\.name)
     }
+}
+
+extension Entity {
+    // Copies share their box, so most comparisons end at the identity check.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.value) }
 }

@@ -44,8 +44,17 @@ public enum Property: Sendable, Hashable {
 extension Entity {
     /// Every property the entity declares itself, attributes first, then relationships, then fetched properties.
     public var properties: [Property] {
-        attributes.map(Property.attribute) + relationships.map(Property.relationship)
-            + fetchedProperties.map(Property.fetchedProperty)
+        var result: [Property] = []
+        appendProperties(to: &result)
+        return result
+    }
+
+    /// Appends the properties in one pass into one buffer: diffs list every entity's properties per version pair.
+    func appendProperties(to result: inout [Property]) {
+        result.reserveCapacity(result.count + attributes.count + relationships.count + fetchedProperties.count)
+        for attribute in attributes { result.append(.attribute(attribute)) }
+        for relationship in relationships { result.append(.relationship(relationship)) }
+        for fetched in fetchedProperties { result.append(.fetchedProperty(fetched)) }
     }
 }
 
@@ -54,6 +63,8 @@ extension Model {
     ///
     /// Stops at a missing parent or a cycle, which the reader reports as errors.
     public func ancestry(of entity: Entity) -> [Entity] {
+        // Most entities have no parent: no set of names needed.
+        guard entity.parentEntity != nil else { return [entity] }
         var chain = [entity]
         var seen: Set<String> = [entity.name]
         var current = entity
@@ -75,7 +86,9 @@ extension Model {
 
     /// The entity's properties including inherited ones: the root's first, the entity's own last.
     public func allProperties(of entity: Entity) -> [Property] {
-        ancestry(of: entity).reversed().flatMap(\.properties)
+        var result: [Property] = []
+        for owner in ancestry(of: entity).reversed() { owner.appendProperties(to: &result) }
+        return result
     }
 
     /// The entity's attributes including inherited ones.
@@ -92,9 +105,4 @@ extension Model {
     public func declaringEntity(ofProperty name: String, in entity: Entity) -> Entity? {
         ancestry(of: entity).first { $0.propertyNames.contains(name) }
     }
-}
-
-/// Orders strings as `-[NSString compare:]` does for ordinary names: by UTF-16 code unit.
-public func coreDataCompare(_ lhs: String, _ rhs: String) -> Bool {
-    lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
 }

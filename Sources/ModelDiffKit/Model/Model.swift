@@ -33,7 +33,7 @@ public struct Model: Sendable, Hashable {
         self.layout = layout
         self.userInfo = userInfo
         self.otherChildren = otherChildren
-        var index: [String: Int] = [:]
+        var index = [String: Int](minimumCapacity: entities.count)
         for (position, entity) in entities.enumerated() where index[entity.name] == nil { index[entity.name] = position }
         self.entityIndex = index
     }
@@ -53,6 +53,9 @@ public struct Model: Sendable, Hashable {
     public func entity(named name: String) -> Entity? {
         entityIndex[name].map { entities[$0] }
     }
+
+    /// The position in `entities` of the first entity with that name, if any.
+    func entityPosition(named name: String) -> Int? { entityIndex[name] }
 }
 
 /// A composite attribute type (Xcode 15+): a named group of attributes stored together.

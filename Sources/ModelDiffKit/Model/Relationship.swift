@@ -8,42 +8,46 @@ public struct Relationship: Sendable, Hashable {
         case noAction = "No Action"
     }
 
+    /// The fields, in one immutable box that copies share: models are copied into matches, diffs
+    /// and reports many times, and a box costs one retain where the fields cost one per string.
+    let storage: SharedBox<Stored>
+
     /// The relationship's name.
-    public let name: String
+    public var name: String { storage.value.name }
     /// The destination entity's name; nil when Xcode left it unset.
-    public let destinationEntity: String?
+    public var destinationEntity: String? { storage.value.destinationEntity }
     /// The inverse relationship's name, if any.
-    public let inverseName: String?
+    public var inverseName: String? { storage.value.inverseName }
     /// The entity that declares the inverse, if any.
-    public let inverseEntity: String?
+    public var inverseEntity: String? { storage.value.inverseEntity }
     /// Whether the relationship may be empty (`optional="YES"`).
-    public let isOptional: Bool
+    public var isOptional: Bool { storage.value.isOptional }
     /// Whether it is transient.
-    public let isTransient: Bool
+    public var isTransient: Bool { storage.value.isTransient }
     /// Whether it is to-many (`toMany="YES"`).
-    public let isToMany: Bool
+    public var isToMany: Bool { storage.value.isToMany }
     /// Whether a to-many keeps its order (`ordered="YES"`).
-    public let isOrdered: Bool
+    public var isOrdered: Bool { storage.value.isOrdered }
     /// `minCount` as written; nil when absent (Core Data then uses 0).
-    public let minCountAsWritten: Int?
+    public var minCountAsWritten: Int? { storage.value.minCountAsWritten }
     /// `maxCount` as written; nil when absent (Core Data then uses 0, which means unbounded).
-    public let maxCountAsWritten: Int?
+    public var maxCountAsWritten: Int? { storage.value.maxCountAsWritten }
     /// The delete rule; nil when absent.
-    public let deleteRule: DeleteRule?
+    public var deleteRule: DeleteRule? { storage.value.deleteRule }
     /// The renaming identifier (`elementID`), if set.
-    public let renamingIdentifier: String?
+    public var renamingIdentifier: String? { storage.value.renamingIdentifier }
     /// The version hash modifier, if set.
-    public let versionHashModifier: String?
+    public var versionHashModifier: String? { storage.value.versionHashModifier }
     /// Whether Xcode marked it `syncable="YES"` (no meaning for Core Data, kept for writing).
-    public let isSyncable: Bool
+    public var isSyncable: Bool { storage.value.isSyncable }
     /// The userInfo dictionary.
-    public let userInfo: UserInfo
+    public var userInfo: UserInfo { storage.value.userInfo }
     /// XML attributes modeldiff does not interpret, kept for writing.
-    public let otherAttributes: [XMLAttribute]
+    public var otherAttributes: [XMLAttribute] { storage.value.otherAttributes }
     /// XML child elements modeldiff does not interpret, kept for writing.
-    public let otherChildren: [XMLElementNode]
+    public var otherChildren: [XMLElementNode] { storage.value.otherChildren }
     /// Where the relationship was read.
-    public let line: SourceLine
+    public var line: SourceLine { storage.value.line }
 
     /// Creates a relationship.
     public init(
@@ -53,24 +57,13 @@ public struct Relationship: Sendable, Hashable {
         renamingIdentifier: String? = nil, versionHashModifier: String? = nil, isSyncable: Bool = false, userInfo: UserInfo = UserInfo(),
         otherAttributes: [XMLAttribute] = [], otherChildren: [XMLElementNode] = [], line: SourceLine = .none
     ) {
-        self.name = name
-        self.destinationEntity = destinationEntity
-        self.inverseName = inverseName
-        self.inverseEntity = inverseEntity
-        self.isOptional = isOptional
-        self.isTransient = isTransient
-        self.isToMany = isToMany
-        self.isOrdered = isOrdered
-        self.minCountAsWritten = minCount
-        self.maxCountAsWritten = maxCount
-        self.deleteRule = deleteRule
-        self.renamingIdentifier = renamingIdentifier
-        self.versionHashModifier = versionHashModifier
-        self.isSyncable = isSyncable
-        self.userInfo = userInfo
-        self.otherAttributes = otherAttributes
-        self.otherChildren = otherChildren
-        self.line = line
+        storage = SharedBox(Stored(
+            name: name, destinationEntity: destinationEntity, inverseName: inverseName, inverseEntity: inverseEntity,
+            isOptional: isOptional, isTransient: isTransient, isToMany: isToMany, isOrdered: isOrdered,
+            minCountAsWritten: minCount, maxCountAsWritten: maxCount, deleteRule: deleteRule,
+            renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier, isSyncable: isSyncable,
+            userInfo: userInfo, otherAttributes: otherAttributes, otherChildren: otherChildren, line: line
+        ))
     }
 
     /// The minimum count Core Data uses: as written, absent meaning 0.
@@ -79,4 +72,10 @@ public struct Relationship: Sendable, Hashable {
     public var maxCount: Int { maxCountAsWritten ?? 0 }
     /// The name Core Data matches this relationship by: its renaming identifier, else its name.
     public var canonicalName: String { renamingIdentifier ?? name }
+}
+
+extension Relationship {
+    // Copies share their box, so most comparisons end at the identity check.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.value) }
 }

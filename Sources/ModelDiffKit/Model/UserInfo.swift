@@ -36,6 +36,6 @@ public struct UserInfo: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     }
 
     // Xcode's editor may reorder entries, which changes nothing for Core Data.
-    public static func == (lhs: UserInfo, rhs: UserInfo) -> Bool { lhs.dictionary == rhs.dictionary }
+    public static func == (lhs: UserInfo, rhs: UserInfo) -> Bool { lhs.entries == rhs.entries || lhs.dictionary == rhs.dictionary }
     public func hash(into hasher: inout Hasher) { hasher.combine(dictionary) }
 }

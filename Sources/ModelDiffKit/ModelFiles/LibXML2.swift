@@ -1,7 +1,7 @@
 import Foundation
 internal import CLibXML2
 
-/// Parses XML with libxml2 into `XMLElementNode` values; the only file that names `xml…` functions.
+/// Parses XML with libxml2; the only file that names `xml…` functions.
 ///
 /// Strict by design: no recovery, no network, no entity expansion (no XXE), first error reported
 /// with its line and column, every libxml2 object freed before returning.
@@ -13,6 +13,30 @@ public enum XMLDocumentParser {
 
     /// Parses `bytes` (the content of the file at `path`, used in diagnostics) into its root element.
     public static func parse(_ bytes: [UInt8], path: String) throws(Diagnostic) -> XMLElementNode {
+        let document = try read(bytes, path: path)
+        defer { xmlFreeDoc(document) }
+        let root = try rootElement(of: document, path: path)
+        // Comments before the root element belong to it (a mapping file's header, for example).
+        var comments: [String] = []
+        var sibling = document.pointee.children
+        while let current = sibling, current != root {
+            if current.pointee.type == XML_COMMENT_NODE, let content = current.pointee.content { comments.append(String(cString: content)) }
+            sibling = current.pointee.next
+        }
+        return convert(root, comments: comments)
+    }
+
+    /// Parses `bytes` and hands `body` a borrowed view of the root element, so a decoder reads
+    /// libxml2's tree directly instead of a copy of it; the view must not outlive `body`.
+    static func withRoot<T>(
+        _ bytes: [UInt8], path: String, _ body: (XMLElementView) throws(Diagnostic) -> T
+    ) throws(Diagnostic) -> T {
+        let document = try read(bytes, path: path)
+        defer { xmlFreeDoc(document) }
+        return try body(XMLElementView(node: try rootElement(of: document, path: path)))
+    }
+
+    private static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> xmlDocPtr {
         _ = initialized
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw Diagnostic(path: path, line: 1, column: 1, message: "the file is empty")
@@ -54,32 +78,23 @@ public enum XMLDocumentParser {
             throw Diagnostic(path: path, line: max(line, 1), column: column > 0 ? column : nil, message: cleaned)
         }
         guard let document else { throw Diagnostic(path: path, message: "not an XML document") }
-        defer { xmlFreeDoc(document) }
+        return document
+    }
+
+    private static func rootElement(of document: xmlDocPtr, path: String) throws(Diagnostic) -> xmlNodePtr {
         guard let root = xmlDocGetRootElement(document) else {
             throw Diagnostic(path: path, message: "the XML document has no root element")
         }
-        // Comments before the root element belong to it (a mapping file's header, for example).
-        var comments: [String] = []
-        var sibling = document.pointee.children
-        while let current = sibling, current != root {
-            if current.pointee.type == XML_COMMENT_NODE, let content = current.pointee.content { comments.append(String(cString: content)) }
-            sibling = current.pointee.next
-        }
-        return convert(root, depth: 0, comments: comments)
+        return root
     }
 
     // libxml2 itself refuses nesting deeper than 256 without XML_PARSE_HUGE, so recursion is bounded.
-    private static func convert(_ node: xmlNodePtr, depth: Int, comments: [String] = []) -> XMLElementNode {
+    fileprivate static func convert(_ node: xmlNodePtr, comments: [String] = []) -> XMLElementNode {
         var attributes: [XMLAttribute] = []
         var property = node.pointee.properties
         while let current = property {
-            let name = string(current.pointee.name)
-            var value = ""
-            if let raw = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
-                value = String(cString: raw)
-                modeldiff_xmlFree(raw)
-            }
-            attributes.append(XMLAttribute(name, value))
+            let attribute = XMLAttributeView(attribute: current)
+            attributes.append(XMLAttribute(attribute.name.string, attribute.value))
             property = current.pointee.next
         }
         var children: [XMLElementNode] = []
@@ -89,7 +104,7 @@ public enum XMLDocumentParser {
         while let current = child {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
-                children.append(convert(current, depth: depth + 1, comments: pendingComments))
+                children.append(convert(current, comments: pendingComments))
                 pendingComments = []
             case XML_COMMENT_NODE:
                 if let content = current.pointee.content { pendingComments.append(String(cString: content)) }
@@ -101,17 +116,106 @@ public enum XMLDocumentParser {
             child = current.pointee.next
         }
         return XMLElementNode(
-            name: string(node.pointee.name), attributes: attributes, children: children,
+            name: XMLBytes(node.pointee.name).string, attributes: attributes, children: children,
             text: text.trimmingCharacters(in: .whitespacesAndNewlines), line: SourceLine(Int(xmlGetLineNo(node))),
             leadingComments: comments, trailingComments: pendingComments)
-    }
-
-    private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
-        guard let pointer else { return "" }
-        return String(cString: pointer)
     }
 }
 
 private final class ErrorBox {
     var first: (line: Int, column: Int, message: String)?
+}
+
+/// A borrowed element of a parsed document, read in place; valid only inside `XMLDocumentParser.withRoot`.
+struct XMLElementView {
+    fileprivate let node: xmlNodePtr
+
+    /// The element's name.
+    var name: XMLBytes { XMLBytes(node.pointee.name) }
+
+    /// The line it was read from.
+    var line: SourceLine { SourceLine(Int(xmlGetLineNo(node))) }
+
+    /// Whether the element has that name.
+    func isNamed(_ literal: StaticString) -> Bool { literal ~= name }
+
+    /// Its attributes in document order.
+    var attributes: Attributes { Attributes(cursor: node.pointee.properties) }
+
+    /// Its child elements in document order (text and comments skipped).
+    var children: Children { Children(cursor: node.pointee.children) }
+
+    /// The value of the attribute with that name, if present.
+    func attribute(_ name: StaticString) -> String? {
+        attributes.first { name ~= $0.name }?.value
+    }
+
+    /// A copy of the element and its subtree, for elements kept verbatim.
+    func verbatim() -> XMLElementNode { XMLDocumentParser.convert(node, comments: leadingComments) }
+
+    /// The comments between the previous element sibling (or the parent's start) and this element.
+    var leadingComments: [String] {
+        var comments: [String] = []
+        var sibling = node.pointee.prev
+        while let current = sibling, current.pointee.type != XML_ELEMENT_NODE {
+            if current.pointee.type == XML_COMMENT_NODE, let content = current.pointee.content { comments.append(String(cString: content)) }
+            sibling = current.pointee.prev
+        }
+        return comments.reversed()
+    }
+
+    /// The attributes of an element.
+    struct Attributes: Sequence, IteratorProtocol {
+        fileprivate var cursor: xmlAttrPtr?
+
+        mutating func next() -> XMLAttributeView? {
+            guard let current = cursor else { return nil }
+            cursor = current.pointee.next
+            return XMLAttributeView(attribute: current)
+        }
+    }
+
+    /// The child elements of an element.
+    struct Children: Sequence, IteratorProtocol {
+        fileprivate var cursor: xmlNodePtr?
+
+        mutating func next() -> XMLElementView? {
+            while let current = cursor {
+                cursor = current.pointee.next
+                if current.pointee.type == XML_ELEMENT_NODE { return XMLElementView(node: current) }
+            }
+            return nil
+        }
+    }
+}
+
+/// A borrowed attribute of a parsed element; valid only inside `XMLDocumentParser.withRoot`.
+struct XMLAttributeView {
+    fileprivate let attribute: xmlAttrPtr
+
+    /// The attribute's name.
+    var name: XMLBytes { XMLBytes(attribute.pointee.name) }
+
+    /// The value's single text node, which is what libxml2 builds unless entity references remain.
+    private var singleText: UnsafePointer<xmlChar>? {
+        guard let text = attribute.pointee.children, text.pointee.next == nil, text.pointee.type == XML_TEXT_NODE else { return nil }
+        return UnsafePointer(text.pointee.content)
+    }
+
+    /// The attribute's value.
+    var value: String {
+        if let text = singleText { return String(cString: text) }
+        guard let raw = xmlNodeListGetString(attribute.pointee.doc, attribute.pointee.children, 1) else { return "" }
+        defer { modeldiff_xmlFree(raw) }
+        return String(cString: raw)
+    }
+
+    /// Whether the value is `YES`, without making a string.
+    var isYes: Bool {
+        if let text = singleText { return "YES" ~= XMLBytes(text) }
+        return value == "YES"
+    }
+
+    /// The attribute as a value kept verbatim.
+    var verbatim: XMLAttribute { XMLAttribute(name.string, value) }
 }

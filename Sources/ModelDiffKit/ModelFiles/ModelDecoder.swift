@@ -1,11 +1,15 @@
-/// Turns the parsed XML tree into model values, collecting notes about what it keeps verbatim.
+/// Turns libxml2's parsed tree into model values in one pass, collecting notes about what it keeps verbatim.
+///
+/// It reads elements in place (`XMLElementView`) rather than a copy of the tree: attribute names are
+/// matched as bytes, and only the values the model keeps become strings. Unknown elements are the
+/// only ones copied (`verbatim()`), since the model keeps them for writing.
 struct ModelDecoder {
     let path: String
-    private(set) var notes: [Diagnostic] = []
+    var notes: [Diagnostic] = []
 
     init(path: String) { self.path = path }
 
-    mutating func model(_ root: XMLElementNode) throws(Diagnostic) -> Model {
+    mutating func model(_ root: XMLElementView) throws(Diagnostic) -> Model {
         var entities: [Entity] = []
         var fetchRequests: [FetchRequest] = []
         var configurations: [Configuration] = []
@@ -19,35 +23,22 @@ struct ModelDecoder {
             case "fetchRequest": fetchRequests.append(try fetchRequest(child))
             case "configuration": configurations.append(try configuration(child))
             case "composite": composites.append(try composite(child))
-            case "elements": layout = child.children
-            case "userInfo": userInfo = UserInfo(element: child)
-            default:
-                others.append(child)
-                note(child, in: "the model")
+            case "elements": layout = child.verbatim().children
+            case "userInfo": userInfo = UserInfo(child)
+            default: others.append(keep(child, in: "the model"))
             }
         }
         return Model(
-            rootAttributes: root.attributes, entities: entities, fetchRequests: fetchRequests,
+            rootAttributes: root.attributes.map(\.verbatim), entities: entities, fetchRequests: fetchRequests,
             configurations: configurations, composites: composites, layout: layout, userInfo: userInfo,
             otherChildren: others)
     }
 
-    private mutating func entity(_ element: XMLElementNode) throws(Diagnostic) -> Entity {
-        var reader = ElementReader(element, path: path)
-        let name = try reader.required("name", of: "an entity")
-        let what = "entity \"\(name)\""
-        let codeGenerationText = reader.string("codeGenerationType")
-        var codeGeneration: Entity.CodeGeneration?
-        if let codeGenerationText {
-            codeGeneration = Entity.CodeGeneration(rawValue: codeGenerationText)
-            if codeGeneration == nil { reader.unconsume("codeGenerationType") }
-        }
-        let representedClassName = reader.string("representedClassName")
-        let parentEntity = reader.string("parentEntity")
-        let isAbstract = reader.flag("isAbstract")
-        let renamingIdentifier = reader.string("elementID")
-        let versionHashModifier = reader.string("versionHashModifier")
-        let isSyncable = reader.flag("syncable")
+    private mutating func entity(_ element: XMLElementView) throws(Diagnostic) -> Entity {
+        var fields = EntityFields()
+        for attribute in element.attributes { fields.read(attribute) }
+        let name = try required(fields.name, "name", of: "an entity", at: element)
+        var what: String { "entity \"\(name)\"" }  // for messages only: built when one is
         var attributes: [Attribute] = []
         var relationships: [Relationship] = []
         var fetched: [FetchedProperty] = []
@@ -61,165 +52,120 @@ struct ModelDecoder {
             case "attribute": attributes.append(try attribute(child, owner: name))
             case "relationship": relationships.append(try relationship(child, owner: name))
             case "fetchedProperty": fetched.append(try fetchedProperty(child, owner: name))
-            case "uniquenessConstraints":
-                constraints += child.children.filter { $0.name == "uniquenessConstraint" }.map { constraint in
-                    constraint.children.filter { $0.name == "constraint" }.compactMap { $0[attribute: "value"] }
-                }
-            case "fetchIndex": indexes.append(fetchIndex(child))
-            case "compoundIndexes":
-                compound += child.children.filter { $0.name == "compoundIndex" }.map { index in
-                    index.children.filter { $0.name == "index" }.compactMap { $0[attribute: "value"] }
-                }
-            case "userInfo": userInfo = UserInfo(element: child)
-            default:
-                others.append(child)
-                note(child, in: what)
+            case "uniquenessConstraints": constraints += Self.lists(in: child, of: "uniquenessConstraint", item: "constraint")
+            case "fetchIndex": indexes.append(Self.fetchIndex(child))
+            case "compoundIndexes": compound += Self.lists(in: child, of: "compoundIndex", item: "index")
+            case "userInfo": userInfo = UserInfo(child)
+            default: others.append(keep(child, in: what))
             }
         }
-        notes += reader.notes(for: what)
+        noteUnknown(fields.others, on: what, at: element)
         return Entity(
-            name: name, representedClassName: representedClassName, parentEntity: parentEntity, isAbstract: isAbstract,
-            renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier,
-            codeGeneration: codeGeneration, isSyncable: isSyncable, attributes: attributes,
-            relationships: relationships, fetchedProperties: fetched, uniquenessConstraints: constraints,
-            fetchIndexes: indexes, compoundIndexes: compound, userInfo: userInfo, otherAttributes: reader.remaining,
-            otherChildren: others, line: element.line)
+            name: name, representedClassName: fields.representedClassName, parentEntity: fields.parentEntity,
+            isAbstract: fields.isAbstract, renamingIdentifier: fields.renamingIdentifier,
+            versionHashModifier: fields.versionHashModifier, codeGeneration: fields.codeGeneration,
+            isSyncable: fields.isSyncable, attributes: attributes, relationships: relationships, fetchedProperties: fetched,
+            uniquenessConstraints: constraints, fetchIndexes: indexes, compoundIndexes: compound, userInfo: userInfo,
+            otherAttributes: fields.others, otherChildren: others, line: element.line)
     }
 
-    mutating func attribute(_ element: XMLElementNode, owner: String) throws(Diagnostic) -> Attribute {
-        var reader = ElementReader(element, path: path)
-        let name = try reader.required("name", of: "an attribute of entity \"\(owner)\"")
-        let what = "attribute \"\(owner).\(name)\""
-        guard let typeName = reader.string("attributeType") else {
-            throw Diagnostic(path: path, line: reader.line, message: "\(what) has no attributeType")
-        }
-        guard let type = AttributeType(xcodeName: typeName) else {
-            throw Diagnostic(
-                path: path, line: reader.line,
-                message: "unknown attributeType \"\(typeName)\" on \(what); expected one of \(AttributeType.allCases.map(\.xcodeName).joined(separator: ", "))")
-        }
-        let attribute = Attribute(
-            name: name, type: type, isOptional: reader.flag("optional"), isTransient: reader.flag("transient"),
-            renamingIdentifier: reader.string("elementID"), versionHashModifier: reader.string("versionHashModifier"),
-            defaultValueString: reader.string("defaultValueString"),
-            defaultDateTimeInterval: reader.string("defaultDateTimeInterval"),
-            usesScalarValueType: reader.optionalFlag("usesScalarValueType"),
-            valueTransformerName: reader.string("valueTransformerName"), customClassName: reader.string("customClassName"),
-            preservesValueInHistoryOnDeletion: reader.flag("preserveAfterDeletion"), isDerived: reader.flag("derived"),
-            derivationExpression: reader.string("derivationExpression"), minValueString: reader.string("minValueString"),
-            maxValueString: reader.string("maxValueString"), minDateTimeInterval: reader.string("minDateTimeInterval"),
-            maxDateTimeInterval: reader.string("maxDateTimeInterval"),
-            regularExpressionString: reader.string("regularExpressionString"),
-            allowsExternalBinaryDataStorage: reader.flag("allowsExternalBinaryDataStorage"),
-            allowsCloudEncryption: reader.flag("allowsCloudEncryption"),
-            isIndexedBySpotlight: reader.flag("spotlightIndexingEnabled"),
-            isStoredInExternalRecord: reader.flag("storedInTruthFile"), isIndexed: reader.flag("indexed"),
-            compositeName: reader.string("composite"), isSyncable: reader.flag("syncable"),
-            userInfo: UserInfo(element: element.children.first { $0.name == "userInfo" }),
-            otherAttributes: reader.remaining, otherChildren: unknownChildren(element, except: ["userInfo"], in: what),
-            line: element.line)
-        notes += reader.notes(for: what)
-        return attribute
-    }
-
-    private mutating func relationship(_ element: XMLElementNode, owner: String) throws(Diagnostic) -> Relationship {
-        var reader = ElementReader(element, path: path)
-        let name = try reader.required("name", of: "a relationship of entity \"\(owner)\"")
-        let what = "relationship \"\(owner).\(name)\""
-        var deleteRule: Relationship.DeleteRule?
-        if let text = reader.string("deletionRule") {
-            guard let rule = Relationship.DeleteRule(rawValue: text) else {
-                throw Diagnostic(
-                    path: path, line: reader.line,
-                    message: "unknown deletionRule \"\(text)\" on \(what); expected Nullify, Cascade, Deny or No Action")
+    mutating func fetchRequest(_ element: XMLElementView) throws(Diagnostic) -> FetchRequest {
+        var name: String?
+        var entity: String?
+        var predicate: String?
+        var settings: [XMLAttribute] = []
+        for attribute in element.attributes {
+            switch attribute.name {
+            case "name": name = attribute.value
+            case "entity": entity = attribute.value
+            case "predicateString": predicate = attribute.value
+            default: settings.append(attribute.verbatim)
             }
-            deleteRule = rule
         }
-        let relationship = Relationship(
-            name: name, destinationEntity: reader.string("destinationEntity"), inverseName: reader.string("inverseName"),
-            inverseEntity: reader.string("inverseEntity"), isOptional: reader.flag("optional"),
-            isTransient: reader.flag("transient"), isToMany: reader.flag("toMany"), isOrdered: reader.flag("ordered"),
-            minCount: try reader.integer("minCount", of: what), maxCount: try reader.integer("maxCount", of: what),
-            deleteRule: deleteRule, renamingIdentifier: reader.string("elementID"),
-            versionHashModifier: reader.string("versionHashModifier"), isSyncable: reader.flag("syncable"),
-            userInfo: UserInfo(element: element.children.first { $0.name == "userInfo" }),
-            otherAttributes: reader.remaining, otherChildren: unknownChildren(element, except: ["userInfo"], in: what),
-            line: element.line)
-        notes += reader.notes(for: what)
-        return relationship
-    }
-
-    private mutating func fetchedProperty(_ element: XMLElementNode, owner: String) throws(Diagnostic) -> FetchedProperty {
-        var reader = ElementReader(element, path: path)
-        let name = try reader.required("name", of: "a fetched property of entity \"\(owner)\"")
-        let what = "fetched property \"\(owner).\(name)\""
-        guard let requestElement = element.children.first(where: { $0.name == "fetchRequest" }) else {
-            throw Diagnostic(path: path, line: reader.line, message: "\(what) has no fetchRequest")
-        }
-        let property = FetchedProperty(
-            name: name, isOptional: reader.flag("optional"), fetchRequest: try fetchRequest(requestElement),
-            renamingIdentifier: reader.string("elementID"), versionHashModifier: reader.string("versionHashModifier"),
-            isSyncable: reader.flag("syncable"),
-            userInfo: UserInfo(element: element.children.first { $0.name == "userInfo" }),
-            otherAttributes: reader.remaining, line: element.line)
-        _ = unknownChildren(element, except: ["userInfo", "fetchRequest"], in: what)
-        notes += reader.notes(for: what)
-        return property
-    }
-
-    private mutating func fetchRequest(_ element: XMLElementNode) throws(Diagnostic) -> FetchRequest {
-        var reader = ElementReader(element, path: path)
-        let name = reader.string("name") ?? ""
-        let entity = try reader.required("entity", of: "fetch request \"\(name)\"")
+        let requestName = name ?? ""
         return FetchRequest(
-            name: name, entity: entity, predicateString: reader.string("predicateString"), settings: reader.remaining,
+            name: requestName, entity: try required(entity, "entity", of: "fetch request \"\(requestName)\"", at: element),
+            predicateString: predicate, settings: settings, line: element.line)
+    }
+
+    private mutating func configuration(_ element: XMLElementView) throws(Diagnostic) -> Configuration {
+        var name: String?
+        var usedWithCloudKit = false
+        var others: [XMLAttribute] = []
+        for attribute in element.attributes {
+            switch attribute.name {
+            case "name": name = attribute.value
+            case "usedWithCloudKit": usedWithCloudKit = attribute.isYes
+            default: others.append(attribute.verbatim)
+            }
+        }
+        let configurationName = try required(name, "name", of: "a configuration", at: element)
+        let members = element.children.filter { $0.isNamed("memberEntity") }.compactMap { $0.attribute("name") }
+        noteUnknown(others, on: "configuration \"\(configurationName)\"", at: element)
+        return Configuration(
+            name: configurationName, usedWithCloudKit: usedWithCloudKit, memberEntities: members, otherAttributes: others,
             line: element.line)
     }
 
-    private mutating func configuration(_ element: XMLElementNode) throws(Diagnostic) -> Configuration {
-        var reader = ElementReader(element, path: path)
-        let name = try reader.required("name", of: "a configuration")
-        let members = element.children.filter { $0.name == "memberEntity" }.compactMap { $0[attribute: "name"] }
-        let configuration = Configuration(
-            name: name, usedWithCloudKit: reader.flag("usedWithCloudKit"), memberEntities: members,
-            otherAttributes: reader.remaining, line: element.line)
-        notes += reader.notes(for: "configuration \"\(name)\"")
-        return configuration
-    }
-
-    private mutating func composite(_ element: XMLElementNode) throws(Diagnostic) -> Composite {
-        var reader = ElementReader(element, path: path)
-        let name = try reader.required("name", of: "a composite")
+    private mutating func composite(_ element: XMLElementView) throws(Diagnostic) -> Composite {
+        let name = try required(element.attribute("name"), "name", of: "a composite", at: element)
         var attributes: [Attribute] = []
-        for child in element.children where child.name == "attribute" {
+        for child in element.children where child.isNamed("attribute") {
             attributes.append(try attribute(child, owner: name))
         }
         return Composite(name: name, attributes: attributes, line: element.line)
     }
 
-    private func fetchIndex(_ element: XMLElementNode) -> FetchIndex {
-        let elements = element.children.filter { $0.name == "fetchIndexElement" }.map { child in
-            let known: Set = ["property", "expression", "type", "order"]
-            return FetchIndex.Element(
-                property: child[attribute: "property"], expression: child[attribute: "expression"],
-                type: child[attribute: "type"] ?? "Binary", order: child[attribute: "order"] ?? "ascending",
-                otherAttributes: child.attributes.filter { !known.contains($0.name) })
+    /// `<uniquenessConstraints>` and `<compoundIndexes>`: lists of lists of `value` attributes.
+    private static func lists(in element: XMLElementView, of list: StaticString, item: StaticString) -> [[String]] {
+        element.children.filter { $0.isNamed(list) }.map { list in
+            list.children.filter { $0.isNamed(item) }.compactMap { $0.attribute("value") }
         }
-        return FetchIndex(name: element[attribute: "name"] ?? "", elements: elements, line: element.line)
     }
 
-    private mutating func unknownChildren(_ element: XMLElementNode, except known: Set<String>, in what: String) -> [XMLElementNode] {
-        let unknown = element.children.filter { !known.contains($0.name) }
-        for child in unknown { note(child, in: what) }
-        return unknown
-    }
-
-    private mutating func note(_ child: XMLElementNode, in what: String) {
-        notes.append(Diagnostic(.note, path: path, line: child.line.value, message: "unknown element <\(child.name)> in \(what) kept as is"))
+    private static func fetchIndex(_ element: XMLElementView) -> FetchIndex {
+        let elements = element.children.filter { $0.isNamed("fetchIndexElement") }.map { child in
+            var property: String?
+            var expression: String?
+            var type: String?
+            var order: String?
+            var others: [XMLAttribute] = []
+            for attribute in child.attributes {
+                switch attribute.name {
+                case "property": property = attribute.value
+                case "expression": expression = attribute.value
+                case "type": type = attribute.value
+                case "order": order = attribute.value
+                default: others.append(attribute.verbatim)
+                }
+            }
+            return FetchIndex.Element(
+                property: property, expression: expression, type: type ?? "Binary", order: order ?? "ascending",
+                otherAttributes: others)
+        }
+        return FetchIndex(name: element.attribute("name") ?? "", elements: elements, line: element.line)
     }
 }
 
-extension ElementReader {
-    /// Puts an attribute back among the unconsumed ones (a value we could not interpret is kept verbatim).
-    mutating func unconsume(_ name: String) { consumed.remove(name) }
+extension ModelDecoder {
+    /// A required attribute's value; its absence (or an empty value) is an error naming `what`.
+    func required(_ value: String?, _ name: String, of what: @autoclosure () -> String, at element: XMLElementView) throws(Diagnostic) -> String {
+        guard let value, !value.isEmpty else {
+            throw Diagnostic(path: path, line: element.line.value, message: "\(what()) has no \(name)")
+        }
+        return value
+    }
+
+    /// Copies an element modeldiff does not interpret, with a note saying it is kept.
+    mutating func keep(_ child: XMLElementView, in what: @autoclosure () -> String) -> XMLElementNode {
+        notes.append(Diagnostic(.note, path: path, line: child.line.value, message: "unknown element <\(child.name.string)> in \(what()) kept as is"))
+        return child.verbatim()
+    }
+
+    /// Notes for the attributes nobody interpreted, in file order.
+    mutating func noteUnknown(_ attributes: [XMLAttribute], on what: @autoclosure () -> String, at element: XMLElementView) {
+        for attribute in attributes {
+            notes.append(Diagnostic(.note, path: path, line: element.line.value, message: "unknown attribute \"\(attribute.name)\" on \(what()) kept as is"))
+        }
+    }
 }

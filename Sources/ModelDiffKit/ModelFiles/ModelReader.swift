@@ -22,16 +22,17 @@ public enum ModelReader {
         if bytes.contains(0) {
             throw Diagnostic(path: path, message: "not an Xcode model: the file is binary, not XML")
         }
-        let root = try XMLDocumentParser.parse(bytes, path: path)
-        guard root.name == "model" else {
-            throw Diagnostic(
-                path: path, line: root.line.value,
-                message: "not an Xcode model: the root element is <\(root.name)>, expected <model>")
+        // Decode while libxml2's tree is alive, reading it in place; validate once it is freed.
+        let (model, notes) = try XMLDocumentParser.withRoot(bytes, path: path) { root throws(Diagnostic) in
+            guard root.isNamed("model") else {
+                throw Diagnostic(
+                    path: path, line: root.line.value,
+                    message: "not an Xcode model: the root element is <\(root.name.string)>, expected <model>")
+            }
+            var decoder = ModelDecoder(path: path)
+            let model = try decoder.model(root)
+            return (model, decoder.notes)
         }
-        var notes: [Diagnostic] = []
-        var decoder = ModelDecoder(path: path)
-        let model = try decoder.model(root)
-        notes += decoder.notes
         try ModelValidator(model: model, path: path).validate()
         return LoadedModel(model: model, path: path, notes: notes)
     }

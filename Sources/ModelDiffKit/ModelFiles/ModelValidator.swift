@@ -4,21 +4,20 @@ struct ModelValidator {
     let path: String
 
     func validate() throws(Diagnostic) {
-        var seen: [String: Entity] = [:]
-        for entity in model.entities {
-            if let first = seen[entity.name] {
-                throw error(entity.line, "duplicate entity \"\(entity.name)\" (first declared on line \(first.line))")
+        // The model's own index maps each name to its first entity: a second one with that name is a duplicate.
+        for (position, entity) in model.entities.enumerated() {
+            if let first = model.entityPosition(named: entity.name), first != position {
+                throw error(entity.line, "duplicate entity \"\(entity.name)\" (first declared on line \(model.entities[first].line))")
             }
-            seen[entity.name] = entity
         }
         var depths: [String: Int] = [:]
         for entity in model.entities {
-            try validateParent(of: entity, entities: seen, depths: &depths)
+            try validateParent(of: entity, depths: &depths)
         }
         for entity in model.entities {
             try validateProperties(of: entity)
             for relationship in entity.relationships {
-                try validate(relationship, of: entity, entities: seen)
+                try validate(relationship, of: entity)
             }
         }
     }
@@ -29,12 +28,12 @@ struct ModelValidator {
 
     /// `depths` holds the number of ancestors of every entity checked so far: a walk up the chain
     /// stops at the first of them, so a deep hierarchy is walked once in all, not once per entity.
-    private func validateParent(of entity: Entity, entities: [String: Entity], depths: inout [String: Int]) throws(Diagnostic) {
+    private func validateParent(of entity: Entity, depths: inout [String: Int]) throws(Diagnostic) {
         guard let parentName = entity.parentEntity else {
             depths[entity.name] = 0
             return
         }
-        guard entities[parentName] != nil else {
+        guard model.entity(named: parentName) != nil else {
             throw error(entity.line, "entity \"\(entity.name)\" has parent entity \"\(parentName)\", which the model does not declare")
         }
         var chain = [entity.name]
@@ -46,7 +45,7 @@ struct ModelValidator {
                 lastDepth = known + 1
                 break
             }
-            guard let next = entities[current] else { break }  // a missing parent: reported for its own entity
+            guard let next = model.entity(named: current) else { break }  // a missing parent: reported for its own entity
             chain.append(current)
             guard members.insert(current).inserted else {
                 throw error(entity.line, "entity \"\(entity.name)\" is its own ancestor: \(chain.joined(separator: " → "))")
@@ -69,7 +68,8 @@ struct ModelValidator {
             own[property.name] = property.line
         }
         for ancestor in model.ancestry(of: entity).dropFirst() {
-            for property in entity.properties where ancestor.propertyNames.contains(property.name) {
+            let inherited = Set(ancestor.propertyNames)
+            for property in entity.properties where inherited.contains(property.name) {
                 throw error(
                     property.line,
                     "property \"\(entity.name).\(property.name)\" clashes with \"\(ancestor.name).\(property.name)\", which it inherits")
@@ -77,27 +77,32 @@ struct ModelValidator {
         }
     }
 
-    private func validate(_ relationship: Relationship, of entity: Entity, entities: [String: Entity]) throws(Diagnostic) {
-        let what = "relationship \"\(entity.name).\(relationship.name)\""
+    private func validate(_ relationship: Relationship, of entity: Entity) throws(Diagnostic) {
+        // Built only for a message: a valid model has thousands of relationships.
+        var what: String { "relationship \"\(entity.name).\(relationship.name)\"" }
         guard let destinationName = relationship.destinationEntity else {
             throw error(relationship.line, "\(what) has no destination entity")
         }
-        guard let destination = entities[destinationName] else {
+        guard let destination = model.entity(named: destinationName) else {
             throw error(relationship.line, "\(what) points to entity \"\(destinationName)\", which the model does not declare")
         }
         guard let inverseName = relationship.inverseName else { return }
         let inverseOwnerName = relationship.inverseEntity ?? destinationName
-        guard let inverseOwner = entities[inverseOwnerName] else {
+        guard let inverseOwner = model.entity(named: inverseOwnerName) else {
             throw error(relationship.line, "\(what) names inverse entity \"\(inverseOwnerName)\", which the model does not declare")
         }
-        let candidates = model.ancestry(of: inverseOwner) + model.subentityTree(of: destination)
-        guard let inverse = candidates.lazy.flatMap(\.relationships).first(where: { $0.name == inverseName }) else {
+        // The inverse owner's hierarchy upwards first; the destination's sub-entities only when that fails.
+        let inverse =
+            model.ancestry(of: inverseOwner).lazy.flatMap(\.relationships).first { $0.name == inverseName }
+            ?? model.subentityTree(of: destination).lazy.flatMap(\.relationships).first { $0.name == inverseName }
+        guard let inverse else {
             throw error(relationship.line, "\(what) has inverse \"\(inverseOwnerName).\(inverseName)\", which does not exist")
         }
-        let declaringAncestry = Set(model.ancestry(of: entity).map(\.name))
         let pointsBack =
             inverse.inverseName == relationship.name
-            && (inverse.destinationEntity.map { declaringAncestry.contains($0) || model.isAncestor(entity.name, of: $0) } ?? false)
+            && (inverse.destinationEntity.map { destination in
+                model.ancestry(of: entity).contains { $0.name == destination } || model.isAncestor(entity.name, of: destination)
+            } ?? false)
         guard pointsBack else {
             throw error(
                 relationship.line,
