@@ -45,7 +45,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelDiffKitTests",
-            dependencies: ["ModelDiffKit", "modeldiff"],
+            dependencies: ["ModelDiffKit", "modeldiff", "generate-store"],
             exclude: ["Golden"]
         ),
     ],

@@ -47,9 +47,12 @@ public final class MigrationManager: ExpressionObject {
     var sourceLayout: StoreLayout
     var destinationLayout: StoreLayout
     var writer: StoreWriter?
-    var forward: [String: [ObjectID: [ObjectID]]] = [:]
-    var backward: [String: [ObjectID: [ObjectID]]] = [:]
-    var destinationsInOrder: [String: [ObjectID]] = [:]
+    /// Association tables by entity mapping name.
+    var associations: [String: AssociationTable] = [:]
+    /// Attribute mappings worked out once per entity mapping name.
+    var attributePlans: [String: AttributeMappingPlan?] = [:]
+    /// Relationship mappings run table by table, by entity mapping name (stage 2).
+    var bulkRelationships: [String: [BulkRelationship]] = [:]
     var destinationObjects: [ObjectID: MigrationObject] = [:]
     var sourceObjects: [ObjectID: MigrationObject] = [:]
     /// How many objects of each side the manager keeps in memory at most.
@@ -74,9 +77,9 @@ public final class MigrationManager: ExpressionObject {
 
     /// Clears association tables and state so the manager can run again.
     public func reset() {
-        forward = [:]
-        backward = [:]
-        destinationsInOrder = [:]
+        associations = [:]
+        attributePlans = [:]
+        bulkRelationships = [:]
         destinationObjects = [:]
         sourceObjects = [:]
         currentEntityMapping = nil
@@ -128,14 +131,19 @@ public final class MigrationManager: ExpressionObject {
                     try policy.endInstanceCreation(forMapping: entityMapping, manager: self)
                 }
             }
+            planBulkRelationships(mapping, policies: policies)
             for entityMapping in mapping.entityMappings {
                 let policy = policies[entityMapping.name]!
                 try run(entityMapping, policy: policy, stage: .createRelationships) {
-                    for id in self.destinationsInOrder[entityMapping.name] ?? [] {
-                        try self.checkCancellation()
-                        guard let object = try self.object(id, side: .destination) else { continue }
-                        try policy.createRelationships(forDestination: object, in: entityMapping, manager: self)
-                        self.advance(.createRelationships, entityMapping)
+                    if Self.isDefault(policy) {
+                        try self.createRelationships(entityMapping)
+                    } else {
+                        try self.associations[entityMapping.name]?.forEachPair { _, id in
+                            try self.checkCancellation()
+                            guard let object = try self.object(id, side: .destination) else { return }
+                            try policy.createRelationships(forDestination: object, in: entityMapping, manager: self)
+                            self.advance(.createRelationships, entityMapping)
+                        }
                     }
                     try policy.endRelationshipCreation(forMapping: entityMapping, manager: self)
                 }
@@ -149,7 +157,7 @@ public final class MigrationManager: ExpressionObject {
                     }
                     try policy.performCustomValidation(forMapping: entityMapping, manager: self)
                     try policy.end(entityMapping, manager: self)
-                    self.handled += (self.destinationsInOrder[entityMapping.name]?.count ?? 0)
+                    self.handled += (self.associations[entityMapping.name]?.count ?? 0)
                 }
             }
             try writer?.finish()
@@ -203,6 +211,9 @@ public final class MigrationManager: ExpressionObject {
 
     private func createInstances(_ mapping: EntityMapping, policy: EntityMigrationPolicy) throws {
         guard mapping.type != .add, mapping.type != .remove, let sourceEntity = mapping.sourceEntity, let source = sourceContext else { return }
+        // The default policy's hook inserts one object per source object from the value
+        // expressions: done table to table, without an object per row, it gives the same rows.
+        if Self.isDefault(policy), try bulkCreateInstances(mapping, sourceEntity: sourceEntity, source: source) { return }
         try source.forEachObject(of: sourceEntity, layout: sourceLayout, includingSubentities: false) { stored in
             try checkCancellation()
             let object = MigrationObject(id: stored.id, entity: stored.entity, side: .source, attributes: stored.attributes, toOne: stored.toOne, manager: self)
@@ -216,13 +227,17 @@ public final class MigrationManager: ExpressionObject {
         }
     }
 
-    private func advance(_ stage: MigrationProgress.Stage, _ mapping: EntityMapping) {
+    /// Whether `policy` is NSEntityMigrationPolicy itself, whose hooks the manager may run in bulk
+    /// (a subclass, even one overriding nothing, gets every hook called for every object).
+    static func isDefault(_ policy: EntityMigrationPolicy) -> Bool { type(of: policy) == EntityMigrationPolicy.self }
+
+    func advance(_ stage: MigrationProgress.Stage, _ mapping: EntityMapping) {
         handled += 1
         migrationProgress = min(1, Double(handled) / Double(total))
         progressHandler?(MigrationProgress(stage: stage, mapping: mapping.name, objects: handled, fraction: migrationProgress))
     }
 
-    private func checkCancellation() throws {
+    func checkCancellation() throws {
         if let error = cancellation.error { throw CancellationBox.Cancelled(error: error) }
     }
 }

@@ -50,7 +50,8 @@ public struct StoreVerification: Sendable {
             }
         }
         for join in layout.joinTables {
-            for (column, entity) in [(join.sourceColumn, join.inverse.entity), (join.destinationColumn, join.relationship.entity)] {
+            // The column named after a relationship holds its destinations' keys (see `StoreLayout.JoinTable`).
+            for (column, entity) in [(join.sourceColumn, join.relationship.entity), (join.destinationColumn, join.inverse.entity)] {
                 guard let target = layout.table(for: entity) else { continue }
                 let dangling = try store.database.rows(
                     "SELECT COUNT(*) FROM \(join.name) j WHERE NOT EXISTS (SELECT 1 FROM \(target.name) d WHERE d.Z_PK = j.\(column))")
