@@ -21,8 +21,8 @@ struct BulkRelationship {
         case toOne(StoreWriter.ToOneWrite)
         /// Sets the inverse to-one (named here) of each target, which is how a to-many is stored.
         case inverse(String)
-        /// Adds a row to the join table of a many-to-many.
-        case join(SQLiteStatement)
+        /// Adds a row to the join table of a many-to-many (rows are queued: flush the batch after the run).
+        case join(StoreWriter.LinkBatch)
     }
 
     /// The relationship mapping's position in its entity mapping.

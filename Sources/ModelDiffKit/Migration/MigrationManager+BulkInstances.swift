@@ -5,9 +5,10 @@
 extension MigrationManager {
     /// What one attribute mapping does per row.
     private enum Step {
-        /// Copies a source column; `identity` lists the storage classes for which the conversion to
-        /// the destination type changes nothing, so SQLite copies the value itself.
-        case copy(column: Int, from: AttributeType, to: AttributeType, identity: Set<SQLiteStatement.StorageClass>, slot: Int?)
+        /// Copies a source column; `identity` has a bit (1 << raw value) for each storage class for
+        /// which the conversion to the destination type changes nothing, so SQLite copies the value
+        /// itself (a mask, not a Set: it is tested for every column of every row).
+        case copy(column: Int, from: AttributeType, to: AttributeType, identity: UInt8, slot: Int?)
         /// Evaluates the entry on the row's `MigrationObject` (made only when some step needs it).
         case evaluate(AttributeMappingPlan.Entry, slot: Int?)
     }
@@ -26,7 +27,7 @@ extension MigrationManager {
         let slots = Dictionary(insert.attributes.enumerated().map { ($1.name, $0 + 4) }, uniquingKeysWith: { first, _ in first })
         let steps: [Step] = plan.entries.map { entry in
             if case .key(let key) = entry.source, let column = columns[key] {
-                return .copy(column: column.column, from: column.type, to: entry.type, identity: Self.unchangedClasses(column.type, entry.type), slot: slots[entry.name])
+                return .copy(column: column.column, from: column.type, to: entry.type, identity: Self.unchangedClasses(column.type, entry.type).reduce(0) { $0 | 1 << $1.rawValue }, slot: slots[entry.name])
             }
             return .evaluate(entry, slot: slots[entry.name])
         }
@@ -56,7 +57,7 @@ extension MigrationManager {
                 for step in steps {
                     switch step {
                     case .copy(let column, let from, let to, let identity, let slot):
-                        if let slot, identity.contains(rows.storageClass(at: column)) {
+                        if let slot, identity & 1 << rows.storageClass(at: column).rawValue != 0 {
                             try insert.statement.bind(column: column, of: rows, at: slot)
                             continue
                         }

@@ -23,13 +23,7 @@ extension MigrationManager {
     func createRelationships(_ mapping: EntityMapping) throws {
         let plans = bulkRelationships[mapping.name] ?? []
         for plan in plans where !plan.isCovered { try run(plan, ownerMapping: mapping) }
-        var done = Set(plans.map(\.index))
-        // Mappings that set nothing need no per-object pass either.
-        let declared = Set(destinationEntity(for: mapping).map { destinationModel.allRelationships(of: $0).map(\.name) } ?? [])
-        for (index, property) in mapping.relationshipMappings.enumerated()
-        where !declared.contains(property.name) || (property.placeholder == nil && property.valueExpression == nil) {
-            done.insert(index)
-        }
+        let done = relationshipMappingsNeedingNoObject(mapping)
         let perObject = mapping.relationshipMappings.indices.contains { !done.contains($0) }
         try associations[mapping.name]?.forEachPair { _, id in
             try checkCancellation()
@@ -39,6 +33,18 @@ extension MigrationManager {
             }
             advance(.createRelationships, mapping)
         }
+    }
+
+    /// The positions of the relationship mappings of a default-policy mapping that stage 2 runs
+    /// without a per-object pass: those run in bulk, and those that set nothing.
+    func relationshipMappingsNeedingNoObject(_ mapping: EntityMapping) -> Set<Int> {
+        var done = Set((bulkRelationships[mapping.name] ?? []).map(\.index))
+        let declared = Set(destinationEntity(for: mapping).map { destinationModel.allRelationships(of: $0).map(\.name) } ?? [])
+        for (index, property) in mapping.relationshipMappings.enumerated()
+        where !declared.contains(property.name) || (property.placeholder == nil && property.valueExpression == nil) {
+            done.insert(index)
+        }
+        return done
     }
 
     /// Whether the mapping's association table pairs each object of its source entity, in key
@@ -88,8 +94,8 @@ extension MigrationManager {
         let declaring = destinationModel.declaringEntity(ofProperty: relationship.name, in: destinationEntity)?.name ?? destinationName
         let write: BulkRelationship.Write
         if destinationLayout.joinTable(entity: declaring, relationship: relationship.name) != nil {
-            guard let insert = try? writer.joinInsert(entity: declaring, relationship: relationship.name) else { return nil }
-            write = .join(insert)
+            guard let batch = StoreWriter.LinkBatch(writer: writer, entity: declaring, relationship: relationship.name) else { return nil }
+            write = .join(batch)
         } else {
             // Setting each target's inverse once needs one destination per target object.
             guard let inverse = relationship.inverseName, targets?.destinationsAscend ?? true,
@@ -130,7 +136,7 @@ extension MigrationManager {
         func write(_ object: ObjectID, _ target: ObjectID?) throws {
             switch plan.write {
             case .toOne(let toOne): try writer.setToOne(object, to: target, using: toOne, entity: destinationName)
-            case .join(let insert): if let target { try writer.link(object.primaryKey, to: target.primaryKey, with: insert) }
+            case .join(let batch): if let target { try batch.add(object.primaryKey, to: target.primaryKey) }
             case .inverse(let inverse):
                 guard let target else { return }
                 if inversePlans[target.entity] == nil {
@@ -165,5 +171,6 @@ extension MigrationManager {
                 try write(object, target)
             }
         }
+        if case .join(let batch) = plan.write { try batch.flush() }
     }
 }

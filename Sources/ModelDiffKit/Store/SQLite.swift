@@ -164,7 +164,7 @@ public final class SQLiteStatement {
 /// read column by column, so a million rows allocate nothing but the strings and blobs they copy.
 extension SQLiteStatement {
     /// How a value is stored in SQLite.
-    enum StorageClass { case null, integer, real, text, blob }
+    enum StorageClass: UInt8 { case null, integer, real, text, blob }
 
     /// Readies the statement for new bindings (previous bindings stay until overwritten).
     func reset() { sqlite3_reset(statement) }
