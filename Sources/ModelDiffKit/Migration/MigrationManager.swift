@@ -102,7 +102,8 @@ public final class MigrationManager: ExpressionObject {
         }
         var kept = source.metadata.values.filter { !$0.key.hasPrefix("NS") && !$0.key.hasPrefix("_NS") }
         if let framework = source.metadata.values["NSPersistenceFrameworkVersion"] { kept["NSPersistenceFrameworkVersion"] = framework }
-        let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept)
+        // The destination is removed on failure, so only the finished file needs to reach the disk: one fsync at the end.
+        let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept, durable: false)
         sourceContext = source
         destinationContext = destination
         defer {
@@ -112,8 +113,11 @@ public final class MigrationManager: ExpressionObject {
         }
         do {
             usedFastPath = false
-            if usesStoreSpecificMigrationManager, let statements = SQLFastPath.plan(mapping, source: sourceLayout, destination: destinationLayout) {
+            if usesStoreSpecificMigrationManager,
+                let statements = SQLFastPath.plan(mapping, source: sourceLayout, destination: destinationLayout, sourceJoinColumns: try SQLFastPath.joinColumns(of: source, layout: sourceLayout))
+            {
                 try runFastPath(statements, source: source, destination: destination, mapping: mapping)
+                try destination.synchronize()
                 usedFastPath = true
                 migrationProgress = 1
                 return
@@ -121,6 +125,7 @@ public final class MigrationManager: ExpressionObject {
             writer = try StoreWriter(store: destination, layout: destinationLayout)
             total = max(1, 3 * (try source.rowCounts().reduce(0) { $0 + $1.count }))
             try destination.database.execute("BEGIN")
+            var deferredIndexes = try deferIndexes(of: destination, mapping: mapping)
             var policies: [String: EntityMigrationPolicy] = [:]
             for entityMapping in mapping.entityMappings {
                 let policy = try self.policies.policy(named: entityMapping.policyClassName, mapping: entityMapping.name)
@@ -132,6 +137,10 @@ public final class MigrationManager: ExpressionObject {
                 }
             }
             planBulkRelationships(mapping, policies: policies)
+            if !deferredIndexes.isEmpty && needsPerObjectRelationships(mapping) {
+                try rebuildIndexes(deferredIndexes, in: destination)
+                deferredIndexes = []
+            }
             for entityMapping in mapping.entityMappings {
                 let policy = policies[entityMapping.name]!
                 try run(entityMapping, policy: policy, stage: .createRelationships) {
@@ -148,6 +157,7 @@ public final class MigrationManager: ExpressionObject {
                     try policy.endRelationshipCreation(forMapping: entityMapping, manager: self)
                 }
             }
+            try rebuildIndexes(deferredIndexes, in: destination)
             for entityMapping in mapping.entityMappings {
                 let policy = policies[entityMapping.name]!
                 try run(entityMapping, policy: policy, stage: .validate) {
@@ -162,6 +172,7 @@ public final class MigrationManager: ExpressionObject {
             }
             try writer?.finish()
             try destination.database.execute("COMMIT")
+            try destination.synchronize()
             migrationProgress = 1
         } catch {
             try? destination.database.execute("ROLLBACK")
