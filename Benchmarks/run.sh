@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs the benchmarks and rewrites BENCHMARKS.md. Needs hyperfine, xmllint (libxml2-utils), sqlite3
 # and GNU time; installs them with apt-get when missing. Usage: Benchmarks/run.sh [--quick]
+# MIGRATION_ONLY=1 skips the parse and check benchmarks; BENCH_OUT=FILE writes FILE instead of
+# BENCHMARKS.md (to splice one section in without re-measuring the others).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
@@ -19,7 +21,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 bundle=../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld
 bench=TestModels/Bench.xcdatamodeld
-out=BENCHMARKS.md
+out=${BENCH_OUT:-BENCHMARKS.md}
 
 median() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; print(' '.join('%.4f' % x['median'] for x in r))" "$1"; }
 # CPU seconds (user + system, mean): less sensitive than wall time to other work on the machine.
@@ -31,10 +33,10 @@ cpu() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; 
   echo "Produced by \`Benchmarks/run.sh\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)."
   echo "Each figure is hyperfine's median wall time over repeated runs (warm cache), with the mean CPU time (user + system) beside it; ratios are measured in the same run. Load average when the run started: $(cut -d' ' -f1-3 /proc/loadavg)."
   echo
-  echo "## Parsing and hashing every version of the 117-version WooCommerce bundle"
-  echo
 } > "$out"
 
+if [[ -z "${MIGRATION_ONLY:-}" ]]; then
+printf '## Parsing and hashing every version of the 117-version WooCommerce bundle\n\n' >> "$out"
 files=()
 while IFS= read -r f; do files+=("$f"); done < <(find "$bundle" -name contents | sort)
 hyperfine -N --warmup 2 --runs 10 --export-json "$work/parse.json" \
@@ -68,11 +70,14 @@ read -r checkcpu < <(cpu "$work/check.json")
   echo
   echo "Target: under 1 s."
   echo
+} >> "$out"
+fi
+{
   echo "## Migration"
   echo
-  echo "Store: \`generate-store N\` (TestModels/Bench.xcdatamodeld, version Bench): N objects, of which N/20 authors, N/100 tags and the rest posts; every post has a to-one author (the inverse of the author's to-many \`posts\`) and two tags (a many-to-many, stored in a join table); attributes are strings, dates, doubles, 64-bit integers and blobs. It is migrated to \`Bench 2\` (a renamed attribute, an added optional attribute, an added attribute with a default) with the inferred mapping, on the SQL fast path (the default here) and on the generic three-stage path (\`--no-fast-path\`). Reference: \`sqlite3\` creating the same tables and indexes (the three entity tables and the join table) in a fresh file and filling them with \`INSERT INTO … SELECT\` in one transaction. Ratios are fast path / SQL copy; objects/s is N over the generic path's CPU time. Both outputs of every size pass \`modeldiff store verify\` and have the source's object count per entity and the same number of links (checked by the script)."
+  echo "Store: \`generate-store N\` (TestModels/Bench.xcdatamodeld, version Bench): N objects, of which N/20 authors, N/100 tags and the rest posts; every post has a to-one author (the inverse of the author's to-many \`posts\`) and two tags (a many-to-many, stored in a join table); attributes are strings, dates, doubles, 64-bit integers and blobs. It is migrated to \`Bench 2\` (a renamed attribute, an added optional attribute, an added attribute with a default) with the inferred mapping, on the SQL fast path (the default here) and on the generic three-stage path (\`--no-fast-path\`). Reference: \`sqlite3\` creating the same tables and indexes (the three entity tables and the join table) in a fresh file and filling them with \`INSERT INTO … SELECT\` in one transaction. Ratios are fast path / SQL copy, in wall time and in CPU time; objects/s is N over the generic path's wall time and over its CPU time. Both outputs of every size pass \`modeldiff store verify\` and have the source's object count per entity and the same number of links (checked by the script)."
   echo
-  echo "| objects | fast path (s) | sqlite3 copy (s) | ratio | generic path (s) | generic objects/s (CPU) | peak RSS fast / generic (MB) |"
+  echo "| objects | fast path (s) | sqlite3 copy (s) | ratio wall / CPU | generic path (s) | generic objects/s wall / CPU | peak RSS fast / generic (MB) |"
   echo "|---|---|---|---|---|---|---|"
 } >> "$out"
 
@@ -109,7 +114,7 @@ for n in "${sizes[@]}"; do
   rm -f "$work/out-$n.sqlite"
   rssgen=$( { /usr/bin/time -v "$bin/modeldiff" migrate "$work/in-$n.sqlite" --from "$from" --to "$to" --output "$work/out-$n.sqlite" --no-fast-path >/dev/null; } 2>&1 | awk '/Maximum resident/ {print int($6/1024)}')
   rm -f "$work/out-$n.sqlite" "$work/in-$n.sqlite"
-  python3 -c "n=$n; m=$mig; c=$copy; g=$gen; gu=$gencpu; print('| %d | %.3f | %.3f | %.2f× | %.3f | %d | %s / %s |' % (n, m, c, m / c, g, n / gu, '$rss', '$rssgen'))" >> "$out"
+  python3 -c "n=$n; m=$mig; c=$copy; g=$gen; mu=$migcpu; cu=$copycpu; gu=$gencpu; print('| %d | %.3f | %.3f | %.2f× / %.2f× | %.3f | %d / %d | %s / %s |' % (n, m, c, m / c, mu / cu, g, n / g, n / gu, '$rss', '$rssgen'))" >> "$out"
 done
 echo >> "$out"
 echo "Command: \`Benchmarks/run.sh\`$( [[ "${1:-}" == "--quick" ]] && echo ' --quick') (the 1M-object row needs the full run, without --quick)." >> "$out"
