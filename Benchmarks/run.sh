@@ -97,8 +97,9 @@ for n in "${sizes[@]}"; do
     echo "COMMIT;"
   } > "$work/copy.sql"
   runs=5; [ "$n" -ge 1000000 ] && runs=2
+  # One --prepare per command, each removing only its own output, so all three outputs remain to be checked.
   hyperfine --runs "$runs" --export-json "$work/m-$n.json" \
-    --prepare "rm -f $work/out-$n.sqlite $work/copy-$n.sqlite $work/gen-$n.sqlite" \
+    --prepare "rm -f $work/out-$n.sqlite" --prepare "rm -f $work/copy-$n.sqlite" --prepare "rm -f $work/gen-$n.sqlite" \
     "$bin/modeldiff migrate $work/in-$n.sqlite --from '$from' --to '$to' --output $work/out-$n.sqlite > /dev/null" \
     "sqlite3 $work/copy-$n.sqlite < $work/copy.sql" \
     "$bin/modeldiff migrate $work/in-$n.sqlite --from '$from' --to '$to' --output $work/gen-$n.sqlite --no-fast-path > /dev/null" >/dev/null
