@@ -107,7 +107,8 @@ for n in "${sizes[@]}"; do
   read -r migcpu copycpu gencpu < <(cpu "$work/m-$n.json")
   expected=$(counts "$work/in-$n.sqlite")
   for o in out gen; do
-    "$bin/modeldiff" store verify "$work/$o-$n.sqlite" --model "$bench" >/dev/null
+    # Every output must be sound (store verify: integrity, keys, Z_MAX, inverses) and complete.
+    report=$("$bin/modeldiff" store verify "$work/$o-$n.sqlite" --model "$bench") || { echo "$report" >&2; echo "store verify failed on $o-$n.sqlite" >&2; exit 1; }
     [ "$(counts "$work/$o-$n.sqlite")" == "$expected" ] || { echo "$o-$n: counts $(counts "$work/$o-$n.sqlite") != $expected" >&2; exit 1; }
   done
   rm -f "$work/out-$n.sqlite" "$work/gen-$n.sqlite" "$work/copy-$n.sqlite"

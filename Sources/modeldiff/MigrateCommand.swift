@@ -43,15 +43,23 @@ struct MigrateCommand: ParsableCommand {
     @Flag(help: "Always take the three-stage path, even where the SQL fast path applies.")
     var noFastPath = false
 
+    @Option(help: "Seconds to wait while another process holds the source store locked, before failing.")
+    var lockTimeout: Double = 10
+
+    func validate() throws {
+        if !(lockTimeout >= 0) { throw ValidationError("--lock-timeout must be a number of seconds, 0 or more") }
+    }
+
     func run() throws {
         try reportingFailures {
+            LockTimeout.seconds = lockTimeout
             let source = try PersistentStore.open(path: store)
             let steps = try plan(source)
             let counts = try source.rowCounts()
             let target = dryRun ? FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-dry-run-\(UUID().uuidString).sqlite").path : output
             defer { if dryRun { StoreMigration.removeStore(target) } }
             let bar = ProgressBar(steps: steps.count)
-            SignalCleanup.install(partialOutput: target)
+            SignalCleanup.install(partialOutput: target, steps: steps.count)
             var fastPaths: [Bool] = []
             do {
                 fastPaths = try StoreMigration.run(steps, source: store, output: target, overwrite: overwrite) { manager, index in
@@ -127,24 +135,24 @@ final class ProgressBar: @unchecked Sendable {
     }
 }
 
-/// Removes the partial output when the user presses Ctrl-C, then exits 130.
+/// Removes the partial output when the user presses Ctrl-C (or the process gets SIGTERM), then exits 130.
+///
+/// A signal handler may only call async-signal-safe functions, so every path is prepared beforehand
+/// and the handler only unlinks. A private read copy of a WAL source is left to the next run, which
+/// removes it once this process is gone.
 enum SignalCleanup {
-    nonisolated(unsafe) static var partial: [CChar] = []
-    nonisolated(unsafe) static var journal: [CChar] = []
+    nonisolated(unsafe) static var paths: [[CChar]] = []
 
-    static func install(partialOutput: String) {
-        let folder = (partialOutput as NSString).deletingLastPathComponent
-        let name = ".\((partialOutput as NSString).lastPathComponent).modeldiff-partial-\(ProcessInfo.processInfo.processIdentifier)"
-        let path = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name)
-        partial = Array(path.utf8CString)
-        journal = Array((path + "-journal").utf8CString)
+    static func install(partialOutput: String, steps: Int) {
+        let partial = StoreMigration.partialPath(for: partialOutput)
+        let files = [partial] + (0..<steps).map { partial + ".\($0)" }
+        paths = files.flatMap { [$0, $0 + "-journal"] }.map { Array($0.utf8CString) }
         for sig in [SIGINT, SIGTERM] {
             signal(sig) { _ in
-                SignalCleanup.partial.withUnsafeBufferPointer { buffer in
-                    if let base = buffer.baseAddress { unlink(base) }
-                }
-                SignalCleanup.journal.withUnsafeBufferPointer { buffer in
-                    if let base = buffer.baseAddress { unlink(base) }
+                for path in SignalCleanup.paths {
+                    path.withUnsafeBufferPointer { buffer in
+                        if let base = buffer.baseAddress { unlink(base) }
+                    }
                 }
                 _exit(130)
             }

@@ -73,6 +73,7 @@ extension MigrationManager {
             }
             try insert.statement.bind(.integer(key), at: 1)
             try insert.statement.execute()
+            KillPoint.insert.reach()
             association.append(source: id, destination: ObjectID(entity: destinationNumber, primaryKey: key))
             key += 1
             advance(.createInstances, mapping)

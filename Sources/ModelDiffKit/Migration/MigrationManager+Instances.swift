@@ -6,6 +6,7 @@ extension MigrationManager {
     public func insertDestinationObject(entity: String, values: [String: StoreValue]) throws -> MigrationObject {
         guard let writer else { throw MigrationError(.migration, "no migration is running") }
         let id = try writer.insert(entity: entity, attributes: values)
+        KillPoint.insert.reach()
         let object = MigrationObject(id: id, entity: entity, side: .destination, attributes: values, toOne: [:], manager: self)
         remember(object)
         return object

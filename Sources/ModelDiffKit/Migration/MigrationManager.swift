@@ -102,6 +102,7 @@ public final class MigrationManager: ExpressionObject {
         }
         var kept = source.metadata.values.filter { !$0.key.hasPrefix("NS") && !$0.key.hasPrefix("_NS") }
         if let framework = source.metadata.values["NSPersistenceFrameworkVersion"] { kept["NSPersistenceFrameworkVersion"] = framework }
+        try source.database.execute("BEGIN")  // one read transaction: a committed snapshot, even if another process writes
         // The destination is removed on failure, so only the finished file needs to reach the disk: one fsync at the end.
         let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept, durable: false)
         sourceContext = source
@@ -117,7 +118,6 @@ public final class MigrationManager: ExpressionObject {
                 let statements = SQLFastPath.plan(mapping, source: sourceLayout, destination: destinationLayout, sourceJoinColumns: try SQLFastPath.joinColumns(of: source, layout: sourceLayout))
             {
                 try runFastPath(statements, source: source, destination: destination, mapping: mapping)
-                try destination.synchronize()
                 usedFastPath = true
                 migrationProgress = 1
                 return
@@ -171,8 +171,10 @@ public final class MigrationManager: ExpressionObject {
                 }
             }
             try writer?.finish()
+            KillPoint.beforeCommit.reach()
             try destination.database.execute("COMMIT")
             try destination.synchronize()
+            KillPoint.afterCommit.reach()
             migrationProgress = 1
         } catch {
             try? destination.database.execute("ROLLBACK")
@@ -192,25 +194,33 @@ public final class MigrationManager: ExpressionObject {
         try destination.database.execute("BEGIN")
         for statement in statements {
             try checkCancellation()
+            KillPoint.fastPathStatement.reach()
             try destination.database.execute(statement)
         }
         for entityMapping in mapping.entityMappings {
             currentEntityMapping = entityMapping
+            KillPoint.fastPathValidate.reach()
             if let entity = entityMapping.destinationEntity {
                 try DestinationValidation(store: destination, layout: destinationLayout, mapping: entityMapping.name).validate(entity: entity)
             }
             progressHandler?(MigrationProgress(stage: .validate, mapping: entityMapping.name, objects: handled, fraction: 1))
         }
+        KillPoint.beforeCommit.reach()
         try destination.database.execute("COMMIT")
+        try destination.synchronize()
+        KillPoint.afterCommit.reach()
     }
 
     private func run(_ mapping: EntityMapping, policy: EntityMigrationPolicy, stage: MigrationProgress.Stage, _ body: () throws -> Void) throws {
         currentEntityMapping = mapping
         currentPolicy = policy
+        KillPoint(stage).reach()
         do {
             try body()
         } catch let error as MigrationError {
             throw error
+        } catch let error as Diagnostic {
+            throw error  // the store could not be read or written (a full disk, a lock): the file says more than the stage
         } catch let error as CancellationBox.Cancelled {
             throw error.error
         } catch let error as ExpressionError {

@@ -66,29 +66,39 @@ public enum StoreMigration {
 
     /// Runs `steps` from `source` into `output`; `configure` sets up each step's manager (policies, progress).
     /// Returns, per step, whether it ran on the SQL fast path.
+    ///
+    /// Crash safety: every step writes to a file beside `output` (see `partialPath(for:)`), in one
+    /// transaction; only the finished last step is renamed to `output`, with rename(2), which replaces
+    /// an old output atomically. A killed run leaves at most the partial file and its journal, which
+    /// the next run removes once the process that wrote them is gone.
     @discardableResult
     public static func run(
         _ steps: [MigrationStep], source: String, output: String, overwrite: Bool = false,
         configure: (MigrationManager, Int) -> Void = { _, _ in }
     ) throws -> [Bool] {
         var fastPaths: [Bool] = []
-        if FileManager.default.fileExists(atPath: output) && !overwrite {
-            throw Diagnostic(path: output, message: "the output already exists; pass --overwrite to replace it")
+        try checkOutput(output, overwrite: overwrite)
+        if steps.isEmpty {
+            throw Diagnostic(path: source, message: "the store is already at the current version; nothing to migrate")
         }
-        let folder = (output as NSString).deletingLastPathComponent
-        let base = (output as NSString).lastPathComponent
-        let partial = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".\(base).modeldiff-partial-\(ProcessInfo.processInfo.processIdentifier)")
+        let partial = partialPath(for: output)
         removeStore(partial)
-        removeAbandonedPartials(of: base, in: folder.isEmpty ? "." : folder)
+        AbandonedFiles.removePartials(of: output)
+        AbandonedFiles.removeReadSnapshots()
         defer { for index in 0..<steps.count { removeStore(partial + ".\(index)") } }
         var input = source
         for (index, step) in steps.enumerated() {
+            if index > 0 { KillPoint.betweenSteps.reach() }
             let target = index == steps.count - 1 ? partial : partial + ".\(index)"
             let manager = MigrationManager(sourceModel: step.source, destinationModel: step.destination)
             configure(manager, index)
             do {
                 try manager.migrateStore(from: input, to: target, mapping: step.mapping)
                 fastPaths.append(manager.usedFastPath)
+            } catch let error as Diagnostic where error.path.hasPrefix(partial) {
+                // The user knows the output path, not the partial file's name.
+                removeStore(partial)
+                throw Diagnostic(path: output, message: error.message)
             } catch {
                 removeStore(partial)
                 throw error
@@ -96,27 +106,56 @@ public enum StoreMigration {
             if index > 0 { removeStore(input) }
             input = target
         }
-        if steps.isEmpty {
-            throw Diagnostic(path: source, message: "the store is already at the current version; nothing to migrate")
-        }
+        // The old output may have changed while we worked: check again just before replacing it.
         do {
-            if overwrite { removeStore(output) }
-            try FileManager.default.moveItem(atPath: partial, toPath: output)
+            try checkOutput(output, overwrite: overwrite)
         } catch {
             removeStore(partial)
-            throw Diagnostic(path: output, message: "cannot move the migrated store into place: \(error.localizedDescription)")
+            throw error
         }
+        KillPoint.beforeRename.reach()
+        guard rename(partial, output) == 0 else {
+            let reason = String(cString: strerror(errno))
+            removeStore(partial)
+            throw Diagnostic(path: output, message: "cannot move the migrated store into place: \(reason)")
+        }
+        // What the old output's connections left beside it belongs to the old file, not the new one.
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: output + suffix) }
+        syncFolder(of: output)
+        KillPoint.afterRename.reach()
         return fastPaths
     }
 
-    /// Removes partial outputs a killed run left behind (their process no longer exists).
-    private static func removeAbandonedPartials(of base: String, in folder: String) {
-        let prefix = ".\(base).modeldiff-partial-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
-            let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
-            guard let pid = Int32(digits), pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0 else { continue }
-            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+    /// Where `run` writes before renaming: a hidden file beside the output, named after this process.
+    public static func partialPath(for output: String) -> String {
+        let folder = (output as NSString).deletingLastPathComponent
+        let base = (output as NSString).lastPathComponent
+        return ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".\(base).modeldiff-partial-\(getpid())")
+    }
+
+    /// Refuses an existing output unless `overwrite`, and an output another connection may still be
+    /// using: its `-wal` or `-journal` would be applied to the new file put in its place.
+    private static func checkOutput(_ output: String, overwrite: Bool) throws {
+        guard FileManager.default.fileExists(atPath: output) else { return }
+        guard overwrite else {
+            throw Diagnostic(path: output, message: "the output already exists; pass --overwrite to replace it")
         }
+        let size = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0 }
+        if size(output + "-journal") > 0 {
+            throw Diagnostic(path: output, message: "the output has a -journal file (another process is writing to it, or it crashed while writing); open and close the store, or remove it, before replacing it")
+        }
+        if size(output + "-wal") > 0 {
+            throw Diagnostic(path: output, message: "the output has a non-empty -wal file (another process has it open, or it was not closed cleanly); open and close the store, or remove it, before replacing it")
+        }
+    }
+
+    /// Makes the rename durable: a rename is recorded in the folder, which needs its own fsync.
+    private static func syncFolder(of path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
     }
 
     /// Removes a store and its companion files.

@@ -61,7 +61,7 @@ public final class PersistentStore {
         var snapshot: URL?
         let database: SQLiteDatabase
         if !writable && isWAL {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-read-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-read-\(getpid())-\(UUID().uuidString)")  // the pid lets a later run remove it after a crash
             let copy = folder.appendingPathComponent("store.sqlite").path
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -123,14 +123,12 @@ public final class PersistentStore {
     }
 
     /// Flushes the file to disk (fsync): what SQLite's commits skip in a store created with `durable: false`.
+    /// A file system that allocates late reports a full disk here rather than on write.
     public func synchronize() throws(Diagnostic) {
-        do {
-            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: database.filePath))
-            defer { try? handle.close() }
-            try handle.synchronize()
-        } catch {
-            throw Diagnostic(path: path, message: "cannot flush the store to disk: \(error.localizedDescription)")
-        }
+        let error = flushToDisk(database.filePath)
+        guard error != 0 else { return }
+        let failure = StorageFailure(isFull: error == ENOSPC, systemError: error, path: database.filePath)
+        throw Diagnostic(path: path, message: failure.message + " (fsync: \(String(cString: strerror(error))))")
     }
 
     /// Replaces the metadata (writable stores only).
@@ -188,4 +186,15 @@ extension SQLiteValue {
 
     /// The value as text, if it is text.
     var string: String? { if case .text(let text) = self { text } else { nil } }
+}
+
+/// fsync(2) on a file: 0, or the errno of the failed call (outside `PersistentStore`, whose
+/// `open(path:)` would hide the C function).
+private func flushToDisk(_ path: String) -> Int32 {
+    let descriptor = open(path, O_RDWR)
+    guard descriptor >= 0 else { return errno }
+    let status = fsync(descriptor)
+    let error = errno  // before close() can change it
+    close(descriptor)
+    return status == 0 ? 0 : error
 }

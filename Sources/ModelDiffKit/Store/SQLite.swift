@@ -24,7 +24,7 @@ public final class SQLiteDatabase {
             throw Diagnostic(path: displayPath ?? path, message: "cannot open the store: \(message)")
         }
         handle = pointer
-        sqlite3_busy_timeout(handle, 200)
+        sqlite3_busy_timeout(handle, LockTimeout.milliseconds)
     }
 
     deinit { sqlite3_close_v2(handle) }
@@ -66,7 +66,13 @@ public final class SQLiteDatabase {
     func failure(_ message: String, status: Int32) -> Diagnostic {
         switch status & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return Diagnostic(path: path, message: "the store is locked by another process (\(message))")
+            return Diagnostic(path: path, message: "the store is locked by another process and stayed locked for \(LockTimeout.described) (\(message))")
+        case SQLITE_FULL, SQLITE_IOERR:
+            // The main file's own errno survives the rollback that follows; the connection's may not.
+            var fileErrno: Int32 = 0
+            sqlite3_file_control(handle, "main", SQLITE_FCNTL_LAST_ERRNO, &fileErrno)
+            let failure = StorageFailure(isFull: status & 0xFF == SQLITE_FULL, systemError: fileErrno != 0 ? fileErrno : sqlite3_system_errno(handle), path: filePath)
+            return Diagnostic(path: path, message: failure.message + " (\(message))")
         case SQLITE_NOTADB:
             return Diagnostic(path: path, message: "not a SQLite database (or an encrypted one): \(message)")
         case SQLITE_CORRUPT:

@@ -1,5 +1,10 @@
-/// Checks a store's integrity against its model: SQLite's own check, dangling relationship keys,
-/// `Z_MAX` below a used key, entity numbers outside their table, both sides of one-to-ones.
+/// Checks a store's integrity against its model: SQLite's own check, relationship keys that point to
+/// no row or to a row of the wrong entity (to-one columns, their entity-number columns, join tables),
+/// `Z_MAX` below a used key, entity numbers outside their table, both sides of one-to-ones; and counts
+/// the objects of each entity.
+///
+/// To-manys need no check of their own: a one-to-many is stored once, as its inverse's to-one column,
+/// and a many-to-many once, as join-table rows, so both sides cannot disagree once those are sound.
 public struct StoreVerification: Sendable {
     /// The problems found, one message each; empty when the store is sound.
     public let problems: [String]
@@ -38,6 +43,18 @@ public struct StoreVerification: Sendable {
                 if let count = dangling.first?.first?.int, count > 0 {
                     problems.append("\(owner).\(name): \(count) rows point to a \(destination) that does not exist")
                 }
+                let wrong = try store.database.rows(
+                    "SELECT COUNT(*) FROM \(table.name) t JOIN \(target.name) d ON d.Z_PK = t.\(column.name) WHERE d.Z_ENT NOT IN (\(Self.numbers(of: destination, in: layout)))")
+                if let count = wrong.first?.first?.int, count > 0 {
+                    problems.append("\(owner).\(name): \(count) rows point to an object that is not a \(destination)")
+                }
+                if let entityColumn = table.columns.first(where: { $0.kind == .toOneEntity(entity: owner, name: name) }) {
+                    let mislabelled = try store.database.rows(
+                        "SELECT COUNT(*) FROM \(table.name) t JOIN \(target.name) d ON d.Z_PK = t.\(column.name) WHERE t.\(entityColumn.name) IS NOT d.Z_ENT")
+                    if let count = mislabelled.first?.first?.int, count > 0 {
+                        problems.append("\(owner).\(name): \(count) rows have a \(entityColumn.name) that is not the entity number of the object they point to")
+                    }
+                }
                 if let inverse = StoreLayout.inverse(of: relationship, in: model.entity(named: owner)!, model: model), !inverse.isToMany,
                     let inverseColumn = target.column(entity: model.declaringEntity(ofProperty: inverse.name, in: model.entity(named: destination)!)?.name ?? destination, property: inverse.name)
                 {
@@ -50,7 +67,7 @@ public struct StoreVerification: Sendable {
             }
         }
         for join in layout.joinTables {
-            // The column named after a relationship holds its destinations' keys (see `StoreLayout.JoinTable`).
+            // The source column holds the objects that own `relationship`, the destination column their partners.
             for (column, entity) in [(join.sourceColumn, join.relationship.entity), (join.destinationColumn, join.inverse.entity)] {
                 guard let target = layout.table(for: entity) else { continue }
                 let dangling = try store.database.rows(
@@ -58,9 +75,20 @@ public struct StoreVerification: Sendable {
                 if let count = dangling.first?.first?.int, count > 0 {
                     problems.append("\(join.name).\(column): \(count) rows point to objects that do not exist")
                 }
+                let wrong = try store.database.rows(
+                    "SELECT COUNT(*) FROM \(join.name) j JOIN \(target.name) d ON d.Z_PK = j.\(column) WHERE d.Z_ENT NOT IN (\(Self.numbers(of: entity, in: layout)))")
+                if let count = wrong.first?.first?.int, count > 0 {
+                    problems.append("\(join.name).\(column): \(count) rows point to an object that is not a \(entity)")
+                }
             }
         }
         self.problems = problems
         self.counts = try store.rowCounts()
+    }
+
+    /// The `Z_ENT` values an object of `entity` may have: its own and its sub-entities', as SQL.
+    private static func numbers(of entity: String, in layout: StoreLayout) -> String {
+        let numbers = layout.entityAndSubentities(entity).compactMap { layout.entityNumbers[$0] }
+        return numbers.isEmpty ? "NULL" : numbers.map(String.init).joined(separator: ", ")
     }
 }

@@ -136,3 +136,45 @@ private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
     #expect(result.stderr == "notes.sqlite: error: migration failed: Note.title is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping NoteToNote; object 2/p1)\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
 }
+
+@Test func withOverwriteAFailingMigrationLeavesTheOldOutputIntact() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let people = Paths.testModels.appendingPathComponent("People")
+    _ = try makePeopleStore(in: folder)
+    let old = folder.appendingPathComponent("out.sqlite")
+    try FileManager.default.copyItem(at: folder.appendingPathComponent("people.sqlite"), to: old)
+    let before = try Data(contentsOf: old)
+    // The mapping names a Swift policy the CLI cannot load, so the migration fails after it started.
+    let result = try runModeldiff([
+        "migrate", "people.sqlite", "--from", people.appendingPathComponent("People1.xml").path, "--to", people.appendingPathComponent("People2.xml").path,
+        "--mapping", people.appendingPathComponent("People1to2.mapping.xml").path, "--output", "out.sqlite", "--overwrite",
+    ], in: folder)
+    #expect(result.status == 2)
+    #expect(try Data(contentsOf: old) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["out.sqlite", "people.sqlite"])
+}
+
+@Test func overwriteRefusesAnOutputThatAnotherConnectionIsUsing() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try makeNotesStore(in: folder)
+    try FileManager.default.copyItem(at: folder.appendingPathComponent("notes.sqlite"), to: folder.appendingPathComponent("out.sqlite"))
+    // A -wal or -journal with content belongs to the old file: put beside a new one, SQLite would apply it to it.
+    for (suffix, message) in [
+        ("-wal", "the output has a non-empty -wal file (another process has it open, or it was not closed cleanly); open and close the store, or remove it, before replacing it"),
+        ("-journal", "the output has a -journal file (another process is writing to it, or it crashed while writing); open and close the store, or remove it, before replacing it"),
+    ] {
+        let companion = folder.appendingPathComponent("out.sqlite" + suffix)
+        try Data(repeating: 1, count: 512).write(to: companion)
+        let result = try runModeldiff(["migrate", "notes.sqlite", "--to", notes.path, "--output", "out.sqlite", "--overwrite"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "out.sqlite: error: \(message)\n")
+        try FileManager.default.removeItem(at: companion)
+    }
+    // An empty -wal and a -shm are what a cleanly closed WAL store leaves: replaced with the store.
+    for suffix in ["-wal", "-shm"] { try Data().write(to: folder.appendingPathComponent("out.sqlite" + suffix)) }
+    let result = try runModeldiff(["migrate", "notes.sqlite", "--to", notes.path, "--output", "out.sqlite", "--overwrite"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.sqlite", "out.sqlite"])
+}

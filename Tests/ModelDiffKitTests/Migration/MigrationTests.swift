@@ -78,6 +78,7 @@ private func peopleMapping() throws -> MappingModel {
         [.text("Grace"), .text(""), .null, .text("Oslo")],
     ])
     #expect(migrated.metadata.versionHashes == v2.versionHashes().entityVersionHashes)
+    try expectSoundMigration(output: output, model: v2, source: source.path, mapping: file.mapping)
     #expect(try migrated.primaryKeyTable().map(\.max) == [3, 2])
 }
 
@@ -127,7 +128,7 @@ private func peopleMapping() throws -> MappingModel {
     manager.reset()
     manager.progressHandler = nil
     try manager.migrateStore(from: source.path, to: output, mapping: try peopleMapping())
-    #expect(FileManager.default.fileExists(atPath: output))
+    try expectSoundMigration(output: output, model: v2, source: source.path, mapping: try peopleMapping())
 }
 
 @Test func unknownMappingNameIsAnErrorNotACrash() throws {
