@@ -7,10 +7,13 @@ let package = Package(
     products: [
         .executable(name: "modeldiff", targets: ["modeldiff"]),
         .library(name: "ModelDiffKit", targets: ["ModelDiffKit"]),
+        .plugin(name: "ModelDiffCheck", targets: ["ModelDiffCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"),
+        // Only for `swift package generate-documentation`: no target depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -42,6 +45,16 @@ let package = Package(
             name: "generate-store",
             dependencies: ["ModelDiffKit"],
             path: "Benchmarks/Generator"
+        ),
+        .plugin(
+            name: "ModelDiffCheck",
+            capability: .command(
+                intent: .custom(
+                    verb: "modeldiff-check",
+                    description: "Run modeldiff check on every .xcdatamodeld bundle in the package"
+                )
+            ),
+            dependencies: ["modeldiff"]
         ),
         .testTarget(
             name: "ModelDiffKitTests",

@@ -8,3 +8,10 @@
 
 /// `xmlFree` is a global function-pointer variable, which Swift 6 refuses to touch.
 static inline void modeldiff_xmlFree(void *pointer) { xmlFree(pointer); }
+
+
+/// libxml2 reports some failures (encoding conversion, I/O) through its generic error function,
+/// which prints to stderr whatever the parser options say; a diagnostic is one line, so these are
+/// dropped: the structured handler has already recorded the error. The setting is per thread.
+static void modeldiff_xmlIgnoreGenericError(void *context, const char *message, ...) { (void)context; (void)message; }
+static inline void modeldiff_xmlSilenceGenericErrors(void) { xmlSetGenericErrorFunc(NULL, modeldiff_xmlIgnoreGenericError); }

@@ -7,7 +7,7 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Fail when lightweight migration cannot infer a model change (for CI).",
         discussion: """
-            With two models, checks OLD → NEW. With one .xcdatamodeld bundle, checks every consecutive pair of
+            With two models, checks OLD -> NEW. With one .xcdatamodeld bundle, checks every consecutive pair of
             versions (natural order of names, or --order) and every old version against the current one.
             Exit status: 0 inferable (warnings allowed), 1 not inferable (or any warning with --strict), 2 bad input.
 

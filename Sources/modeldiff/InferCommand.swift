@@ -9,7 +9,7 @@ struct InferCommand: ParsableCommand {
         discussion: """
             Copy mappings for unchanged entities, transform for changed ones, add and remove; attribute mappings
             through renames ($source.title); relationship mappings through the manager. A change lightweight
-            migration cannot infer becomes a placeholder (todo="…") that `mapping validate` rejects until you fill it in.
+            migration cannot infer becomes a placeholder (todo="...") that `mapping validate` rejects until you fill it in.
 
             Example:
               modeldiff infer "Model.xcdatamodeld/Model 3.xcdatamodel" "Model.xcdatamodeld/Model 4.xcdatamodel" --output Mappings/Model3to4.xml

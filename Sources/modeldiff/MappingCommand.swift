@@ -5,6 +5,10 @@ struct MappingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapping",
         abstract: "Work with mapping files.",
+        discussion: """
+            Example:
+              modeldiff mapping validate Mappings/Model3to4.xml --from "Model 3.xcdatamodel" --to "Model 4.xcdatamodel"
+            """,
         subcommands: [MappingValidateCommand.self]
     )
 }

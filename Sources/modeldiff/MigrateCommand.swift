@@ -147,6 +147,13 @@ enum SignalCleanup {
         let partial = StoreMigration.partialPath(for: partialOutput)
         let files = [partial] + (0..<steps).map { partial + ".\($0)" }
         paths = files.flatMap { [$0, $0 + "-journal"] }.map { Array($0.utf8CString) }
+        // A process inherits its parent's blocked signals (a launcher running on a libdispatch
+        // thread blocks them all), and a blocked SIGINT would never reach the handler.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, SIGINT)
+        sigaddset(&unblocked, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         for sig in [SIGINT, SIGTERM] {
             signal(sig) { _ in
                 for path in SignalCleanup.paths {

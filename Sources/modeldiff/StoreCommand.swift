@@ -6,6 +6,11 @@ struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
         abstract: "Inspect Core Data SQLite stores.",
+        discussion: """
+            Examples:
+              modeldiff store info Notes.sqlite --model Notes.xcdatamodeld
+              modeldiff store verify Notes.sqlite --model Notes.xcdatamodeld
+            """,
         subcommands: [StoreInfoCommand.self, StoreVerifyCommand.self]
     )
 }

@@ -6,7 +6,7 @@ struct VersionsCommand: ParsableCommand {
         commandName: "versions",
         abstract: "List the versions of a .xcdatamodeld bundle, marking the current one.",
         discussion: """
-            Versions are listed in natural order of their names (Model, Model 2, … Model 10).
+            Versions are listed in natural order of their names (Model, Model 2, ..., Model 10).
 
             Example:
               modeldiff versions TestModels/Notes.xcdatamodeld

@@ -8,14 +8,15 @@ extension Expression: CustomStringConvertible {
             switch constant {
             case .integer(let n): return String(n)
             case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(format: "%.1f", d) : "\(d)"
-            case .string(let s): return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+            case .string(let s): return quoted(s)
             case .bool(let b): return b ? "YES" : "NO"
             case .null: return "nil"
             }
         case .variable(let name): return "$" + name
         case .evaluatedObject: return "SELF"
         case .keyPath(let base, let components):
-            let path = components.map { reservedWords.contains($0.uppercased()) ? "#" + $0 : $0 }
+            // A reserved word, or a key starting with a digit (`#2024`), would lex as something else unescaped.
+            let path = components.map { reservedWords.contains($0.uppercased()) || $0.first?.isASCII == true && $0.first?.isNumber == true ? "#" + $0 : $0 }
             if case .evaluatedObject = base { return path.joined(separator: ".") }
             return base.printed(parentPrecedence: 10) + "." + path.joined(separator: ".")
         case .binary(let op, let lhs, let rhs):
@@ -60,4 +61,23 @@ extension Expression: CustomStringConvertible {
         default: return []
         }
     }
+}
+
+/// A string literal the lexer reads back to `text`. Escapes go scalar by scalar: a backslash
+/// followed by a combining mark is one Character, which a Character-wise replace would miss.
+private func quoted(_ text: String) -> String {
+    var result = String.UnicodeScalarView()
+    result.append("\"")
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
+        case "\"": result.append(contentsOf: "\\\"".unicodeScalars)
+        case "\n": result.append(contentsOf: "\\n".unicodeScalars)
+        case "\r": result.append(contentsOf: "\\r".unicodeScalars)
+        case "\t": result.append(contentsOf: "\\t".unicodeScalars)
+        default: result.append(scalar)
+        }
+    }
+    result.append("\"")
+    return String(result)
 }

@@ -3,8 +3,8 @@ import Foundation
 /// A testing hook, not a feature: named points of a migration where the crash-safety tests kill the
 /// process, so they can check what a crash at exactly that moment leaves on disk.
 ///
-/// `MODELDIFF_TEST_KILL_AT=<point>[:<n>]` sends SIGKILL to the process the n-th time (default: the
-/// first) the run reaches `point`. `MODELDIFF_TEST_KILL_AT=trace` kills nothing and prints each point
+/// `MODELDIFF_TEST_KILL_AT=<point>[:<n>[:<signal>]]` sends SIGKILL (or `INT`, `TERM`: what Ctrl-C and
+/// a service manager send) to the process the n-th time (default: the first) the run reaches `point`. `MODELDIFF_TEST_KILL_AT=trace` kills nothing and prints each point
 /// reached on standard error (`kill point: insert`), so a test can learn which points a migration
 /// passes and how often. Unset, which is the normal case, `reach()` reads one static and returns.
 public enum KillPoint: String, CaseIterable, Sendable {
@@ -39,22 +39,27 @@ public enum KillPoint: String, CaseIterable, Sendable {
             return
         }
         guard target.point == self, Self.counter.increment() == target.occurrence else { return }
-        kill(getpid(), SIGKILL)
+        // raise() runs a handler on this thread before it returns, so the run stops exactly here.
+        raise(target.signal)
     }
 
     private struct Target: Sendable {
         let point: KillPoint?
         let occurrence: Int
         let trace: Bool
+        var signal: Int32 = SIGKILL
     }
 
     /// Read once: the environment does not change during a run.
     private static let target: Target? = {
         guard let value = ProcessInfo.processInfo.environment["MODELDIFF_TEST_KILL_AT"], !value.isEmpty else { return nil }
         if value == "trace" { return Target(point: nil, occurrence: 0, trace: true) }
-        let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
+        let parts = value.split(separator: ":").map(String.init)
         guard let point = KillPoint(rawValue: parts[0]) else { return nil }
-        return Target(point: point, occurrence: parts.count > 1 ? Int(parts[1]) ?? 1 : 1, trace: false)
+        let signals = ["KILL": SIGKILL, "INT": SIGINT, "TERM": SIGTERM]
+        return Target(
+            point: point, occurrence: parts.count > 1 ? Int(parts[1]) ?? 1 : 1, trace: false,
+            signal: parts.count > 2 ? signals[parts[2]] ?? SIGKILL : SIGKILL)
     }()
 
     private static let counter = Counter()

@@ -40,6 +40,7 @@ public enum XMLDocumentParser {
         let options = Int32(
             XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOERROR.rawValue
                 | XML_PARSE_NOWARNING.rawValue)
+        modeldiff_xmlSilenceGenericErrors()
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 xmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), path, nil, options)

@@ -11,8 +11,9 @@ struct ModelValidator {
             }
             seen[entity.name] = entity
         }
+        var depths: [String: Int] = [:]
         for entity in model.entities {
-            try validateParent(of: entity, entities: seen)
+            try validateParent(of: entity, entities: seen, depths: &depths)
         }
         for entity in model.entities {
             try validateProperties(of: entity)
@@ -22,21 +23,40 @@ struct ModelValidator {
         }
     }
 
-    private func validateParent(of entity: Entity, entities: [String: Entity]) throws(Diagnostic) {
-        guard let parentName = entity.parentEntity else { return }
+    /// How many levels of inheritance a model may have. Real models have a handful; the bound keeps
+    /// every walk up a hierarchy (layout, hashing, diffing) short on a hostile file.
+    static let maximumInheritanceDepth = 1_000
+
+    /// `depths` holds the number of ancestors of every entity checked so far: a walk up the chain
+    /// stops at the first of them, so a deep hierarchy is walked once in all, not once per entity.
+    private func validateParent(of entity: Entity, entities: [String: Entity], depths: inout [String: Int]) throws(Diagnostic) {
+        guard let parentName = entity.parentEntity else {
+            depths[entity.name] = 0
+            return
+        }
         guard entities[parentName] != nil else {
             throw error(entity.line, "entity \"\(entity.name)\" has parent entity \"\(parentName)\", which the model does not declare")
         }
         var chain = [entity.name]
+        var members: Set<String> = [entity.name]
         var current = parentName
-        while let next = entities[current] {
-            if chain.contains(current) {
-                chain.append(current)
+        var lastDepth = 0  // ancestors of chain.last
+        while true {
+            if let known = depths[current] {
+                lastDepth = known + 1
+                break
+            }
+            guard let next = entities[current] else { break }  // a missing parent: reported for its own entity
+            chain.append(current)
+            guard members.insert(current).inserted else {
                 throw error(entity.line, "entity \"\(entity.name)\" is its own ancestor: \(chain.joined(separator: " → "))")
             }
-            chain.append(current)
-            guard let parent = next.parentEntity else { return }
+            guard let parent = next.parentEntity else { break }
             current = parent
+        }
+        for (index, name) in chain.enumerated() { depths[name] = lastDepth + chain.count - 1 - index }
+        if let depth = depths[entity.name], depth > Self.maximumInheritanceDepth {
+            throw error(entity.line, "entity \"\(entity.name)\" has \(depth) ancestors; modeldiff reads at most \(Self.maximumInheritanceDepth) levels of inheritance")
         }
     }
 

@@ -12,8 +12,13 @@ public enum BinaryPropertyList {
         let trailer = bytes.count - 32
         let offsetSize = Int(bytes[trailer + 6])
         let referenceSize = Int(bytes[trailer + 7])
+        // Every size and offset comes from the file, so no arithmetic on them may overflow: a
+        // region is checked by subtraction, never by adding a size that could be near Int.max.
+        func fits(_ at: Int, _ size: Int, unit: Int = 1, before end: Int) -> Bool {
+            at >= 0 && at <= end && size >= 0 && size <= (end - at) / unit
+        }
         func integer(_ start: Int, _ size: Int) throws(Diagnostic) -> Int {
-            guard size > 0, size <= 8, start >= 0, start + size <= bytes.count else { throw fail }
+            guard size > 0, size <= 8, fits(start, size, before: bytes.count) else { throw fail }
             var value = 0
             for byte in bytes[start..<start + size] { value = value << 8 | Int(byte) }
             return value
@@ -21,15 +26,20 @@ public enum BinaryPropertyList {
         let count = try integer(trailer + 8, 8)
         let top = try integer(trailer + 16, 8)
         let tableStart = try integer(trailer + 24, 8)
-        guard count > 0, count < bytes.count, top < count, tableStart + count * offsetSize <= trailer else { throw fail }
+        guard count > 0, count < bytes.count, top >= 0, top < count, offsetSize > 0, fits(tableStart, count, unit: offsetSize, before: trailer) else { throw fail }
         var offsets: [Int] = []
         offsets.reserveCapacity(count)
         for index in 0..<count { offsets.append(try integer(tableStart + index * offsetSize, offsetSize)) }
 
+        // A container may be referenced many times, so nesting alone could decode exponentially many
+        // objects from a small file; Apple's writer shares no containers, so a file never needs more
+        // visits than it has bytes.
+        var visits = 0
         func object(_ reference: Int, depth: Int) throws(Diagnostic) -> PlistValue {
-            guard reference >= 0, reference < count, depth < 512 else { throw fail }
+            visits += 1
+            guard reference >= 0, reference < count, depth < 512, visits <= bytes.count else { throw fail }
             let start = offsets[reference]
-            guard start < trailer else { throw fail }
+            guard start >= 0, start < trailer else { throw fail }
             let marker = bytes[start]
             let high = marker >> 4
             let low = Int(marker & 0x0F)
@@ -60,28 +70,28 @@ public enum BinaryPropertyList {
                 return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: raw)))
             case 0x4:
                 let (size, at) = try length()
-                guard at + size <= trailer else { throw fail }
+                guard fits(at, size, before: trailer) else { throw fail }
                 return .data(Array(bytes[at..<at + size]))
             case 0x5:
                 let (size, at) = try length()
-                guard at + size <= trailer else { throw fail }
+                guard fits(at, size, before: trailer) else { throw fail }
                 return .string(String(decoding: bytes[at..<at + size], as: UTF8.self))
             case 0x6:
                 let (size, at) = try length()
-                guard at + size * 2 <= trailer else { throw fail }
+                guard fits(at, size, unit: 2, before: trailer) else { throw fail }
                 let units = stride(from: at, to: at + size * 2, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
                 return .string(String(decoding: units, as: UTF16.self))
             case 0x8:
                 return .uid(try integer(start + 1, low + 1))
             case 0xA, 0xC:
                 let (size, at) = try length()
-                guard at + size * referenceSize <= trailer else { throw fail }
+                guard referenceSize > 0, fits(at, size, unit: referenceSize, before: trailer) else { throw fail }
                 var items: [PlistValue] = []
                 for index in 0..<size { items.append(try object(try integer(at + index * referenceSize, referenceSize), depth: depth + 1)) }
                 return .array(items)
             case 0xD:
                 let (size, at) = try length()
-                guard at + 2 * size * referenceSize <= trailer else { throw fail }
+                guard referenceSize > 0, fits(at, size, unit: 2 * referenceSize, before: trailer) else { throw fail }
                 var dictionary: [String: PlistValue] = [:]
                 for index in 0..<size {
                     guard case .string(let key) = try object(try integer(at + index * referenceSize, referenceSize), depth: depth + 1) else { throw fail }

@@ -2,13 +2,20 @@ extension StoreLayout {
     /// Lays out `model` as Core Data would.
     public init(model: Model) {
         self.model = model
-        var ordered: [String] = []
-        func visit(_ entity: Entity) {
-            ordered.append(entity.name)
-            for child in model.subentities(of: entity).sorted(by: { coreDataCompare($0.name, $1.name) }) { visit(child) }
-        }
+        // Children by parent and a loop over an explicit stack: a model may have many entities or a
+        // deep hierarchy, and neither may cost quadratic time or one stack frame per level.
+        let children = Dictionary(grouping: model.entities.filter { $0.parentEntity != nil }, by: { $0.parentEntity! })
+            .mapValues { $0.sorted { coreDataCompare($0.name, $1.name) } }
         let roots = model.entities.filter { $0.parentEntity == nil }.sorted { coreDataCompare($0.name, $1.name) }
-        roots.forEach(visit)
+        var ordered: [String] = []
+        var rootOf: [String: String] = [:]
+        var stack = roots.reversed().map { ($0, $0.name) }
+        while let (entity, root) = stack.popLast() {
+            ordered.append(entity.name)
+            rootOf[entity.name] = root
+            stack += (children[entity.name] ?? []).reversed().map { ($0, root) }
+        }
+        let membersByRoot = Dictionary(grouping: ordered, by: { rootOf[$0]! })
         let numbers = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($0.element, $0.offset + 1) })
         self.orderedEntities = ordered
         self.entityNumbers = numbers
@@ -17,7 +24,7 @@ extension StoreLayout {
         var indexes: [String] = []
         var joins: [JoinTable] = []
         for root in roots {
-            let members = ordered.filter { name in model.entity(named: name).map { model.rootEntity(of: $0).name == root.name } ?? false }
+            let members = membersByRoot[root.name] ?? []
             let tableName = columnName(root.name)
             var columns = [
                 Column(name: "Z_PK", sqlType: "INTEGER PRIMARY KEY", kind: .primaryKey),
@@ -43,7 +50,7 @@ extension StoreLayout {
                         columns.append(Column(name: column, sqlType: "INTEGER", kind: .toOne(entity: name, name: relationship.name)))
                         toOneIndexes.append("CREATE INDEX \(tableName)_\(column)_INDEX ON \(tableName) (\(column))")
                         if let destination = relationship.destinationEntity.flatMap(model.entity(named:)),
-                            !model.subentities(of: destination).isEmpty
+                            children[destination.name] != nil
                         {
                             let number = numbers[destination.name] ?? 0
                             columns.append(Column(name: "Z\(number)_\(relationship.name.uppercased())", sqlType: "INTEGER", kind: .toOneEntity(entity: name, name: relationship.name)))

@@ -176,6 +176,30 @@ func aMigrationKilledAtAnyPointLeavesTheSourceIntactAndNoHalfStore(_ scenario: C
     #expect(cases.count >= 8)
 }
 
+/// Ctrl-C (SIGINT) and SIGTERM at each stage: the handler removes the partial files and the run
+/// exits 130, with the source intact and no half-written output.
+@Test(arguments: CrashScenario.all)
+func aMigrationInterruptedByCtrlCOrSIGTERMExits130AndLeavesNothing(_ scenario: CrashScenario) throws {
+    let reference = try referenceRun(scenario)
+    let stages: [KillPoint] = scenario.fastPath ? [.fastPathStatement, .fastPathValidate, .beforeCommit, .beforeRename] : [.createInstances, .insert, .createRelationships, .validate, .beforeRename]
+    let cases = stages.filter { reference.points[$0] != nil }.flatMap { [($0, "INT"), ($0, "TERM")] }
+    let problems = concurrently(cases) { point, signal in
+        let sandbox = try CrashSandbox(scenario)
+        defer { try? FileManager.default.removeItem(at: sandbox.folder) }
+        let before = storeFileBytes(sandbox.source)
+        let label = "\(scenario) SIG\(signal) at \(point.rawValue)"
+        let stopped = try sandbox.migrate(environment: ["MODELDIFF_TEST_KILL_AT": "\(point.rawValue):1:\(signal)"])
+        guard !stopped.signaled && stopped.status == 130 else { return ["\(label): status \(stopped.status) (signaled: \(stopped.signaled)): \(stopped.stderr)"] }
+        var problems: [String] = []
+        if FileManager.default.fileExists(atPath: sandbox.storeFolder.appendingPathComponent("out.sqlite").path) { problems.append("\(label): an output was left") }
+        let partials = folderContents(sandbox.storeFolder).filter { $0.contains("modeldiff-partial") }
+        if !partials.isEmpty { problems.append("\(label): partial files were left: \(partials)") }
+        return problems + (try checkAftermath(sandbox, stopped, sourceBefore: before, reference: reference.report, label: label))
+    }
+    for problem in problems { Issue.record(Comment(rawValue: problem)) }
+    #expect(cases.count >= 8)
+}
+
 /// SIGKILL from outside at random moments, as a user or the OOM killer would. The seed is printed
 /// and can be replayed with MODELDIFF_CRASH_SEED.
 @Test func aMigrationKilledAtRandomMomentsLeavesTheSourceIntactAndNoHalfStore() throws {

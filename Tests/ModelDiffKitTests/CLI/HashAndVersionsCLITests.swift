@@ -40,3 +40,17 @@ import Testing
     #expect(result.stdout == "")
     #expect(result.stderr == "broken.xml:1:33: error: Opening and ending tag mismatch: entity line 1 and model\n")
 }
+
+@Test func aFileInTheWrongEncodingGivesOneLineAndNoLibxml2Chatter() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Labelled UTF-16, written in UTF-8 with stray bytes: libxml2's converter fails and would also
+    // print "encoding error" and "I/O error" lines of its own.
+    var bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<model>".utf8)
+    bytes += [0xFF, 0xFF, 0xFF, 0xFF] + Array("</model>\n".utf8)
+    try Data(bytes).write(to: folder.appendingPathComponent("encoding.xml"))
+    let result = try runModeldiff(["hash", "encoding.xml"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "encoding.xml:1:38: error: Document labelled UTF-16 but has UTF-8 content\n")
+}

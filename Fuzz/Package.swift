@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+// libFuzzer targets for modeldiff's parsers. Built only by Scripts/fuzz.sh with
+// `-sanitize=fuzzer,address`: each target starts libFuzzer's driver, which only that build links,
+// so they cannot live in the root package, whose plain `swift build` would fail to link them.
+import PackageDescription
+
+let fuzzTargets = ["FuzzModelXML", "FuzzMappingXML", "FuzzExpression", "FuzzStoreMetadata"]
+
+let package = Package(
+    name: "modeldiff-fuzz",
+    platforms: [.macOS(.v13)],
+    products: fuzzTargets.map { .executable(name: $0, targets: [$0]) },
+    dependencies: [.package(name: "modeldiff", path: "..")],
+    targets: fuzzTargets.map {
+        .executableTarget(name: $0, dependencies: [.product(name: "ModelDiffKit", package: "modeldiff")])
+    },
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,32 @@
+import Foundation
+import ModelDiffKit
+
+/// Parses arbitrary text as a value expression; an expression that parses must print to text that
+/// parses back to the same expression.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    guard let expression = try? ExpressionParser.parse(text) else { return 0 }
+    let printed = expression.description
+    let reparsed: ModelDiffKit.Expression
+    do {
+        reparsed = try ExpressionParser.parse(printed)
+    } catch {
+        fatalError("printed expression does not parse: \(printed) (from \(text)): \(error)")
+    }
+    precondition(reparsed.description == printed, "print/parse round trip changed \(printed)")
+    return 0
+}
+
+// SwiftPM links every executable with `--defsym main=<module>_main`, which replaces libFuzzer's `main`, so
+// the fuzzer's driver is started here.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+var argc = CommandLine.argc
+var argv = Optional(CommandLine.unsafeArgv)
+exit(runFuzzerDriver(&argc, &argv, fuzzOne))

@@ -1,0 +1,32 @@
+import Foundation
+import ModelDiffKit
+
+/// Reads arbitrary bytes as a mapping file; a mapping that reads must write back to XML and read
+/// again to an equal mapping.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let mapping = try? MappingXML.read(bytes, path: "fuzz.xml") else { return 0 }
+    let written = MappingXML.write(mapping)
+    let reread: MappingModel
+    do {
+        reread = try MappingXML.read(Array(written.utf8), path: "rewritten.xml")
+    } catch {
+        fatalError("a mapping that read does not read back after writing: \(error)\n\(written)")
+    }
+    precondition(MappingXML.write(reread) == written, "a write/read round trip changed the mapping")
+    return 0
+}
+
+// SwiftPM links every executable with `--defsym main=<module>_main`, which replaces libFuzzer's `main`, so
+// the fuzzer's driver is started here.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+var argc = CommandLine.argc
+var argv = Optional(CommandLine.unsafeArgv)
+exit(runFuzzerDriver(&argc, &argv, fuzzOne))

@@ -1,0 +1,34 @@
+import Foundation
+import ModelDiffKit
+
+/// Reads arbitrary bytes as model XML; a model that reads must lay out as a store, hash, write back
+/// to XML and read again to the same version hashes (the writer's promise), or the fuzzer stops on a trap.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let loaded = try? ModelReader.read(bytes, path: "fuzz.xml") else { return 0 }
+    _ = StoreLayout(model: loaded.model).createStatements
+    let hashes = loaded.model.versionHashes()
+    let written = ModelWriter.xml(loaded.model)
+    let reread: LoadedModel
+    do {
+        reread = try ModelReader.read(Array(written.utf8), path: "rewritten.xml")
+    } catch {
+        fatalError("a model that read does not read back after writing: \(error)\n\(written)")
+    }
+    precondition(reread.model.versionHashes() == hashes, "version hashes changed by a write/read round trip")
+    return 0
+}
+
+// SwiftPM links every executable with `--defsym main=<module>_main`, which replaces libFuzzer's `main`, so
+// the fuzzer's driver is started here.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+var argc = CommandLine.argc
+var argv = Optional(CommandLine.unsafeArgv)
+exit(runFuzzerDriver(&argc, &argv, fuzzOne))

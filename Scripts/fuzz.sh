@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Runs modeldiff's libFuzzer targets (Fuzz/), each for SECONDS, seeded from the real files in
+# ../shared and TestModels/ plus every checked-in regression input (Fuzz/Regressions/TARGET/).
+#
+#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, all four targets
+#
+# Targets: FuzzModelXML FuzzMappingXML FuzzExpression FuzzStoreMetadata. A crash, a trap, a leak
+# or an input that runs longer than 10 s stops the run with exit 1; libFuzzer saves the input in
+# fuzz-artifacts/TARGET/, which becomes a regression input once fixed. The working corpus grows in
+# .build-fuzz/corpus/TARGET/ across runs (kept out of git).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("$@")
+((${#targets[@]})) || targets=(FuzzModelXML FuzzMappingXML FuzzExpression FuzzStoreMetadata)
+shared=../shared
+scratch=.build-fuzz
+
+echo "building the fuzz targets (-sanitize=fuzzer,address)"
+# SwiftPM does not notice files added to a path dependency (the root package, here) in a cached
+# build plan: drop the plan, keep the objects.
+mkdir -p "$scratch"
+rm -f "$scratch"/*.yaml
+(cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address --scratch-path "../$scratch" >/dev/null 2>"../$scratch/build.log") || {
+  cat "$scratch/build.log" >&2
+  exit 1
+}
+bin=$(cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address --scratch-path "../$scratch" --show-bin-path)
+
+# Seed corpora: copied under content-derived names so reruns don't duplicate them.
+seed() { # target, files on stdin
+  local dir="$scratch/seeds/$1"
+  mkdir -p "$dir"
+  while IFS= read -r -d '' file; do
+    cp "$file" "$dir/$(sha1sum "$file" | cut -c1-16)"
+  done
+}
+# Models up to 48 KB: the fuzzer mutates small inputs far faster, and larger ones add no new syntax.
+find "$shared" TestModels -type f \( -name contents -o -name '*.xml' \) ! -name '*.mapping.xml' -size -48k -print0 | seed FuzzModelXML
+find TestModels Tests/ModelDiffKitTests/Golden -type f \( -name '*.mapping.xml' -o -path '*Golden/mapping/*.xml' \) -print0 | seed FuzzMappingXML
+# Expressions: every value expression and source expression of the mapping files, one per seed.
+python3 - "$scratch/seeds/FuzzExpression" TestModels Tests/ModelDiffKitTests/Golden <<'PY'
+import hashlib, os, re, sys, html
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+for root in sys.argv[2:]:
+    for folder, _, names in os.walk(root):
+        for name in names:
+            if not name.endswith('.xml'):
+                continue
+            text = open(os.path.join(folder, name), encoding='utf-8', errors='replace').read()
+            for match in re.finditer(r'<(?:attribute|relationship|sourceExpression)[^>]*>([^<]+)<', text):
+                expression = html.unescape(match.group(1)).encode()
+                open(os.path.join(out, hashlib.sha1(expression).hexdigest()[:16]), 'wb').write(expression)
+PY
+# Store metadata: Z_METADATA.Z_PLIST of every store in ../shared, read from a private copy
+# (opening a WAL store in place would checkpoint it).
+python3 - "$scratch/seeds/FuzzStoreMetadata" "$shared" <<'PY'
+import hashlib, os, shutil, sqlite3, sys, tempfile
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+for folder, _, names in os.walk(sys.argv[2]):
+    for name in names:
+        if not name.endswith(('.sqlite', '.db', '.store')):
+            continue
+        with tempfile.TemporaryDirectory() as work:
+            for suffix in ('', '-wal', '-shm'):
+                if os.path.exists(os.path.join(folder, name + suffix)):
+                    shutil.copy(os.path.join(folder, name + suffix), os.path.join(work, name + suffix))
+            try:
+                connection = sqlite3.connect(os.path.join(work, name))
+                for (plist,) in connection.execute('SELECT Z_PLIST FROM Z_METADATA'):
+                    if plist:
+                        open(os.path.join(out, hashlib.sha1(plist).hexdigest()[:16]), 'wb').write(plist)
+                connection.close()
+            except sqlite3.Error:
+                pass
+PY
+
+dictionary() {
+  case $1 in
+    FuzzModelXML) echo Fuzz/Dictionaries/model-xml.dict ;;
+    FuzzMappingXML) echo Fuzz/Dictionaries/mapping-xml.dict ;;
+    FuzzExpression) echo Fuzz/Dictionaries/expression.dict ;;
+    *) echo "" ;;
+  esac
+}
+
+status=0
+for target in "${targets[@]}"; do
+  corpus="$scratch/corpus/$target"
+  artifacts="fuzz-artifacts/$target"
+  mkdir -p "$corpus" "$artifacts" "Fuzz/Regressions/$target"
+  dict=$(dictionary "$target")
+  echo "fuzzing $target for ${seconds}s (seeds: $(ls "$scratch/seeds/$target" | wc -l), regressions: $(ls "Fuzz/Regressions/$target" | wc -l))"
+  # -rss_limit_mb bounds memory per input; -timeout flags hangs; -max_len fits the seeds.
+  if ! "$bin/$target" "$corpus" "$scratch/seeds/$target" "Fuzz/Regressions/$target" \
+      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+      -print_final_stats=1 -artifact_prefix="$artifacts/" ${dict:+-dict="$dict"} \
+      >"$scratch/$target.log" 2>&1; then
+    status=1
+    echo "FINDING in $target: see $scratch/$target.log and $artifacts/" >&2
+    grep -E "ERROR|panic|Fatal error|Precondition|deadly signal|Test unit written" "$scratch/$target.log" | head -5 >&2
+  fi
+  grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|cov: " "$scratch/$target.log" | tail -3 | sed "s/^/  /" || true
+done
+exit $status

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `swift package modeldiff-check` on the sample package `TestModels/PluginSample`, first with its
+/// inferable Notes bundle, then with a non-inferable bundle added. It builds modeldiff once more, in
+/// `.build-plugin-sample` (a scratch folder of its own, so the outer `swift test`'s lock on `.build` is
+/// never waited for), which later runs reuse.
+@Test(.timeLimit(.minutes(20)))
+func pluginChecksEveryModelBundleOfAPackage() throws {
+    let work = Paths.repository.appendingPathComponent(".build-plugin-sample")
+    let package = work.appendingPathComponent("PluginSample")
+    let scratch = work.appendingPathComponent("scratch")
+    let files = FileManager.default
+    try? files.removeItem(at: package)
+    try files.createDirectory(at: work, withIntermediateDirectories: true)
+    try files.copyItem(at: Paths.testModels.appendingPathComponent("PluginSample"), to: package)
+    let manifest = package.appendingPathComponent("Package.swift")
+    let text = try String(contentsOf: manifest, encoding: .utf8)
+    #expect(text.contains(#".package(path: "../..")"#))
+    try text.replacingOccurrences(of: #".package(path: "../..")"#, with: ".package(path: \"\(Paths.repository.path)\")")
+        .write(to: manifest, atomically: true, encoding: .utf8)
+
+    func modeldiffCheck(_ arguments: [String]) throws -> ProcessOutcome {
+        try runProcess(
+            ["/usr/bin/env", "swift", "package", "--package-path", package.path, "--scratch-path", scratch.path, "modeldiff-check"]
+                + arguments,
+            in: package)
+    }
+
+    let passing = try modeldiffCheck([])
+    let passingOutput = passing.stdout + passing.stderr
+    #expect(passing.status == 0, "\(passingOutput)")
+    #expect(passingOutput.contains("modeldiff check Sources/Notes/Notes.xcdatamodeld\n"))
+    #expect(passingOutput.contains("Notes → Notes 2: inferable (0 errors, 0 warnings, 4 notes)"))
+    #expect(passingOutput.contains("modeldiff-check: 1 bundle passed"))
+
+    // A String → Integer 32 attribute change: lightweight migration cannot infer it.
+    let broken = package.appendingPathComponent("Sources/Notes/Broken.xcdatamodeld")
+    let rule = Paths.testModels.appendingPathComponent("rules/type-change-incompatible")
+    for (version, file) in [("Broken", "old.xml"), ("Broken 2", "new.xml")] {
+        let folder = broken.appendingPathComponent("\(version).xcdatamodel")
+        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        try files.copyItem(at: rule.appendingPathComponent(file), to: folder.appendingPathComponent("contents"))
+    }
+    try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>_XCCurrentVersionName</key>
+        \t<string>Broken 2.xcdatamodel</string>
+        </dict>
+        </plist>
+
+        """.write(to: broken.appendingPathComponent(".xccurrentversion"), atomically: true, encoding: .utf8)
+
+    let failing = try modeldiffCheck(["--format", "github"])
+    let failingOutput = failing.stdout + failing.stderr
+    #expect(failing.status != 0, "\(failingOutput)")
+    #expect(failingOutput.contains("modeldiff check Sources/Notes/Broken.xcdatamodeld --format github\n"))
+    #expect(failingOutput.contains("modeldiff check Sources/Notes/Notes.xcdatamodeld --format github\n"))
+    #expect(failingOutput.contains(
+        "::error file=Sources/Notes/Broken.xcdatamodeld/Broken 2.xcdatamodel/contents,line=5,title=attribute-type-incompatible::"))
+    #expect(failingOutput.contains("modeldiff check failed for Sources/Notes/Broken.xcdatamodeld (exit status 1)"))
+    #expect(!failingOutput.contains("Sources/Notes/Notes.xcdatamodeld (exit status"))
+    try? files.removeItem(at: package)
+}
