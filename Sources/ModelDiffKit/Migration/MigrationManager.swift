@@ -218,7 +218,9 @@ public final class MigrationManager: ExpressionObject {
         do {
             try body()
         } catch let error as MigrationError {
-            throw error
+            // A policy, or a function a value expression calls on it, may throw without saying where.
+            guard error.mapping == nil else { throw error }
+            throw MigrationError(error.code, error.message, mapping: mapping.name, entity: error.entity, object: error.object)
         } catch let error as Diagnostic {
             throw error  // the store could not be read or written (a full disk, a lock): the file says more than the stage
         } catch let error as CancellationBox.Cancelled {

@@ -137,6 +137,28 @@ private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
 }
 
+@Test func aPolicyThatThrowsThroughTheCLILeavesNothing() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try makeNotesStore(in: folder)
+    let before = try Data(contentsOf: store)
+    let v1 = notes.appendingPathComponent("Notes.xcdatamodel").path
+    let v2 = notes.appendingPathComponent("Notes 2.xcdatamodel").path
+    #expect(try runModeldiff(["infer", v1, v2, "--output", "map.xml"], in: folder).status == 0)
+    // The developer calls a policy function; the entity mapping's policy (the default one) throws for it.
+    let map = folder.appendingPathComponent("map.xml")
+    let edited = try String(contentsOf: map, encoding: .utf8).replacingOccurrences(
+        of: "<attribute name=\"title\">$source.title</attribute>", with: "<attribute name=\"title\">FUNCTION($entityPolicy, \"titleFor:\", $source.title)</attribute>")
+    try edited.write(to: map, atomically: true, encoding: .utf8)
+    for extra in [[], ["--no-fast-path"]] {
+        let result = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite"] + extra, in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "notes.sqlite: error: migration failed: EntityMigrationPolicy does not implement titleFor: (NSEntityMigrationPolicyError 134170; mapping NoteToNote)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
+        #expect(try Data(contentsOf: store) == before)
+    }
+}
+
 @Test func withOverwriteAFailingMigrationLeavesTheOldOutputIntact() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
