@@ -58,7 +58,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelDiffKitTests",
-            dependencies: ["ModelDiffKit", "modeldiff"],
+            dependencies: ["ModelDiffKit", "modeldiff", "generate-store"],
             exclude: ["Golden"]
         ),
     ],

@@ -5,6 +5,8 @@
 #   --quick   skips the 1M-object migration row.
 #   --models  measures only parsing/hashing and `check` (no store generator, no migrations) and
 #             keeps the migration section of the existing BENCHMARKS.md, saying so in the header.
+# MIGRATION_ONLY=1 skips the parse and check benchmarks; BENCH_OUT=FILE writes FILE instead of
+# BENCHMARKS.md (to splice one section in without re-measuring the others).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
@@ -23,8 +25,8 @@ bin=.build/release
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 bundle=../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld
-notes=TestModels/Notes.xcdatamodeld
-out=BENCHMARKS.md
+bench=TestModels/Bench.xcdatamodeld
+out=${BENCH_OUT:-BENCHMARKS.md}
 if [[ "$mode" == "--models" ]]; then
   # The previous run's migration section, from its heading to its closing "Command:" line.
   awk '/^## Migration/ {keep = 1} keep {print} keep && /^Command: `Benchmarks\/run.sh`/ {exit}' "$out" > "$work/migration.md"
@@ -46,10 +48,10 @@ cpu() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; 
   fi
   echo "Each figure is hyperfine's median wall time over repeated runs (warm cache), with the mean CPU time (user + system) beside it; ratios are measured in the same run. Load average when the run started: $(cut -d' ' -f1-3 /proc/loadavg)."
   echo
-  echo "## Parsing and hashing every version of the 117-version WooCommerce bundle"
-  echo
 } > "$out"
 
+if [[ -z "${MIGRATION_ONLY:-}" ]]; then
+printf '## Parsing and hashing every version of the 117-version WooCommerce bundle\n\n' >> "$out"
 files=()
 while IFS= read -r f; do files+=("$f"); done < <(find "$bundle" -name contents | sort)
 hyperfine -N --warmup 2 --runs 10 --export-json "$work/parse.json" \
@@ -89,45 +91,53 @@ if [[ "$mode" == "--models" ]]; then
   cat Benchmarks/notes.md >> "$out"
   cat "$out"
   exit 0
+  fi
 fi
 {
   echo "## Migration"
   echo
-  echo "Store: \`generate-store N\` (TestModels/Notes, version Notes: N notes with a title, a body, a date and a to-one folder; N/100 folders), migrated to \`Notes 2\` with the inferred mapping, on the SQL fast path (the default here) and on the generic three-stage path (\`--no-fast-path\`). Reference: \`sqlite3\` copying the same two tables with \`INSERT INTO … SELECT\` into a fresh file. Ratios are fast path / SQL copy."
+  echo "Store: \`generate-store N\` (TestModels/Bench.xcdatamodeld, version Bench): N objects, of which N/20 authors, N/100 tags and the rest posts; every post has a to-one author (the inverse of the author's to-many \`posts\`) and two tags (a many-to-many, stored in a join table); attributes are strings, dates, doubles, 64-bit integers and blobs. It is migrated to \`Bench 2\` (a renamed attribute, an added optional attribute, an added attribute with a default) with the inferred mapping, on the SQL fast path (the default here) and on the generic three-stage path (\`--no-fast-path\`). Reference: \`sqlite3\` creating the same tables and indexes (the three entity tables and the join table) in a fresh file and filling them with \`INSERT INTO … SELECT\` in one transaction. Ratios are fast path / SQL copy, in wall time and in CPU time; objects/s is N over the generic path's wall time and over its CPU time. Both outputs of every size pass \`modeldiff store verify\` and have the source's object count per entity and the same number of links (checked by the script)."
   echo
-  echo "| objects | fast path (s) | sqlite3 copy (s) | ratio | generic path (s) | generic objects/s (CPU) | peak RSS fast / generic (MB) |"
+  echo "| objects | fast path (s) | sqlite3 copy (s) | ratio wall / CPU | generic path (s) | generic objects/s wall / CPU | peak RSS fast / generic (MB) |"
   echo "|---|---|---|---|---|---|---|"
 } >> "$out"
 
+from="$bench/Bench.xcdatamodel"
+to="$bench/Bench 2.xcdatamodel"
+# The object count per entity table and the number of join rows: equal in source and outputs.
+counts() { sqlite3 "$1" "SELECT (SELECT COUNT(*) FROM ZAUTHOR) || ' ' || (SELECT COUNT(*) FROM ZPOST) || ' ' || (SELECT COUNT(*) FROM ZTAG) || ' ' || (SELECT COUNT(*) FROM ZPOST WHERE ZAUTHOR IS NOT NULL) || ' ' || (SELECT COUNT(*) FROM $join)"; }
 for n in "${sizes[@]}"; do
   "$bin/generate-store" "$n" "$work/in-$n.sqlite"
-  cat > "$work/copy.sql" <<SQL
-ATTACH '$work/in-$n.sqlite' AS src;
-CREATE TABLE ZNOTE AS SELECT * FROM src.ZNOTE;
-CREATE TABLE ZFOLDER AS SELECT * FROM src.ZFOLDER;
-SQL
+  join=$(sqlite3 "$work/in-$n.sqlite" "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'Z\_%' ESCAPE '\\' AND name NOT IN ('Z_PRIMARYKEY', 'Z_METADATA', 'Z_MODELCACHE')")
+  tables="ZAUTHOR ZPOST ZTAG $join"
+  {
+    echo "ATTACH '$work/in-$n.sqlite' AS src;"
+    echo "BEGIN;"
+    for t in $tables; do sqlite3 "$work/in-$n.sqlite" "SELECT sql || ';' FROM sqlite_master WHERE tbl_name = '$t' AND sql IS NOT NULL ORDER BY type DESC"; done
+    for t in $tables; do echo "INSERT INTO main.$t SELECT * FROM src.$t;"; done
+    echo "COMMIT;"
+  } > "$work/copy.sql"
   runs=5; [ "$n" -ge 1000000 ] && runs=2
+  # One --prepare per command, each removing only its own output, so all three outputs remain to be checked.
   hyperfine --runs "$runs" --export-json "$work/m-$n.json" \
-    --prepare "rm -f $work/out-$n.sqlite $work/copy-$n.sqlite $work/gen-$n.sqlite" \
-    "$bin/modeldiff migrate $work/in-$n.sqlite --from '$notes/Notes.xcdatamodel' --to '$notes/Notes 2.xcdatamodel' --output $work/out-$n.sqlite > /dev/null" \
+    --prepare "rm -f $work/out-$n.sqlite" --prepare "rm -f $work/copy-$n.sqlite" --prepare "rm -f $work/gen-$n.sqlite" \
+    "$bin/modeldiff migrate $work/in-$n.sqlite --from '$from' --to '$to' --output $work/out-$n.sqlite > /dev/null" \
     "sqlite3 $work/copy-$n.sqlite < $work/copy.sql" \
-    "$bin/modeldiff migrate $work/in-$n.sqlite --from '$notes/Notes.xcdatamodel' --to '$notes/Notes 2.xcdatamodel' --output $work/gen-$n.sqlite --no-fast-path > /dev/null" >/dev/null
-  # Every benchmark output must be sound and complete: store verify (integrity, keys, Z_MAX,
-  # inverses) and the object count of each entity.
-  for f in out gen; do
-    report=$("$bin/modeldiff" store verify "$work/$f-$n.sqlite" --model "$notes") || { echo "$report" >&2; echo "store verify failed on $f-$n.sqlite" >&2; exit 1; }
-    if ! grep -qx "  Note: $n objects" <<<"$report" || ! grep -qx "  Folder: $((n / 100)) objects" <<<"$report"; then
-      echo "wrong counts in $f-$n.sqlite:" >&2; echo "$report" >&2; exit 1
-    fi
-  done
+    "$bin/modeldiff migrate $work/in-$n.sqlite --from '$from' --to '$to' --output $work/gen-$n.sqlite --no-fast-path > /dev/null" >/dev/null
   read -r mig copy gen < <(median "$work/m-$n.json")
   read -r migcpu copycpu gencpu < <(cpu "$work/m-$n.json")
+  expected=$(counts "$work/in-$n.sqlite")
+  for o in out gen; do
+    # Every output must be sound (store verify: integrity, keys, Z_MAX, inverses) and complete.
+    report=$("$bin/modeldiff" store verify "$work/$o-$n.sqlite" --model "$bench") || { echo "$report" >&2; echo "store verify failed on $o-$n.sqlite" >&2; exit 1; }
+    [ "$(counts "$work/$o-$n.sqlite")" == "$expected" ] || { echo "$o-$n: counts $(counts "$work/$o-$n.sqlite") != $expected" >&2; exit 1; }
+  done
+  rm -f "$work/out-$n.sqlite" "$work/gen-$n.sqlite" "$work/copy-$n.sqlite"
+  rss=$( { /usr/bin/time -v "$bin/modeldiff" migrate "$work/in-$n.sqlite" --from "$from" --to "$to" --output "$work/out-$n.sqlite" >/dev/null; } 2>&1 | awk '/Maximum resident/ {print int($6/1024)}')
   rm -f "$work/out-$n.sqlite"
-  rss=$( { /usr/bin/time -v "$bin/modeldiff" migrate "$work/in-$n.sqlite" --from "$notes/Notes.xcdatamodel" --to "$notes/Notes 2.xcdatamodel" --output "$work/out-$n.sqlite" >/dev/null; } 2>&1 | awk '/Maximum resident/ {print int($6/1024)}')
-  rm -f "$work/out-$n.sqlite"
-  rssgen=$( { /usr/bin/time -v "$bin/modeldiff" migrate "$work/in-$n.sqlite" --from "$notes/Notes.xcdatamodel" --to "$notes/Notes 2.xcdatamodel" --output "$work/out-$n.sqlite" --no-fast-path >/dev/null; } 2>&1 | awk '/Maximum resident/ {print int($6/1024)}')
-  rm -f "$work/out-$n.sqlite" "$work/in-$n.sqlite" "$work/gen-$n.sqlite"
-  python3 -c "n=$n; m=$mig; c=$copy; g=$gen; gu=$gencpu; print('| %d | %.3f | %.3f | %.1f× | %.3f | %d | %s / %s |' % (n, m, c, m / c, g, (n + n // 100) / gu, '$rss', '$rssgen'))" >> "$out"
+  rssgen=$( { /usr/bin/time -v "$bin/modeldiff" migrate "$work/in-$n.sqlite" --from "$from" --to "$to" --output "$work/out-$n.sqlite" --no-fast-path >/dev/null; } 2>&1 | awk '/Maximum resident/ {print int($6/1024)}')
+  rm -f "$work/out-$n.sqlite" "$work/in-$n.sqlite"
+  python3 -c "n=$n; m=$mig; c=$copy; g=$gen; mu=$migcpu; cu=$copycpu; gu=$gencpu; print('| %d | %.3f | %.3f | %.2f× / %.2f× | %.3f | %d / %d | %s / %s |' % (n, m, c, m / c, mu / cu, g, n / g, n / gu, '$rss', '$rssgen'))" >> "$out"
 done
 echo >> "$out"
 echo "Command: \`Benchmarks/run.sh\`$( [[ "$mode" == "--quick" ]] && echo ' --quick') (the 1M-object row needs the full run, without --quick)." >> "$out"

@@ -11,27 +11,17 @@ struct DestinationValidation {
         let model = layout.model
         guard let entity = model.entity(named: name), let table = layout.table(for: name), let number = layout.entityNumbers[name] else { return }
         let filter = "Z_ENT = \(number)"
-        for attribute in model.allAttributes(of: entity) where !attribute.isTransient && !attribute.isDerived {
-            guard let column = table.columns.first(where: { if case .attribute(_, attribute.name, _) = $0.kind { true } else { false } })?.name else { continue }
-            let what = "\(name).\(attribute.name)"
-            if !attribute.isOptional {
-                try fail(when: "\(column) IS NULL", filter, table, .missingMandatoryProperty, "\(what) is required but has no value")
-            }
-            let isText = attribute.type == .string || attribute.type == .uri
-            let measured = isText ? "length(\(column))" : column
-            if let min = attribute.minValueString.flatMap(Double.init) {
-                try fail(when: "\(measured) < \(min)", filter, table, isText ? .stringTooShort : .numberTooSmall, "\(what) is below its minimum \(attribute.minValueString!)")
-            }
-            if let max = attribute.maxValueString.flatMap(Double.init) {
-                try fail(when: "\(measured) > \(max)", filter, table, isText ? .stringTooLong : .numberTooLarge, "\(what) is above its maximum \(attribute.maxValueString!)")
-            }
-            if let min = attribute.minDateTimeInterval.flatMap(Double.init) {
-                try fail(when: "\(column) < \(min)", filter, table, .dateTooSoon, "\(what) is earlier than its minimum date")
-            }
-            if let max = attribute.maxDateTimeInterval.flatMap(Double.init) {
-                try fail(when: "\(column) > \(max)", filter, table, .dateTooLate, "\(what) is later than its maximum date")
-            }
-            if let pattern = attribute.regularExpressionString, isText, let regex = try? NSRegularExpression(pattern: "^(?:\(pattern))$") {
+        let rules = attributeRules(of: entity, table: table)
+        // Every column rule is one scan of the table: one combined scan tells whether any row breaks
+        // any of them, and only then does each run on its own, in order, to report the first as before.
+        let conditions = rules.compactMap { rule -> String? in if case .column(let condition, _, _) = rule { "(\(condition))" } else { nil } }
+        let anyBroken = try !conditions.isEmpty
+            && !store.database.rows("SELECT 1 FROM \(table.name) WHERE \(filter) AND (\(conditions.joined(separator: " OR "))) LIMIT 1").isEmpty
+        for rule in rules {
+            switch rule {
+            case .column(let condition, let code, let message):
+                if anyBroken { try fail(when: condition, filter, table, code, message) }
+            case .pattern(let column, let regex, let pattern, let what):
                 for row in try store.database.rows("SELECT Z_PK, \(column) FROM \(table.name) WHERE \(filter) AND \(column) IS NOT NULL") {
                     guard case .text(let text) = row[1] else { continue }
                     if regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {

@@ -14,25 +14,31 @@ extension MigrationManager {
 
     /// Records that `destination` was made from `source` by `mapping` (NSMigrationManager's association table).
     public func associate(sourceInstance source: MigrationObject, withDestinationInstance destination: MigrationObject, for mapping: EntityMapping) {
-        forward[mapping.name, default: [:]][source.id, default: []].append(destination.id)
-        backward[mapping.name, default: [:]][destination.id, default: []].append(source.id)
-        destinationsInOrder[mapping.name, default: []].append(destination.id)
+        association(for: mapping.name).append(source: source.id, destination: destination.id)
+    }
+
+    /// The association table of a mapping, created when first needed.
+    func association(for name: String) -> AssociationTable {
+        if let table = associations[name] { return table }
+        let table = AssociationTable()
+        associations[name] = table
+        return table
     }
 
     /// The destination objects `mapping` made from these source objects; an unknown mapping name is an error.
     public func destinationInstances(forEntityMappingName name: String, sourceInstances: [MigrationObject]) throws -> [MigrationObject] {
-        guard let table = forward[name] ?? (mappingModel?.entityMapping(named: name) != nil ? [:] : nil) else {
+        guard let table = associations[name] ?? (mappingModel?.entityMapping(named: name) != nil ? AssociationTable() : nil) else {
             throw MigrationError(.missingMappingModel, "no entity mapping is named \(name)", mapping: currentEntityMapping?.name)
         }
-        return try sourceInstances.flatMap { table[$0.id] ?? [] }.compactMap { try object($0, side: .destination) }
+        return try sourceInstances.flatMap { table.destinations(of: $0.id) }.compactMap { try object($0, side: .destination) }
     }
 
     /// The source objects `mapping` made these destination objects from.
     public func sourceInstances(forEntityMappingName name: String, destinationInstances: [MigrationObject]) throws -> [MigrationObject] {
-        guard let table = backward[name] ?? (mappingModel?.entityMapping(named: name) != nil ? [:] : nil) else {
+        guard let table = associations[name] ?? (mappingModel?.entityMapping(named: name) != nil ? AssociationTable() : nil) else {
             throw MigrationError(.missingMappingModel, "no entity mapping is named \(name)", mapping: currentEntityMapping?.name)
         }
-        return try destinationInstances.flatMap { table[$0.id] ?? [] }.compactMap { try object($0, side: .source) }
+        return try destinationInstances.flatMap { table.sources(of: $0.id) }.compactMap { try object($0, side: .source) }
     }
 
     /// The source model's entity a mapping reads.
@@ -43,33 +49,53 @@ extension MigrationManager {
 
     /// The attribute values a mapping's value expressions give for a source object.
     public func attributeValues(for source: MigrationObject, in mapping: EntityMapping) throws -> [String: StoreValue] {
-        guard let entity = destinationEntity(for: mapping) else { return [:] }
-        let attributes = Dictionary(destinationModel.allAttributes(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        var values: [String: StoreValue] = [:]
-        for property in mapping.attributeMappings {
-            guard let attribute = attributes[property.name] else { continue }
-            if let placeholder = property.placeholder {
-                throw MigrationError(.migration, "the mapping for \(entity.name).\(property.name) is still a placeholder: \(placeholder)", mapping: mapping.name, entity: entity.name, object: source.id)
-            }
-            guard let text = property.valueExpression else { continue }
-            let result = try evaluate(text, source: source, mapping: mapping)
-            values[property.name] = try result.storeValue(for: attribute.type)
+        guard let plan = attributePlan(for: mapping) else { return [:] }
+        var values: [String: StoreValue] = Dictionary(minimumCapacity: plan.entries.count + plan.defaults.count)
+        for entry in plan.entries {
+            values[entry.name] = try value(of: entry, source: source, mapping: mapping, entity: plan.entity)
         }
         // Attributes without a value get their default, as a new managed object would.
-        for attribute in attributes.values where values[attribute.name] == nil && !attribute.isTransient {
-            if let text = attribute.defaultValueString { values[attribute.name] = DefaultValue.parse(text, type: attribute.type) }
-            if let interval = attribute.defaultDateTimeInterval, let seconds = Double(interval) { values[attribute.name] = .date(seconds) }
-        }
+        for (name, value) in plan.defaults { values[name] = value }
         return values
+    }
+
+    /// The plan for a mapping's attribute mappings, made on first use in a migration.
+    func attributePlan(for mapping: EntityMapping) -> AttributeMappingPlan? {
+        if let cached = attributePlans[mapping.name], cached?.attributeMappings == mapping.attributeMappings,
+            cached?.entity == mapping.destinationEntity
+        {
+            return cached
+        }
+        let plan = AttributeMappingPlan(mapping: mapping, destinationModel: destinationModel)
+        attributePlans[mapping.name] = plan
+        return plan
+    }
+
+    /// One attribute mapping's value for a source object, converted to the attribute's type.
+    func value(of entry: AttributeMappingPlan.Entry, source: MigrationObject, mapping: EntityMapping, entity: String) throws -> StoreValue {
+        let result: ExpressionValue
+        switch entry.source {
+        case .key(let key): result = try source.value(forKey: key)
+        case .expression(let expression): result = try evaluate(expression, source: source, mapping: mapping)
+        case .unparsable(let error): throw error
+        case .placeholder(let placeholder):
+            throw MigrationError(.migration, "the mapping for \(entity).\(entry.name) is still a placeholder: \(placeholder)", mapping: mapping.name, entity: entity, object: source.id)
+        }
+        return try result.storeValue(for: entry.type)
     }
 
     /// Sets a destination object's relationships from the mapping's relationship mappings.
     public func applyRelationshipMappings(to destination: MigrationObject, in mapping: EntityMapping) throws {
+        try applyRelationshipMappings(to: destination, in: mapping, skipping: [])
+    }
+
+    /// Sets a destination object's relationships but those whose mappings (by index) were run in bulk.
+    func applyRelationshipMappings(to destination: MigrationObject, in mapping: EntityMapping, skipping done: Set<Int>) throws {
         guard let writer, let entity = destinationEntity(for: mapping) else { return }
         let sources = try sourceInstances(forEntityMappingName: mapping.name, destinationInstances: [destination])
         guard let source = sources.first else { return }
         let relationships = Dictionary(destinationModel.allRelationships(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        for property in mapping.relationshipMappings {
+        for (index, property) in mapping.relationshipMappings.enumerated() where !done.contains(index) {
             guard let relationship = relationships[property.name] else { continue }
             if let placeholder = property.placeholder {
                 throw MigrationError(.migration, "the mapping for \(entity.name).\(property.name) is still a placeholder: \(placeholder)", mapping: mapping.name, entity: entity.name, object: destination.id)
@@ -100,6 +126,10 @@ extension MigrationManager {
             expression = try ExpressionParser.parse(text)
             parsedExpressions[text] = expression
         }
+        return try evaluate(expression, source: source, mapping: mapping, destination: destination)
+    }
+
+    func evaluate(_ expression: Expression, source: MigrationObject, mapping: EntityMapping, destination: MigrationObject? = nil) throws -> ExpressionValue {
         var variables: [String: ExpressionValue] = ["source": .object(source), "manager": .object(self)]
         if let destination { variables["destination"] = .object(destination) }
         if let currentPolicy { variables["entityPolicy"] = .object(PolicyReference(currentPolicy)) }

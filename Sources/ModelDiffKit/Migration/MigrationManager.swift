@@ -47,9 +47,12 @@ public final class MigrationManager: ExpressionObject {
     var sourceLayout: StoreLayout
     var destinationLayout: StoreLayout
     var writer: StoreWriter?
-    var forward: [String: [ObjectID: [ObjectID]]] = [:]
-    var backward: [String: [ObjectID: [ObjectID]]] = [:]
-    var destinationsInOrder: [String: [ObjectID]] = [:]
+    /// Association tables by entity mapping name.
+    var associations: [String: AssociationTable] = [:]
+    /// Attribute mappings worked out once per entity mapping name.
+    var attributePlans: [String: AttributeMappingPlan?] = [:]
+    /// Relationship mappings run table by table, by entity mapping name (stage 2).
+    var bulkRelationships: [String: [BulkRelationship]] = [:]
     var destinationObjects: [ObjectID: MigrationObject] = [:]
     var sourceObjects: [ObjectID: MigrationObject] = [:]
     /// How many objects of each side the manager keeps in memory at most.
@@ -74,9 +77,9 @@ public final class MigrationManager: ExpressionObject {
 
     /// Clears association tables and state so the manager can run again.
     public func reset() {
-        forward = [:]
-        backward = [:]
-        destinationsInOrder = [:]
+        associations = [:]
+        attributePlans = [:]
+        bulkRelationships = [:]
         destinationObjects = [:]
         sourceObjects = [:]
         currentEntityMapping = nil
@@ -101,7 +104,8 @@ public final class MigrationManager: ExpressionObject {
         var kept = source.metadata.values.filter { !$0.key.hasPrefix("NS") && !$0.key.hasPrefix("_NS") }
         if let framework = source.metadata.values["NSPersistenceFrameworkVersion"] { kept["NSPersistenceFrameworkVersion"] = framework }
         try source.database.execute("BEGIN")  // one read transaction: a committed snapshot, even if another process writes
-        let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept)
+        // The destination is removed on failure, so only the finished file needs to reach the disk: one fsync at the end.
+        let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept, durable: false)
         sourceContext = source
         destinationContext = destination
         defer {
@@ -111,7 +115,9 @@ public final class MigrationManager: ExpressionObject {
         }
         do {
             usedFastPath = false
-            if usesStoreSpecificMigrationManager, let statements = SQLFastPath.plan(mapping, source: sourceLayout, destination: destinationLayout) {
+            if usesStoreSpecificMigrationManager,
+                let statements = SQLFastPath.plan(mapping, source: sourceLayout, destination: destinationLayout, sourceJoinColumns: try SQLFastPath.joinColumns(of: source, layout: sourceLayout))
+            {
                 try runFastPath(statements, source: source, destination: destination, mapping: mapping)
                 usedFastPath = true
                 migrationProgress = 1
@@ -120,6 +126,7 @@ public final class MigrationManager: ExpressionObject {
             writer = try StoreWriter(store: destination, layout: destinationLayout)
             total = max(1, 3 * (try source.rowCounts().reduce(0) { $0 + $1.count }))
             try destination.database.execute("BEGIN")
+            var deferredIndexes = try deferIndexes(of: destination, mapping: mapping)
             var policies: [String: EntityMigrationPolicy] = [:]
             for entityMapping in mapping.entityMappings {
                 let policy = try self.policies.policy(named: entityMapping.policyClassName, mapping: entityMapping.name)
@@ -130,18 +137,28 @@ public final class MigrationManager: ExpressionObject {
                     try policy.endInstanceCreation(forMapping: entityMapping, manager: self)
                 }
             }
+            planBulkRelationships(mapping, policies: policies)
+            if !deferredIndexes.isEmpty && needsPerObjectRelationships(mapping) {
+                try rebuildIndexes(deferredIndexes, in: destination)
+                deferredIndexes = []
+            }
             for entityMapping in mapping.entityMappings {
                 let policy = policies[entityMapping.name]!
                 try run(entityMapping, policy: policy, stage: .createRelationships) {
-                    for id in self.destinationsInOrder[entityMapping.name] ?? [] {
-                        try self.checkCancellation()
-                        guard let object = try self.object(id, side: .destination) else { continue }
-                        try policy.createRelationships(forDestination: object, in: entityMapping, manager: self)
-                        self.advance(.createRelationships, entityMapping)
+                    if Self.isDefault(policy) {
+                        try self.createRelationships(entityMapping)
+                    } else {
+                        try self.associations[entityMapping.name]?.forEachPair { _, id in
+                            try self.checkCancellation()
+                            guard let object = try self.object(id, side: .destination) else { return }
+                            try policy.createRelationships(forDestination: object, in: entityMapping, manager: self)
+                            self.advance(.createRelationships, entityMapping)
+                        }
                     }
                     try policy.endRelationshipCreation(forMapping: entityMapping, manager: self)
                 }
             }
+            try rebuildIndexes(deferredIndexes, in: destination)
             for entityMapping in mapping.entityMappings {
                 let policy = policies[entityMapping.name]!
                 try run(entityMapping, policy: policy, stage: .validate) {
@@ -151,12 +168,13 @@ public final class MigrationManager: ExpressionObject {
                     }
                     try policy.performCustomValidation(forMapping: entityMapping, manager: self)
                     try policy.end(entityMapping, manager: self)
-                    self.handled += (self.destinationsInOrder[entityMapping.name]?.count ?? 0)
+                    self.handled += (self.associations[entityMapping.name]?.count ?? 0)
                 }
             }
             try writer?.finish()
             KillPoint.beforeCommit.reach()
             try destination.database.execute("COMMIT")
+            try destination.synchronize()
             KillPoint.afterCommit.reach()
             migrationProgress = 1
         } catch {
@@ -190,6 +208,7 @@ public final class MigrationManager: ExpressionObject {
         }
         KillPoint.beforeCommit.reach()
         try destination.database.execute("COMMIT")
+        try destination.synchronize()
         KillPoint.afterCommit.reach()
     }
 
@@ -216,6 +235,9 @@ public final class MigrationManager: ExpressionObject {
 
     private func createInstances(_ mapping: EntityMapping, policy: EntityMigrationPolicy) throws {
         guard mapping.type != .add, mapping.type != .remove, let sourceEntity = mapping.sourceEntity, let source = sourceContext else { return }
+        // The default policy's hook inserts one object per source object from the value
+        // expressions: done table to table, without an object per row, it gives the same rows.
+        if Self.isDefault(policy), try bulkCreateInstances(mapping, sourceEntity: sourceEntity, source: source) { return }
         try source.forEachObject(of: sourceEntity, layout: sourceLayout, includingSubentities: false) { stored in
             try checkCancellation()
             let object = MigrationObject(id: stored.id, entity: stored.entity, side: .source, attributes: stored.attributes, toOne: stored.toOne, manager: self)
@@ -229,13 +251,17 @@ public final class MigrationManager: ExpressionObject {
         }
     }
 
-    private func advance(_ stage: MigrationProgress.Stage, _ mapping: EntityMapping) {
+    /// Whether `policy` is NSEntityMigrationPolicy itself, whose hooks the manager may run in bulk
+    /// (a subclass, even one overriding nothing, gets every hook called for every object).
+    static func isDefault(_ policy: EntityMigrationPolicy) -> Bool { type(of: policy) == EntityMigrationPolicy.self }
+
+    func advance(_ stage: MigrationProgress.Stage, _ mapping: EntityMapping) {
         handled += 1
         migrationProgress = min(1, Double(handled) / Double(total))
         progressHandler?(MigrationProgress(stage: stage, mapping: mapping.name, objects: handled, fraction: migrationProgress))
     }
 
-    private func checkCancellation() throws {
+    func checkCancellation() throws {
         if let error = cancellation.error { throw CancellationBox.Cancelled(error: error) }
     }
 }

@@ -4,7 +4,12 @@
 enum SQLFastPath {
     /// The statements that migrate the attached source (`src`) into the main database, or nil when
     /// the mapping needs the three-stage path.
-    static func plan(_ mapping: MappingModel, source: StoreLayout, destination: StoreLayout) -> [String]? {
+    ///
+    /// `sourceJoinColumns` gives the column order of the source file's join tables, by table name:
+    /// a join table whose rows are copied unchanged into a table of the same shape is then copied
+    /// with `INSERT INTO … SELECT *`, which SQLite runs as a page-level transfer (its xfer
+    /// optimisation) instead of one index insert per row, the dominant cost of this path.
+    static func plan(_ mapping: MappingModel, source: StoreLayout, destination: StoreLayout, sourceJoinColumns: [String: [String]] = [:]) -> [String]? {
         var statements: [String] = []
         var rootSources: [String: String] = [:]   // destination root → the one source root feeding it
         let mappingBySource = Dictionary(mapping.entityMappings.compactMap { m in m.sourceEntity.map { ($0, m) } }, uniquingKeysWith: { a, _ in a })
@@ -85,7 +90,12 @@ enum SQLFastPath {
                     let owners = named ? sourceJoin.sourceColumn : sourceJoin.destinationColumn
                     let targets = named ? sourceJoin.destinationColumn : sourceJoin.sourceColumn
                     guard join.orderColumns.isEmpty && sourceJoin.orderColumns.isEmpty else { return nil }
-                    statements.append("INSERT INTO main.\(join.name) (\(join.sourceColumn), \(join.destinationColumn)) SELECT \(owners), \(targets) FROM src.\(sourceJoin.name)")
+                    if sourceJoinColumns[sourceJoin.name] == [owners, targets] {
+                        // Positional copy: the destination's columns are (sourceColumn, destinationColumn), see `createStatements`.
+                        statements.append("INSERT INTO main.\(join.name) SELECT * FROM src.\(sourceJoin.name)")
+                    } else {
+                        statements.append("INSERT INTO main.\(join.name) (\(join.sourceColumn), \(join.destinationColumn)) SELECT \(owners), \(targets) FROM src.\(sourceJoin.name)")
+                    }
                 }
                 if join == nil, relationship.isOrdered != sourceRelationship.isOrdered { return nil }
             }
@@ -100,6 +110,16 @@ enum SQLFastPath {
             statements.append("UPDATE main.Z_PRIMARYKEY SET Z_MAX = MAX((SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(destinationTable)), (SELECT IFNULL(Z_MAX, 0) FROM src.Z_PRIMARYKEY WHERE Z_ENT = \(sourceNumber))) WHERE Z_ENT = \(number)")
         }
         return statements
+    }
+
+    /// The columns of a source file's join tables, in file order (a store written by another tool
+    /// may order them differently from the layout), for `plan`'s `sourceJoinColumns`.
+    static func joinColumns(of store: PersistentStore, layout: StoreLayout) throws(Diagnostic) -> [String: [String]] {
+        var columns: [String: [String]] = [:]
+        for join in layout.joinTables {
+            columns[join.name] = try store.database.rows("SELECT name FROM pragma_table_info('\(join.name)') ORDER BY cid").compactMap { $0.first?.string }
+        }
+        return columns
     }
 
     /// The SQL value of a destination attribute: a copied column (converted as Core Data would), its default, or NULL.

@@ -94,14 +94,21 @@ public final class PersistentStore {
     }
 
     /// Creates an empty store for `model` at `path`, as Core Data would; the file must not exist.
-    public static func create(path: String, model: Model, uuid: String = UUID().uuidString, keepingMetadata: [String: PlistValue] = [:]) throws(Diagnostic) -> PersistentStore {
+    ///
+    /// With `durable: false` SQLite neither syncs nor journals to disk (`synchronous = OFF`, the
+    /// journal in memory; rollback still works): for a file that is thrown away if anything fails
+    /// and made durable once, with `synchronize()`, before anyone uses it — a migration's output.
+    public static func create(
+        path: String, model: Model, uuid: String = UUID().uuidString, keepingMetadata: [String: PlistValue] = [:], durable: Bool = true
+    ) throws(Diagnostic) -> PersistentStore {
         if FileManager.default.fileExists(atPath: path) {
             throw Diagnostic(path: path, message: "the file already exists")
         }
         let database = try SQLiteDatabase(path: path, readOnly: false, create: true)
         let layout = StoreLayout(model: model)
         let metadata = StoreMetadata.forModel(model, hashes: model.versionHashes(), uuid: uuid, keeping: keepingMetadata)
-        try database.execute("PRAGMA auto_vacuum = 2; PRAGMA journal_mode = DELETE; BEGIN")
+        try database.execute(durable ? "PRAGMA auto_vacuum = 2; PRAGMA journal_mode = DELETE; BEGIN"
+                                     : "PRAGMA auto_vacuum = 2; PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; BEGIN")
         for statement in layout.createStatements { try database.execute(statement) }
         let insert = try database.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
         for name in layout.orderedEntities {
@@ -113,6 +120,15 @@ public final class PersistentStore {
         try database.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)").run([.text(uuid), .blob(plist)])
         try database.execute("COMMIT")
         return PersistentStore(database: database, metadata: metadata, readOnly: false)
+    }
+
+    /// Flushes the file to disk (fsync): what SQLite's commits skip in a store created with `durable: false`.
+    /// A file system that allocates late reports a full disk here rather than on write.
+    public func synchronize() throws(Diagnostic) {
+        let error = flushToDisk(database.filePath)
+        guard error != 0 else { return }
+        let failure = StorageFailure(isFull: error == ENOSPC, systemError: error, path: database.filePath)
+        throw Diagnostic(path: path, message: failure.message + " (fsync: \(String(cString: strerror(error))))")
     }
 
     /// Replaces the metadata (writable stores only).
@@ -145,6 +161,11 @@ public final class PersistentStore {
         for entity in entities where entity.superEntity == 0 {
             let table = (entity.entity >= 16000 ? "A" : "Z") + entity.name.uppercased()
             guard tables.contains(table) else { continue }
+            // A hierarchy of one entity has no Z_ENT index, so GROUP BY would sort every row: count by filter.
+            if !entities.contains(where: { $0.superEntity == entity.entity }) {
+                counts[entity.name] = try database.rows("SELECT COUNT(*) FROM \(table) WHERE Z_ENT = \(entity.entity)").first?.first?.int ?? 0
+                continue
+            }
             for row in try database.rows("SELECT Z_ENT, COUNT(*) FROM \(table) GROUP BY Z_ENT") {
                 if let name = names[row[0].int] { counts[name] = row[1].int }
             }
@@ -165,4 +186,15 @@ extension SQLiteValue {
 
     /// The value as text, if it is text.
     var string: String? { if case .text(let text) = self { text } else { nil } }
+}
+
+/// fsync(2) on a file: 0, or the errno of the failed call (outside `PersistentStore`, whose
+/// `open(path:)` would hide the C function).
+private func flushToDisk(_ path: String) -> Int32 {
+    let descriptor = open(path, O_RDWR)
+    guard descriptor >= 0 else { return errno }
+    let status = fsync(descriptor)
+    let error = errno  // before close() can change it
+    close(descriptor)
+    return status == 0 ? 0 : error
 }

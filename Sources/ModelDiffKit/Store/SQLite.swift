@@ -165,3 +165,63 @@ public final class SQLiteStatement {
     /// Every value of the current row.
     public func row() -> [SQLiteValue] { (0..<columnCount).map(value(at:)) }
 }
+
+/// Row-at-a-time access without building `SQLiteValue` arrays: the migration's bulk paths bind and
+/// read column by column, so a million rows allocate nothing but the strings and blobs they copy.
+extension SQLiteStatement {
+    /// How a value is stored in SQLite.
+    enum StorageClass: UInt8 { case null, integer, real, text, blob }
+
+    /// Readies the statement for new bindings (previous bindings stay until overwritten).
+    func reset() { sqlite3_reset(statement) }
+
+    /// Binds one value to the 1-based parameter `index`.
+    func bind(_ value: SQLiteValue, at index: Int) throws(Diagnostic) {
+        let position = Int32(index)
+        let status: Int32
+        switch value {
+        case .null: status = sqlite3_bind_null(statement, position)
+        case .integer(let number): status = sqlite3_bind_int64(statement, position, number)
+        case .real(let number): status = sqlite3_bind_double(statement, position, number)
+        case .text(let text): status = sqlite3_bind_text(statement, position, text, -1, modeldiff_sqlite_transient())
+        case .blob(let bytes):
+            status = bytes.withUnsafeBytes {
+                sqlite3_bind_blob(statement, position, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count), modeldiff_sqlite_transient())
+            }
+        }
+        if status != SQLITE_OK { throw database.failure(database.lastMessage, status: status) }
+    }
+
+    /// Binds an integer, or null when nil, to the 1-based parameter `index`.
+    func bind(integer: Int64?, at index: Int) {
+        if let integer { sqlite3_bind_int64(statement, Int32(index), integer) } else { sqlite3_bind_null(statement, Int32(index)) }
+    }
+
+    /// Binds column `column` of `source`'s current row, unchanged, to the 1-based parameter `index`
+    /// (SQLite copies the bytes; no Swift string or array is made).
+    func bind(column: Int, of source: SQLiteStatement, at index: Int) throws(Diagnostic) {
+        let status = sqlite3_bind_value(statement, Int32(index), sqlite3_column_value(source.statement, Int32(column)))
+        if status != SQLITE_OK { throw database.failure(database.lastMessage, status: status) }
+    }
+
+    /// How column `index` of the current row is stored.
+    func storageClass(at index: Int) -> StorageClass {
+        switch sqlite3_column_type(statement, Int32(index)) {
+        case SQLITE_INTEGER: .integer
+        case SQLITE_FLOAT: .real
+        case SQLITE_TEXT: .text
+        case SQLITE_BLOB: .blob
+        default: .null
+        }
+    }
+
+    /// Column `index` of the current row as an integer, nil when it is not one.
+    func integer(at index: Int) -> Int64? {
+        sqlite3_column_type(statement, Int32(index)) == SQLITE_INTEGER ? sqlite3_column_int64(statement, Int32(index)) : nil
+    }
+
+    /// Runs a statement whose parameters are bound, to completion (inserts, updates).
+    func execute() throws(Diagnostic) {
+        while try step() {}
+    }
+}

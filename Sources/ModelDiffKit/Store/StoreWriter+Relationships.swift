@@ -41,7 +41,7 @@ extension StoreWriter {
 
     /// What setting `entity.relationship` needs, worked out on first use: model lookups and the
     /// prepared UPDATE are then one dictionary lookup per call.
-    private func toOnePlan(entity: String, relationship: String) throws -> ToOneWrite {
+    func toOnePlan(entity: String, relationship: String) throws -> ToOneWrite {
         let key = PropertyKey(entity: entity, property: relationship)
         if let plan = toOnePlans[key] { return plan }
         let model = layout.model

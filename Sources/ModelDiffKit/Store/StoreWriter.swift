@@ -12,7 +12,7 @@ public final class StoreWriter {
     /// Its layout.
     public let layout: StoreLayout
     /// The next primary key per hierarchy root.
-    private var nextKey: [String: Int64] = [:]
+    var nextKey: [String: Int64] = [:]
     /// The highest key per root before this writer started: larger keys are this writer's inserts.
     var existingMax: [String: Int64] = [:]
     private var inserts: [String: (statement: SQLiteStatement, attributes: [(name: String, type: AttributeType)])] = [:]
@@ -97,7 +97,7 @@ public final class StoreWriter {
         return ObjectID(entity: number, primaryKey: key)
     }
 
-    private func preparedInsert(_ entity: String) throws -> (statement: SQLiteStatement, attributes: [(name: String, type: AttributeType)]) {
+    func preparedInsert(_ entity: String) throws -> (statement: SQLiteStatement, attributes: [(name: String, type: AttributeType)]) {
         if let cached = inserts[entity] { return cached }
         guard let table = layout.table(for: entity), layout.entityNumbers[entity] != nil else {
             throw Diagnostic(path: store.path, message: "the destination model has no entity \"\(entity)\"")

@@ -1,0 +1,105 @@
+/// Stage 1 for mappings whose policy is NSEntityMigrationPolicy itself: one prepared SELECT streams
+/// the source rows, one prepared INSERT writes the destination rows, and plain `$source.key`
+/// values go from column to parameter without a `MigrationObject`, a dictionary or a Swift string.
+/// The rows, keys, association table, progress and errors are those the per-object hooks give.
+extension MigrationManager {
+    /// What one attribute mapping does per row.
+    private enum Step {
+        /// Copies a source column; `identity` has a bit (1 << raw value) for each storage class for
+        /// which the conversion to the destination type changes nothing, so SQLite copies the value
+        /// itself (a mask, not a Set: it is tested for every column of every row).
+        case copy(column: Int, from: AttributeType, to: AttributeType, identity: UInt8, slot: Int?)
+        /// Evaluates the entry on the row's `MigrationObject` (made only when some step needs it).
+        case evaluate(AttributeMappingPlan.Entry, slot: Int?)
+    }
+
+    /// Runs stage 1 of `mapping` in bulk; false when it needs the per-object path (the destination
+    /// entity is missing, so the per-object path reports it as it always did).
+    func bulkCreateInstances(_ mapping: EntityMapping, sourceEntity: String, source: PersistentStore) throws -> Bool {
+        guard let writer, let destinationName = mapping.destinationEntity, let plan = attributePlan(for: mapping),
+            let table = sourceLayout.table(for: sourceEntity), let sourceNumber = sourceLayout.entityNumbers[sourceEntity],
+            let destinationTable = destinationLayout.table(for: destinationName), let destinationNumber = destinationLayout.entityNumbers[destinationName]
+        else { return false }
+        let insert = try writer.preparedInsert(destinationName)
+        let readPlan = ReadPlan(table: table, entity: sourceEntity, layout: sourceLayout)
+        // A MigrationObject's attribute dictionary keeps the last column of a name: so does this.
+        let columns = Dictionary(readPlan.attributes.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        let slots = Dictionary(insert.attributes.enumerated().map { ($1.name, $0 + 4) }, uniquingKeysWith: { first, _ in first })
+        let steps: [Step] = plan.entries.map { entry in
+            if case .key(let key) = entry.source, let column = columns[key] {
+                return .copy(column: column.column, from: column.type, to: entry.type, identity: Self.unchangedClasses(column.type, entry.type).reduce(0) { $0 | 1 << $1.rawValue }, slot: slots[entry.name])
+            }
+            return .evaluate(entry, slot: slots[entry.name])
+        }
+        let needsObject = steps.contains { if case .evaluate = $0 { true } else { false } }
+        // Parameters no step sets keep one binding for every row: the attribute's default or null.
+        let defaults = Dictionary(plan.defaults.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        let targeted = Set(plan.entries.map(\.name))
+        insert.statement.reset()
+        for (index, attribute) in insert.attributes.enumerated() where !targeted.contains(attribute.name) {
+            try insert.statement.bind((defaults[attribute.name] ?? .null).sqliteValue, at: index + 4)
+        }
+        try insert.statement.bind(.integer(Int64(destinationNumber)), at: 2)
+        try insert.statement.bind(.integer(1), at: 3)
+
+        let rows = try source.database.prepare(
+            "SELECT \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name) WHERE Z_ENT = \(sourceNumber) ORDER BY Z_PK")
+        let association = association(for: mapping.name)
+        var key = writer.nextKey[destinationTable.rootEntity, default: 1]
+        defer { writer.nextKey[destinationTable.rootEntity] = key }
+        while try rows.step() {
+            try checkCancellation()
+            guard let pk = rows.integer(at: 0) else { continue }
+            let id = ObjectID(entity: sourceNumber, primaryKey: pk)
+            let object = needsObject ? migrationObject(id: id, entity: sourceEntity, plan: readPlan, row: rows) : nil
+            insert.statement.reset()
+            do {
+                for step in steps {
+                    switch step {
+                    case .copy(let column, let from, let to, let identity, let slot):
+                        if let slot, identity & 1 << rows.storageClass(at: column).rawValue != 0 {
+                            try insert.statement.bind(column: column, of: rows, at: slot)
+                            continue
+                        }
+                        let value = try ExpressionValue(StoreValue(rows.value(at: column), type: from)).storeValue(for: to)
+                        if let slot { try insert.statement.bind(value.sqliteValue, at: slot) }
+                    case .evaluate(let entry, let slot):
+                        let value = try self.value(of: entry, source: object!, mapping: mapping, entity: plan.entity)
+                        if let slot { try insert.statement.bind(value.sqliteValue, at: slot) }
+                    }
+                }
+            } catch let error as ExpressionError {
+                throw MigrationError(.migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: sourceEntity, object: id)
+            }
+            try insert.statement.bind(.integer(key), at: 1)
+            try insert.statement.execute()
+            KillPoint.insert.reach()
+            association.append(source: id, destination: ObjectID(entity: destinationNumber, primaryKey: key))
+            key += 1
+            advance(.createInstances, mapping)
+        }
+        return true
+    }
+
+    /// The source object of the current row, as `forEachObject` would make it.
+    private func migrationObject(id: ObjectID, entity: String, plan: ReadPlan, row: SQLiteStatement) -> MigrationObject {
+        var attributes: [String: StoreValue] = Dictionary(minimumCapacity: plan.attributes.count)
+        for attribute in plan.attributes { attributes[attribute.name] = StoreValue(row.value(at: attribute.column), type: attribute.type) }
+        var toOne: [String: ObjectID?] = Dictionary(minimumCapacity: plan.toOnes.count)
+        for relationship in plan.toOnes { toOne[relationship.name] = relationship.read(row) }
+        return MigrationObject(id: id, entity: entity, side: .source, attributes: attributes, toOne: toOne, manager: self)
+    }
+
+    /// The storage classes a value keeps unchanged when read as `from` and stored as `to`
+    /// (`StoreValue`, `ExpressionValue` and `storeValue(for:)` give back the same SQLite value).
+    static func unchangedClasses(_ from: AttributeType, _ to: AttributeType) -> Set<SQLiteStatement.StorageClass> {
+        guard from == to else { return [.null] }
+        switch from {
+        case .string, .uri: return [.null, .text]
+        case .integer16, .integer32, .integer64: return [.null, .integer]
+        case .double, .float, .date: return [.null, .real]
+        case .binary, .transformable, .uuid: return [.null, .blob]
+        default: return [.null]
+        }
+    }
+}
