@@ -16,7 +16,7 @@ extension Expression: CustomStringConvertible {
         case .evaluatedObject: return "SELF"
         case .keyPath(let base, let components):
             // A reserved word, or a key starting with a digit (`#2024`), would lex as something else unescaped.
-            let path = components.map { reservedWords.contains($0.uppercased()) || $0.first?.isASCII == true && $0.first?.isNumber == true ? "#" + $0 : $0 }
+            let path = components.map { reservedWords.contains($0.uppercased()) || startsWithDigit($0) ? "#" + $0 : $0 }
             if case .evaluatedObject = base { return path.joined(separator: ".") }
             return base.printed(parentPrecedence: 10) + "." + path.joined(separator: ".")
         case .binary(let op, let lhs, let rhs):
@@ -61,6 +61,11 @@ extension Expression: CustomStringConvertible {
         default: return []
         }
     }
+}
+
+/// Whether a key starts with an ASCII digit, by scalar: `3` and a combining mark are one Character.
+private func startsWithDigit(_ key: String) -> Bool {
+    key.unicodeScalars.first.map { ("0"..."9").contains($0) } ?? false
 }
 
 /// A string literal the lexer reads back to `text`. Escapes go scalar by scalar: a backslash
