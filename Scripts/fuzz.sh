@@ -7,7 +7,7 @@
 # Targets: FuzzModelXML FuzzMappingXML FuzzExpression FuzzStoreMetadata. A crash, a trap, a leak
 # or an input that runs longer than 10 s stops the run with exit 1; libFuzzer saves the input in
 # fuzz-artifacts/TARGET/, which becomes a regression input once fixed. The working corpus grows in
-# .build-fuzz/corpus/TARGET/ across runs (kept out of git).
+# .build-fuzz/corpus/TARGET/ across runs (kept out of git). FUZZ_JOBS=N runs N targets at a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -87,22 +87,44 @@ dictionary() {
   esac
 }
 
-status=0
-for target in "${targets[@]}"; do
-  corpus="$scratch/corpus/$target"
-  artifacts="fuzz-artifacts/$target"
+# One target's run; its exit status says whether it found something.
+fuzz() {
+  local target=$1 corpus="$scratch/corpus/$1" artifacts="fuzz-artifacts/$1" dict
   mkdir -p "$corpus" "$artifacts" "Fuzz/Regressions/$target"
   dict=$(dictionary "$target")
-  echo "fuzzing $target for ${seconds}s (seeds: $(ls "$scratch/seeds/$target" | wc -l), regressions: $(ls "Fuzz/Regressions/$target" | wc -l))"
   # -rss_limit_mb bounds memory per input; -timeout flags hangs; -max_len fits the seeds.
-  if ! "$bin/$target" "$corpus" "$scratch/seeds/$target" "Fuzz/Regressions/$target" \
-      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-      -print_final_stats=1 -artifact_prefix="$artifacts/" ${dict:+-dict="$dict"} \
-      >"$scratch/$target.log" 2>&1; then
+  "$bin/$target" "$corpus" "$scratch/seeds/$target" "Fuzz/Regressions/$target" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -print_final_stats=1 -artifact_prefix="$artifacts/" ${dict:+-dict="$dict"} \
+    >"$scratch/$target.log" 2>&1
+}
+
+# FUZZ_JOBS targets run at a time (default 1); CI runs two, one per core.
+jobs=${FUZZ_JOBS:-1}
+declare -A pids=()
+status=0
+report() { # target, its exit status
+  local target=$1
+  if (($2 != 0)); then
     status=1
-    echo "FINDING in $target: see $scratch/$target.log and $artifacts/" >&2
-    grep -E "ERROR|panic|Fatal error|Precondition|deadly signal|Test unit written" "$scratch/$target.log" | head -5 >&2
+    echo "FINDING in $target: see $scratch/$target.log and fuzz-artifacts/$target/" >&2
+    grep -E "ERROR|panic|Fatal error|Precondition|deadly signal|Test unit written" "$scratch/$target.log" | head -5 >&2 || true
   fi
+  echo "$target:"
   grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|cov: " "$scratch/$target.log" | tail -3 | sed "s/^/  /" || true
+}
+finish() { # waits for every running target
+  local target
+  for target in "${!pids[@]}"; do
+    if wait "${pids[$target]}"; then report "$target" 0; else report "$target" 1; fi
+  done
+  pids=()
+}
+for target in "${targets[@]}"; do
+  echo "fuzzing $target for ${seconds}s (seeds: $(ls "$scratch/seeds/$target" | wc -l), regressions: $(ls "Fuzz/Regressions/$target" | wc -l))"
+  fuzz "$target" &
+  pids[$target]=$!
+  ((${#pids[@]} < jobs)) || finish
 done
+finish
 exit $status
