@@ -108,7 +108,9 @@ report() { # target, its exit status
   if (($2 != 0)); then
     status=1
     echo "FINDING in $target: see $scratch/$target.log and fuzz-artifacts/$target/" >&2
-    grep -E "ERROR|panic|Fatal error|Precondition|deadly signal|Test unit written" "$scratch/$target.log" | head -5 >&2 || true
+    # The report and its stack, so a finding on a CI machine can be diagnosed from CI's log alone.
+    sed -n -E '/ERROR|panic|Fatal error|Precondition|deadly signal/,+40p' "$scratch/$target.log" | head -60 >&2 || true
+    grep -E "Test unit written" "$scratch/$target.log" >&2 || true
   fi
   echo "$target:"
   grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|cov: " "$scratch/$target.log" | tail -3 | sed "s/^/  /" || true

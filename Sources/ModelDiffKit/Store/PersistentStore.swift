@@ -115,9 +115,7 @@ public final class PersistentStore {
             let parent = model.entity(named: name)?.parentEntity.flatMap { layout.entityNumbers[$0] } ?? 0
             try insert.run([.integer(Int64(layout.entityNumbers[name]!)), .text(name), .integer(Int64(parent))])
         }
-        let plist: [UInt8]
-        do { plist = try metadata.encoded() } catch { throw Diagnostic(path: path, message: "cannot encode the metadata: \(error)") }
-        try database.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)").run([.text(uuid), .blob(plist)])
+        try database.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)").run([.text(uuid), .blob(metadata.encoded())])
         try database.execute("COMMIT")
         return PersistentStore(database: database, metadata: metadata, readOnly: false)
     }
@@ -133,9 +131,7 @@ public final class PersistentStore {
 
     /// Replaces the metadata (writable stores only).
     public func write(metadata: StoreMetadata) throws(Diagnostic) {
-        let plist: [UInt8]
-        do { plist = try metadata.encoded() } catch { throw Diagnostic(path: path, message: "cannot encode the metadata: \(error)") }
-        try database.prepare("UPDATE Z_METADATA SET Z_PLIST = ? WHERE Z_VERSION = 1").run([.blob(plist)])
+        try database.prepare("UPDATE Z_METADATA SET Z_PLIST = ? WHERE Z_VERSION = 1").run([.blob(metadata.encoded())])
         self.metadata = metadata
     }
 

@@ -47,9 +47,8 @@ public struct StoreMetadata: Sendable {
     }
 
     /// The binary property list for `Z_METADATA.Z_PLIST`.
-    public func encoded() throws -> [UInt8] {
-        let object = values.mapValues(\.any)
-        return [UInt8](try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0))
+    public func encoded() -> [UInt8] {
+        BinaryPropertyList.encode(.dictionary(values))
     }
 
     /// The metadata Core Data writes for a new store of `model`.
@@ -80,42 +79,4 @@ public indirect enum PlistValue: Sendable, Hashable {
     case dictionary([String: PlistValue])
     /// An NSKeyedArchiver object reference.
     case uid(Int)
-
-    init?(any: Any) {
-        switch any {
-        case let value as String: self = .string(value)
-        case let value as Data: self = .data([UInt8](value))
-        case let value as Date: self = .date(value)
-        case let value as [Any]: self = .array(value.compactMap(PlistValue.init(any:)))
-        case let value as [String: Any]: self = .dictionary(value.compactMapValues(PlistValue.init(any:)))
-        case let value as Bool where type(of: any) == Bool.self: self = .bool(value)
-        case let value as Int where type(of: any) == Int.self: self = .integer(value)
-        case let value as Double where type(of: any) == Double.self: self = .real(value)
-        case let value as NSNumber:
-            // Property lists keep integers and reals apart; NSNumber's objCType says which one this was.
-            let kind = String(cString: value.objCType)
-            if kind == "c" || kind == "B" {
-                self = .bool(value.boolValue)
-            } else if kind == "f" || kind == "d" {
-                self = .real(value.doubleValue)
-            } else {
-                self = .integer(value.intValue)
-            }
-        default: return nil
-        }
-    }
-
-    var any: Any {
-        switch self {
-        case .string(let value): value
-        case .integer(let value): value
-        case .real(let value): value
-        case .bool(let value): value
-        case .date(let value): value
-        case .data(let value): Data(value)
-        case .array(let value): value.map(\.any)
-        case .dictionary(let value): value.mapValues(\.any)
-        case .uid(let value): ["CF$UID": value]
-        }
-    }
 }
