@@ -110,7 +110,13 @@ report() { # target, its exit status
     echo "FINDING in $target: see $scratch/$target.log and fuzz-artifacts/$target/" >&2
     # The report and its stack, so a finding on a CI machine can be diagnosed from CI's log alone.
     sed -n -E '/ERROR|panic|Fatal error|Precondition|deadly signal/,+40p' "$scratch/$target.log" | head -60 >&2 || true
-    grep -E "Test unit written" "$scratch/$target.log" >&2 || true
+    # The input itself, base64, so it can be checked in even when the machine's files are gone.
+    local unit
+    for unit in $(sed -n -E 's/.*Test unit written to (.*)$/\1/p' "$scratch/$target.log"); do
+      echo "input $unit ($(wc -c <"$unit") bytes; base64 -d to restore):" >&2
+      head -c 16384 "$unit" | base64 -w 0 >&2
+      echo >&2
+    done
   fi
   echo "$target:"
   grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|cov: " "$scratch/$target.log" | tail -3 | sed "s/^/  /" || true
