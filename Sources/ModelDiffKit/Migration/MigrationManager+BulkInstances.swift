@@ -83,10 +83,7 @@ extension MigrationManager {
 
     /// The source object of the current row, as `forEachObject` would make it.
     private func migrationObject(id: ObjectID, entity: String, plan: ReadPlan, row: SQLiteStatement) -> MigrationObject {
-        var attributes: [String: StoreValue] = Dictionary(minimumCapacity: plan.attributes.count)
-        for attribute in plan.attributes { attributes[attribute.name] = StoreValue(row.value(at: attribute.column), type: attribute.type) }
-        var toOne: [String: ObjectID?] = Dictionary(minimumCapacity: plan.toOnes.count)
-        for relationship in plan.toOnes { toOne[relationship.name] = relationship.read(row) }
+        let (attributes, toOne) = plan.values(of: row)
         return MigrationObject(id: id, entity: entity, side: .source, attributes: attributes, toOne: toOne, manager: self)
     }
 

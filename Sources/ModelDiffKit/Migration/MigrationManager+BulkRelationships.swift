@@ -115,8 +115,7 @@ extension MigrationManager {
             let destinationName = relationship.destinationEntity, let destinationTable = sourceLayout.table(for: destinationName)
         else { return nil }
         if let join = sourceLayout.joinTable(entity: declaring, relationship: relationship.name) {
-            let isNamedSide = join.relationship.entity == declaring && join.relationship.name == relationship.name
-            let (mine, theirs) = isNamedSide ? (join.sourceColumn, join.destinationColumn) : (join.destinationColumn, join.sourceColumn)
+            let (mine, theirs) = join.keyColumns(from: declaring, relationship: relationship.name)
             return .toMany(select: "SELECT j.\(mine), d.Z_ENT, d.Z_PK FROM \(join.name) j JOIN \(destinationTable.name) d ON d.Z_PK = j.\(theirs)")
         }
         guard let inverseName = relationship.inverseName, let destination = model.entity(named: destinationName),

@@ -85,10 +85,8 @@ enum SQLFastPath {
                 let join = destination.joinTable(entity: declaring, relationship: relationship.name)
                 let sourceJoin = source.joinTable(entity: sourceDeclaring, relationship: sourceRelationship.name)
                 guard (join == nil) == (sourceJoin == nil) else { return nil }
-                if let join, let sourceJoin, join.relationship.entity == declaring && join.relationship.name == relationship.name {
-                    let named = sourceJoin.relationship.entity == sourceDeclaring && sourceJoin.relationship.name == sourceRelationship.name
-                    let owners = named ? sourceJoin.sourceColumn : sourceJoin.destinationColumn
-                    let targets = named ? sourceJoin.destinationColumn : sourceJoin.sourceColumn
+                if let join, let sourceJoin, join.isNamed(after: declaring, relationship: relationship.name) {
+                    let (owners, targets) = sourceJoin.keyColumns(from: sourceDeclaring, relationship: sourceRelationship.name)
                     guard join.orderColumns.isEmpty && sourceJoin.orderColumns.isEmpty else { return nil }
                     if sourceJoinColumns[sourceJoin.name] == [owners, targets] {
                         // Positional copy: the destination's columns are (sourceColumn, destinationColumn), see `createStatements`.

@@ -41,14 +41,7 @@ extension PersistentStore {
                 plan = ReadPlan(table: table, entity: name, layout: layout)
                 plans[ent] = plan
             }
-            var attributes: [String: StoreValue] = Dictionary(minimumCapacity: plan.attributes.count)
-            for attribute in plan.attributes {
-                attributes[attribute.name] = StoreValue(statement.value(at: attribute.column), type: attribute.type)
-            }
-            var toOne: [String: ObjectID?] = Dictionary(minimumCapacity: plan.toOnes.count)
-            for relationship in plan.toOnes {
-                toOne[relationship.name] = relationship.read(statement)
-            }
+            let (attributes, toOne) = plan.values(of: statement)
             try body(StoredObject(id: ObjectID(entity: ent, primaryKey: pk), entity: name, version: Int64(statement.value(at: 2).int), attributes: attributes, toOne: toOne))
         }
     }
@@ -95,9 +88,7 @@ extension PersistentStore {
         else { throw Diagnostic(path: path, message: "no relationship \(entity).\(relationship)") }
         let declaring = model.declaringEntity(ofProperty: relationship, in: owner)?.name ?? entity
         if let join = layout.joinTable(entity: declaring, relationship: relationship) {
-            let isNamedSide = join.relationship.entity == declaring && join.relationship.name == relationship
-            let mine = isNamedSide ? join.sourceColumn : join.destinationColumn
-            let theirs = isNamedSide ? join.destinationColumn : join.sourceColumn
+            let (mine, theirs) = join.keyColumns(from: declaring, relationship: relationship)
             let order = join.orderColumns.first { $0.relationship == relationship }.map { " ORDER BY j.\($0.column)" } ?? ""
             let rows = try cachedRows(
                 "SELECT d.Z_ENT, d.Z_PK FROM \(join.name) j JOIN \(destinationTable.name) d ON d.Z_PK = j.\(theirs) WHERE j.\(mine) = ?\(order)",

@@ -62,4 +62,14 @@ struct ReadPlan {
         self.attributes = attributes
         self.toOnes = toOnes
     }
+
+    /// The current row of `statement` decoded: attribute values and to-one destinations by name
+    /// (a name that appears twice keeps its last column).
+    func values(of statement: SQLiteStatement) -> (attributes: [String: StoreValue], toOne: [String: ObjectID?]) {
+        var values: [String: StoreValue] = Dictionary(minimumCapacity: attributes.count)
+        for attribute in attributes { values[attribute.name] = StoreValue(statement.value(at: attribute.column), type: attribute.type) }
+        var toOne: [String: ObjectID?] = Dictionary(minimumCapacity: toOnes.count)
+        for relationship in toOnes { toOne[relationship.name] = relationship.read(statement) }
+        return (values, toOne)
+    }
 }

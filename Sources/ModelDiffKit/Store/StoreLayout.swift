@@ -62,6 +62,17 @@ public struct StoreLayout: Sendable {
         /// Order-key columns, for ordered sides: (column, the relationship it orders).
         public let orderColumns: [(column: String, relationship: String)]
 
+        /// Whether the table is named after `entity.name` rather than after its inverse.
+        func isNamed(after entity: String, relationship name: String) -> Bool {
+            relationship.entity == entity && relationship.name == name
+        }
+
+        /// The two key columns seen from the side `entity.name` (the entity declaring it): the column
+        /// holding that side's object keys, then the one holding their destinations' keys.
+        func keyColumns(from entity: String, relationship name: String) -> (own: String, other: String) {
+            isNamed(after: entity, relationship: name) ? (sourceColumn, destinationColumn) : (destinationColumn, sourceColumn)
+        }
+
         public static func == (a: JoinTable, b: JoinTable) -> Bool { a.name == b.name }
         public func hash(into hasher: inout Hasher) { hasher.combine(name) }
     }
@@ -85,8 +96,7 @@ public struct StoreLayout: Sendable {
     /// The join table of a many-to-many relationship (either side).
     public func joinTable(entity: String, relationship: String) -> JoinTable? {
         joinTables.first {
-            ($0.relationship.entity == entity && $0.relationship.name == relationship)
-                || ($0.inverse.entity == entity && $0.inverse.name == relationship)
+            $0.isNamed(after: entity, relationship: relationship) || ($0.inverse.entity == entity && $0.inverse.name == relationship)
         }
     }
 

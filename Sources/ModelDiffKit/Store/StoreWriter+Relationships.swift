@@ -107,9 +107,7 @@ extension StoreWriter {
         else { throw Diagnostic(path: store.path, message: "no to-many relationship \(entity).\(relationship) in the destination model") }
         guard !destinations.isEmpty else { return }
         if let join = layout.joinTable(entity: declaring.name, relationship: relationship) {
-            let isNamedSide = join.relationship.entity == declaring.name && join.relationship.name == relationship
-            let mine = isNamedSide ? join.sourceColumn : join.destinationColumn
-            let theirs = isNamedSide ? join.destinationColumn : join.sourceColumn
+            let (mine, theirs) = join.keyColumns(from: declaring.name, relationship: relationship)
             let myOrder = join.orderColumns.first { $0.relationship == relationship }?.column
             let theirOrder = join.orderColumns.first { $0.relationship != relationship }?.column
             let columns = [mine, theirs] + [myOrder, theirOrder].compactMap { $0 }

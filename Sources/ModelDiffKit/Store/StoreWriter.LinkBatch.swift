@@ -16,10 +16,9 @@ extension StoreWriter {
         /// object's key, the destination's key); nil when a side is ordered, as for `joinInsert`.
         init?(writer: StoreWriter, entity declaring: String, relationship: String) {
             guard let join = writer.layout.joinTable(entity: declaring, relationship: relationship), join.orderColumns.isEmpty else { return nil }
-            let isNamedSide = join.relationship.entity == declaring && join.relationship.name == relationship
             self.writer = writer
             table = join.name
-            columns = isNamedSide ? (join.sourceColumn, join.destinationColumn) : (join.destinationColumn, join.sourceColumn)
+            columns = join.keyColumns(from: declaring, relationship: relationship)
             pending.reserveCapacity(2 * Self.capacity)
         }
 
