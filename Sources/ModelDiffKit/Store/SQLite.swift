@@ -111,21 +111,7 @@ public final class SQLiteStatement {
     public func bind(_ values: [SQLiteValue]) throws(Diagnostic) {
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            let status: Int32
-            switch value {
-            case .null: status = sqlite3_bind_null(statement, index)
-            case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
-            case .real(let number): status = sqlite3_bind_double(statement, index, number)
-            case .text(let text): status = sqlite3_bind_text(statement, index, text, -1, modeldiff_sqlite_transient())
-            case .blob(let bytes):
-                status = bytes.withUnsafeBytes {
-                    sqlite3_bind_blob(statement, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count), modeldiff_sqlite_transient())
-                }
-            }
-            if status != SQLITE_OK { throw database.failure(database.lastMessage, status: status) }
-        }
+        for (offset, value) in values.enumerated() { try bind(value, at: offset + 1) }
     }
 
     /// Advances to the next row; false when done.
@@ -141,7 +127,7 @@ public final class SQLiteStatement {
     /// Runs the statement to completion with these arguments (inserts, updates).
     public func run(_ values: [SQLiteValue]) throws(Diagnostic) {
         try bind(values)
-        while try step() {}
+        try execute()
     }
 
     /// The number of result columns.
