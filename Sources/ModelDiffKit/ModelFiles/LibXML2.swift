@@ -15,15 +15,8 @@ public enum XMLDocumentParser {
     public static func parse(_ bytes: [UInt8], path: String) throws(Diagnostic) -> XMLElementNode {
         let document = try read(bytes, path: path)
         defer { xmlFreeDoc(document) }
-        let root = try rootElement(of: document, path: path)
-        // Comments before the root element belong to it (a mapping file's header, for example).
-        var comments: [String] = []
-        var sibling = document.pointee.children
-        while let current = sibling, current != root {
-            if current.pointee.type == XML_COMMENT_NODE, let content = current.pointee.content { comments.append(String(cString: content)) }
-            sibling = current.pointee.next
-        }
-        return convert(root, comments: comments)
+        // The comments before the root element (its leading comments) belong to it: a mapping file's header, for example.
+        return XMLElementView(node: try rootElement(of: document, path: path)).verbatim()
     }
 
     /// Parses `bytes` and hands `body` a borrowed view of the root element, so a decoder reads
