@@ -11,8 +11,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: fuzzTargets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [.package(name: "modeldiff", path: "..")],
-    targets: fuzzTargets.map {
-        .executableTarget(name: $0, dependencies: [.product(name: "ModelDiffKit", package: "modeldiff")])
+    targets: [.target(name: "FuzzDriver")] + fuzzTargets.map {
+        .executableTarget(name: $0, dependencies: ["FuzzDriver", .product(name: "ModelDiffKit", package: "modeldiff")])
     },
     swiftLanguageModes: [.v6]
 )

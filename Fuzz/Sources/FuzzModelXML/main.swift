@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 import ModelDiffKit
 
 /// Reads arbitrary bytes as model XML; a model that reads must lay out as a store, hash, write back
@@ -20,15 +21,4 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-// SwiftPM links every executable with `--defsym main=<module>_main`, which replaces libFuzzer's `main`, so
-// the fuzzer's driver is started here.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
-var argc = CommandLine.argc
-var argv = Optional(CommandLine.unsafeArgv)
-exit(runFuzzerDriver(&argc, &argv, fuzzOne))
+runFuzzer(fuzzOne)

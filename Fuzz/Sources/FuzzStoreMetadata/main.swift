@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 import ModelDiffKit
 
 /// Decodes arbitrary bytes as a store's metadata (the binary property list in `Z_METADATA`);
@@ -31,15 +32,4 @@ func comparable(_ value: PlistValue) -> Bool {
     }
 }
 
-// SwiftPM links every executable with `--defsym main=<module>_main`, which replaces libFuzzer's `main`, so
-// the fuzzer's driver is started here.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
-var argc = CommandLine.argc
-var argv = Optional(CommandLine.unsafeArgv)
-exit(runFuzzerDriver(&argc, &argv, fuzzOne))
+runFuzzer(fuzzOne)
