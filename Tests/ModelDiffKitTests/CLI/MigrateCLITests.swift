@@ -23,6 +23,19 @@ private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
     return url
 }
 
+/// Infers the Notes 1 → 2 mapping into `map.xml` in `folder` and edits it as a developer would
+/// (`old` must occur in it); returns the `migrate` arguments that use it.
+private func editedNotesMapping(in folder: URL, replacing old: String, with new: String) throws -> [String] {
+    let v1 = notes.appendingPathComponent("Notes.xcdatamodel").path
+    let v2 = notes.appendingPathComponent("Notes 2.xcdatamodel").path
+    #expect(try runModeldiff(["infer", v1, v2, "--output", "map.xml"], in: folder).status == 0)
+    let map = folder.appendingPathComponent("map.xml")
+    let inferred = try String(contentsOf: map, encoding: .utf8)
+    #expect(inferred.contains(old), "the inferred mapping has \(old)")
+    try inferred.replacingOccurrences(of: old, with: new).write(to: map, atomically: true, encoding: .utf8)
+    return ["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite"]
+}
+
 @Test func migrateThroughABundleToItsCurrentVersion() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -124,14 +137,10 @@ private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = try makeNotesStore(in: folder)
-    let v1 = notes.appendingPathComponent("Notes.xcdatamodel").path
-    let v2 = notes.appendingPathComponent("Notes 2.xcdatamodel").path
-    #expect(try runModeldiff(["infer", v1, v2, "--output", "map.xml"], in: folder).status == 0)
     // The developer maps the required title to nil: Core Data's validation must refuse the result.
-    let map = folder.appendingPathComponent("map.xml")
-    let edited = try String(contentsOf: map, encoding: .utf8).replacingOccurrences(of: "<attribute name=\"title\">$source.title</attribute>", with: "<attribute name=\"title\">nil</attribute>")
-    try edited.write(to: map, atomically: true, encoding: .utf8)
-    let result = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
+    let migrate = try editedNotesMapping(
+        in: folder, replacing: "<attribute name=\"title\">$source.title</attribute>", with: "<attribute name=\"title\">nil</attribute>")
+    let result = try runModeldiff(migrate, in: folder)
     #expect(result.status == 2)
     #expect(result.stderr == "notes.sqlite: error: migration failed: Note.title is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping NoteToNote; object 2/p1)\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
@@ -142,16 +151,12 @@ private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try makeNotesStore(in: folder)
     let before = try Data(contentsOf: store)
-    let v1 = notes.appendingPathComponent("Notes.xcdatamodel").path
-    let v2 = notes.appendingPathComponent("Notes 2.xcdatamodel").path
-    #expect(try runModeldiff(["infer", v1, v2, "--output", "map.xml"], in: folder).status == 0)
     // The developer calls a policy function; the entity mapping's policy (the default one) throws for it.
-    let map = folder.appendingPathComponent("map.xml")
-    let edited = try String(contentsOf: map, encoding: .utf8).replacingOccurrences(
-        of: "<attribute name=\"title\">$source.title</attribute>", with: "<attribute name=\"title\">FUNCTION($entityPolicy, \"titleFor:\", $source.title)</attribute>")
-    try edited.write(to: map, atomically: true, encoding: .utf8)
+    let migrate = try editedNotesMapping(
+        in: folder, replacing: "<attribute name=\"title\">$source.title</attribute>",
+        with: "<attribute name=\"title\">FUNCTION($entityPolicy, \"titleFor:\", $source.title)</attribute>")
     for extra in [[], ["--no-fast-path"]] {
-        let result = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite"] + extra, in: folder)
+        let result = try runModeldiff(migrate + extra, in: folder)
         #expect(result.status == 2)
         #expect(result.stderr == "notes.sqlite: error: migration failed: EntityMigrationPolicy does not implement titleFor: (NSEntityMigrationPolicyError 134170; mapping NoteToNote)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
@@ -163,14 +168,8 @@ private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = try makeNotesStore(in: folder)
-    let v1 = notes.appendingPathComponent("Notes.xcdatamodel").path
-    let v2 = notes.appendingPathComponent("Notes 2.xcdatamodel").path
-    #expect(try runModeldiff(["infer", v1, v2, "--output", "map.xml"], in: folder).status == 0)
-    let map = folder.appendingPathComponent("map.xml")
-    let edited = try String(contentsOf: map, encoding: .utf8).replacingOccurrences(
-        of: "\"Note\", \"TRUEPREDICATE\")", with: "\"Note\", \"title BEGINSWITH 'Note 1'\")")
-    try edited.write(to: map, atomically: true, encoding: .utf8)
-    let result = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
+    let migrate = try editedNotesMapping(in: folder, replacing: "\"Note\", \"TRUEPREDICATE\")", with: "\"Note\", \"title BEGINSWITH 'Note 1'\")")
+    let result = try runModeldiff(migrate, in: folder)
     #expect(result.status == 2)
     // `migrate` validates the mapping file first, so the error points into it.
     #expect(result.stderr == "map.xml:15:9: error: entity mapping \"NoteToNote\": the source expression filters Note objects with the predicate \"title BEGINSWITH 'Note 1'\", which modeldiff does not evaluate; migrate every object (TRUEPREDICATE) and drop the unwanted ones in a policy's createDestinationInstances\n")
