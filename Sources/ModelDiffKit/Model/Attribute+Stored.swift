@@ -3,6 +3,7 @@ extension Attribute {
     struct Stored: Sendable, Hashable {
         let name: String
         let type: AttributeType
+        let isTypeOmitted: Bool
         let isOptional: Bool
         let isTransient: Bool
         let renamingIdentifier: String?

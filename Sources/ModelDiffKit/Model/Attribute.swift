@@ -8,6 +8,9 @@ public struct Attribute: Sendable, Hashable {
     public var name: String { storage.value.name }
     /// Its type.
     public var type: AttributeType { storage.value.type }
+    /// Whether the file gave no `attributeType`: older Xcode versions write transient attributes
+    /// without one, and Core Data reads them as `Undefined`. Kept so that writing gives the file back.
+    public var isTypeOmitted: Bool { storage.value.isTypeOmitted }
     /// Whether a nil value is allowed (`optional="YES"`).
     public var isOptional: Bool { storage.value.isOptional }
     /// Whether the value is kept out of the store (`transient="YES"`).
@@ -67,8 +70,8 @@ public struct Attribute: Sendable, Hashable {
 
     /// Creates an attribute.
     public init(
-        name: String, type: AttributeType, isOptional: Bool = false, isTransient: Bool = false,
-        renamingIdentifier: String? = nil, versionHashModifier: String? = nil,
+        name: String, type: AttributeType, isTypeOmitted: Bool = false, isOptional: Bool = false,
+        isTransient: Bool = false, renamingIdentifier: String? = nil, versionHashModifier: String? = nil,
         defaultValueString: String? = nil, defaultDateTimeInterval: String? = nil,
         usesScalarValueType: Bool? = nil, valueTransformerName: String? = nil, customClassName: String? = nil,
         preservesValueInHistoryOnDeletion: Bool = false, isDerived: Bool = false, derivationExpression: String? = nil,
@@ -80,7 +83,7 @@ public struct Attribute: Sendable, Hashable {
         otherAttributes: [XMLAttribute] = [], otherChildren: [XMLElementNode] = [], line: SourceLine = .none
     ) {
         storage = SharedBox(Stored(
-            name: name, type: type, isOptional: isOptional, isTransient: isTransient,
+            name: name, type: type, isTypeOmitted: isTypeOmitted, isOptional: isOptional, isTransient: isTransient,
             renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier,
             defaultValueString: defaultValueString, defaultDateTimeInterval: defaultDateTimeInterval,
             usesScalarValueType: usesScalarValueType, valueTransformerName: valueTransformerName,

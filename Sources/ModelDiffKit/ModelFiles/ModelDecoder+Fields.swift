@@ -92,9 +92,11 @@ struct AttributeFields {
         }
     }
 
-    func attribute(name: String, type: AttributeType, userInfo: UserInfo, otherChildren: [XMLElementNode], line: SourceLine) -> Attribute {
+    func attribute(
+        name: String, type: AttributeType, isTypeOmitted: Bool, userInfo: UserInfo, otherChildren: [XMLElementNode], line: SourceLine
+    ) -> Attribute {
         Attribute(
-            name: name, type: type, isOptional: isOptional, isTransient: isTransient,
+            name: name, type: type, isTypeOmitted: isTypeOmitted, isOptional: isOptional, isTransient: isTransient,
             renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier,
             defaultValueString: defaultValueString, defaultDateTimeInterval: defaultDateTimeInterval,
             usesScalarValueType: usesScalarValueType, valueTransformerName: valueTransformerName,

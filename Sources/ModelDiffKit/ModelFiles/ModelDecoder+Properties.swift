@@ -6,7 +6,9 @@ extension ModelDecoder {
         for attribute in element.attributes { fields.read(attribute) }
         let name = try required(fields.name, "name", of: "an attribute of entity \"\(owner)\"", at: element)
         var what: String { "attribute \"\(owner).\(name)\"" }  // for messages only: built when one is
-        guard let typeName = fields.typeName else {
+        // Older Xcode versions write transient attributes without a type; Core Data reads them as
+        // Undefined. A stored attribute needs a type to get a column, so there it stays an error.
+        guard let typeName = fields.typeName ?? (fields.isTransient ? AttributeType.undefined.xcodeName : nil) else {
             throw Diagnostic(path: path, line: element.line.value, message: "\(what) has no attributeType")
         }
         guard let type = AttributeType(xcodeName: typeName) else {
@@ -16,7 +18,7 @@ extension ModelDecoder {
         }
         let (userInfo, others) = userInfoAndOthers(of: element, in: what)
         noteUnknown(fields.others, on: what, at: element)
-        return fields.attribute(name: name, type: type, userInfo: userInfo, otherChildren: others, line: element.line)
+        return fields.attribute(name: name, type: type, isTypeOmitted: fields.typeName == nil, userInfo: userInfo, otherChildren: others, line: element.line)
     }
 
     mutating func relationship(_ element: XMLElementView, owner: String) throws(Diagnostic) -> Relationship {

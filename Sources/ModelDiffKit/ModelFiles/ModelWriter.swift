@@ -46,7 +46,7 @@ public enum ModelWriter {
         list.add("name", attribute.name)
         list.flag("optional", attribute.isOptional)
         list.flag("transient", attribute.isTransient)
-        list.add("attributeType", attribute.type.xcodeName)
+        list.add("attributeType", attribute.isTypeOmitted ? nil : attribute.type.xcodeName)
         list.add("minValueString", attribute.minValueString)
         list.add("maxValueString", attribute.maxValueString)
         list.add("minDateTimeInterval", attribute.minDateTimeInterval)

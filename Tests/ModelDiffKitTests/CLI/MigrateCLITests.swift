@@ -106,7 +106,9 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
 @Test func killingTheProcessMidwayLeavesTheSourceIntactAndNoOutput() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let store = try makeNotesStore(in: folder, notesCount: 20_000)
+    // Large enough that the three-stage path is still writing well after its partial file appears,
+    // even on a quiet machine (at 20,000 notes it could finish before the kill arrived).
+    let store = try makeNotesStore(in: folder, notesCount: 60_000)
     let before = try Data(contentsOf: store)
     let process = Process()
     process.executableURL = modeldiffBinary
@@ -119,9 +121,9 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     // Wait until the partial store exists, then kill -9 in the middle of writing it.
     let deadline = Date().addingTimeInterval(30)
     while Date() < deadline, !(try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains(where: { $0.contains("partial") }) {
-        usleep(20_000)
+        usleep(2_000)
     }
-    usleep(100_000)
+    usleep(20_000)
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal)

@@ -56,6 +56,17 @@ private extension ModelFile {
         #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:4: error: attribute \"Note.count\" has no attributeType")
     }
 
+    @Test func untypedTransientAttributeIsUndefinedAndWritesBackUntyped() throws {
+        // As older Xcode versions wrote them (Wire's model has them in every version).
+        let line = #"<attribute name="assetId" optional="YES" transient="YES" syncable="YES"/>"#
+        let text = model("    <entity name=\"Note\">\n        \(line)\n    </entity>")
+        #expect(try diagnostic(for: Array(text.utf8)) == "no error")
+        let loaded = try ModelReader.read(Array(text.utf8), path: "untyped.xml")
+        let attribute = try #require(loaded.model.entity(named: "Note")?.attributes.first)
+        #expect(attribute.type == .undefined && attribute.isTypeOmitted && attribute.isTransient)
+        #expect(ModelWriter.xml(loaded.model).contains(line))
+    }
+
     @Test func missingParentEntity() throws {
         let text = model("    <entity name=\"Car\" parentEntity=\"Vehicle\"/>")
         #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:3: error: entity \"Car\" has parent entity \"Vehicle\", which the model does not declare")

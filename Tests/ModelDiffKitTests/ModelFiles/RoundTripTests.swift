@@ -68,7 +68,8 @@ func modelFiles(under root: URL) -> [URL] {
             different.append(file.deletingLastPathComponent().lastPathComponent)
         }
     }
-    // Only the fixtures transcribed by hand (comments, non-Xcode attribute order) differ.
-    #expect(different.sorted() == ["Event.xcdatamodel", "V1.xcdatamodel", "V2.xcdatamodel", "transcribed.xcdatamodel"])
-    #expect(identical == files.count - 4)
+    // Only the fixtures transcribed by hand (comments, non-Xcode attribute order) differ, and one Wire
+    // version that was saved outside Xcode: it ends with a newline, which Xcode never writes.
+    #expect(different.sorted() == ["Event.xcdatamodel", "V1.xcdatamodel", "V2.xcdatamodel", "transcribed.xcdatamodel", "zmessaging1.27.xcdatamodel"])
+    #expect(identical == files.count - 5)
 }
