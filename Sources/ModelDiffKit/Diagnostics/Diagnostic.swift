@@ -35,13 +35,14 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
         self.message = message
     }
 
-    /// The one-line rendering: `path:line:col: severity: message`.
+    /// The one-line rendering: `path:line:col: severity: message`, control characters escaped
+    /// (`MessageEscaping`) so that a hostile name or path can neither add a line nor drive the terminal.
     public var description: String {
-        var location = path
+        var location = MessageEscaping.escaped(path)
         if let line {
             location += ":\(line)"
             if let column { location += ":\(column)" }
         }
-        return "\(location): \(severity.rawValue): \(message)"
+        return "\(location): \(severity.rawValue): \(MessageEscaping.escaped(message))"
     }
 }

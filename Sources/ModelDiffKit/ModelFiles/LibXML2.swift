@@ -29,9 +29,30 @@ public enum XMLDocumentParser {
         return try body(XMLElementView(node: try rootElement(of: document, path: path)))
     }
 
+    /// Whether `bytes` start with UTF-16's byte order mark (either byte order), which libxml2 reads.
+    static func startsWithUTF16ByteOrderMark(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
+    }
+
+    /// The file's text for finding columns: UTF-16 (with its byte order mark) or UTF-8.
+    static func text(of bytes: [UInt8]) -> String {
+        guard startsWithUTF16ByteOrderMark(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        let bigEndian = bytes[0] == 0xFE
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = 2
+        while index + 1 < bytes.count {
+            let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
+        }
+        return String(decoding: units, as: UTF16.self)
+    }
+
     private static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> xmlDocPtr {
         _ = initialized
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        let utf8 = startsWithUTF16ByteOrderMark(bytes) ? Array(text(of: bytes).utf8) : bytes
+        if utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw Diagnostic(path: path, line: 1, column: 1, message: "the file is empty")
         }
         guard let context = xmlNewParserCtxt() else {
@@ -67,11 +88,50 @@ public enum XMLDocumentParser {
             if let document { xmlFreeDoc(document) }
             // libxml2 appends a second line with the offending bytes; a diagnostic is one line.
             let firstLine = message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? message
-            let cleaned = firstLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            let cleaned = XMLMessages.reworded(firstLine.trimmingCharacters(in: .whitespacesAndNewlines))
             throw Diagnostic(path: path, line: max(line, 1), column: column > 0 ? column : nil, message: cleaned)
         }
         guard let document else { throw Diagnostic(path: path, message: "not an XML document") }
+        if let (line, name) = firstEntityReference(in: document) {
+            xmlFreeDoc(document)
+            throw Diagnostic(
+                path: path, line: max(line, 1),
+                message: "the XML entity reference \"&\(name);\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;")
+        }
         return document
+    }
+
+    /// The first entity reference libxml2 left in the tree (in text or in an attribute value), with its line.
+    ///
+    /// Without `XML_PARSE_NOENT` libxml2 keeps a reference to a declared entity, or to one an
+    /// external DTD might declare, as a node of its own; every reader here takes only text nodes, so
+    /// `<attribute>$source.a&x;</attribute>` would silently lose the reference. It is an error instead.
+    private static func firstEntityReference(in document: xmlDocPtr) -> (line: Int, name: String)? {
+        var stack: [xmlNodePtr] = []
+        if let root = xmlDocGetRootElement(document) { stack.append(root) }
+        while let node = stack.popLast() {
+            if node.pointee.type == XML_ENTITY_REF_NODE {
+                return (Int(xmlGetLineNo(node.pointee.parent ?? node)), XMLBytes(node.pointee.name).string)
+            }
+            guard node.pointee.type == XML_ELEMENT_NODE else { continue }
+            var attribute = node.pointee.properties
+            while let current = attribute {
+                var value = current.pointee.children
+                while let part = value {
+                    if part.pointee.type == XML_ENTITY_REF_NODE { return (Int(xmlGetLineNo(node)), XMLBytes(part.pointee.name).string) }
+                    value = part.pointee.next
+                }
+                attribute = current.pointee.next
+            }
+            var children: [xmlNodePtr] = []
+            var child = node.pointee.children
+            while let current = child {
+                children.append(current)
+                child = current.pointee.next
+            }
+            stack += children.reversed()  // document order, so the first reference is reported
+        }
+        return nil
     }
 
     private static func rootElement(of document: xmlDocPtr, path: String) throws(Diagnostic) -> xmlNodePtr {

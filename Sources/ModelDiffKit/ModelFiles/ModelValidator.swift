@@ -4,6 +4,7 @@ struct ModelValidator {
     let path: String
 
     func validate() throws(Diagnostic) {
+        try validateNames()
         // The model's own index maps each name to its first entity: a second one with that name is a duplicate.
         for (position, entity) in model.entities.enumerated() {
             if let first = model.entityPosition(named: entity.name), first != position {
@@ -20,6 +21,7 @@ struct ModelValidator {
                 try validate(relationship, of: entity)
             }
         }
+        try validateLayout()
     }
 
     /// How many levels of inheritance a model may have. Real models have a handful; the bound keeps
@@ -110,7 +112,7 @@ struct ModelValidator {
         }
     }
 
-    private func error(_ line: SourceLine, _ message: String) -> Diagnostic {
+    func error(_ line: SourceLine, _ message: String) -> Diagnostic {
         Diagnostic(path: path, line: line.value, message: message)
     }
 }

@@ -52,5 +52,5 @@ import Testing
     let result = try runModeldiff(["hash", "encoding.xml"], in: folder)
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr == "encoding.xml:1:38: error: Document labelled UTF-16 but has UTF-8 content\n")
+    #expect(result.stderr == "encoding.xml:1:38: error: the file declares encoding UTF-16 but its bytes are UTF-8\n")
 }

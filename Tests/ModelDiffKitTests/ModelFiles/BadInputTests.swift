@@ -128,7 +128,7 @@ private extension ModelFile {
         var bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model>\n  <ent".utf8)
         bytes += [0xC3, 0x28]
         bytes += Array("ity/>\n</model>".utf8)
-        #expect(try diagnostic(for: bytes) == "bad.xml:3:7: error: Input is not proper UTF-8, indicate encoding !")
+        #expect(try diagnostic(for: bytes) == "bad.xml:3:7: error: the bytes are not valid UTF-8, the encoding the file declares (or XML's default)")
     }
 
     @Test func binaryFile() throws {

@@ -1,0 +1,60 @@
+/// What Core Data could not lay out in SQLite, refused when the model is read (so `check` reports it
+/// and `migrate` stops before touching a store), rather than left to fail as raw SQLite errors.
+///
+/// Core Data names a hierarchy's table `Z` and its root entity's name in capitals, and a property's
+/// column `Z` and the property's name in capitals (`StoreLayout`). SQLite compares identifiers without
+/// regard to case, so `Tag` and `TAG` are one table, and `title` beside `tItle` one column.
+extension ModelValidator {
+    /// Core Data's own tables, which no entity's table may replace.
+    static let coreDataTables: Set<String> = ["Z_METADATA", "Z_PRIMARYKEY", "Z_MODELCACHE"]
+
+    /// SQLite's default `SQLITE_MAX_COLUMN`: a table with more columns cannot be created.
+    static let maximumColumns = 2_000
+
+    func validateLayout() throws(Diagnostic) {
+        var tables: [String: Entity] = [:]
+        for entity in model.entities where entity.parentEntity == nil {
+            let table = columnName(entity.name)
+            if Self.coreDataTables.contains(table) {
+                throw error(entity.line, "entity \"\(entity.name)\" would be stored in table \(table), which is Core Data's own")
+            }
+            if let first = tables[table] {
+                throw error(
+                    entity.line,
+                    "entities \"\(first.name)\" (line \(first.line)) and \"\(entity.name)\" would both be stored in table \(table); SQLite does not tell names apart by case")
+            }
+            tables[table] = entity
+        }
+        for entity in model.entities {
+            try validateColumns(of: entity)
+        }
+        let layout = StoreLayout(model: model)
+        for table in layout.tables where table.columns.count > Self.maximumColumns {
+            let root = model.entity(named: table.rootEntity)
+            throw error(
+                root?.line ?? .none,
+                "table \(table.name) (entity \"\(table.rootEntity)\" and its sub-entities) would have \(table.columns.count) columns; SQLite allows at most \(Self.maximumColumns)")
+        }
+    }
+
+    /// Stored properties of the entity and its ancestors that would share a column. Sub-entities on
+    /// different branches may reuse a name: Core Data numbers their columns (`ZTEXT`, `ZTEXT1`).
+    private func validateColumns(of entity: Entity) throws(Diagnostic) {
+        var columns: [String: (owner: String, name: String)] = [:]
+        for ancestor in model.ancestry(of: entity).reversed() {  // root first, the entity itself last
+            let stored = ancestor.attributes.filter { !$0.isTransient }.map { ($0.name, $0.line) }
+                + ancestor.relationships.filter { !$0.isTransient && !$0.isToMany }.map { ($0.name, $0.line) }
+            for (name, line) in stored {
+                let column = columnName(name)
+                if let first = columns[column], first.name != name {
+                    // Reported once, for the entity that declares the second property.
+                    guard ancestor.name == entity.name else { continue }
+                    throw error(
+                        line,
+                        "properties \"\(first.owner).\(first.name)\" and \"\(entity.name).\(name)\" would both be stored in column \(column); SQLite does not tell names apart by case")
+                }
+                columns[column] = (ancestor.name, name)
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// The names a model may use, checked before anything else reads them.
+///
+/// Core Data's names are key-value coding keys and Objective-C accessor names (`name`, `setName:`,
+/// `primitiveName`), and modeldiff turns them into SQLite table and column names (`ZPOST`,
+/// `ZTITLE`): a name with a space, a dot, a quote or a semicolon is none of these, and is exactly what
+/// an attacker would put in a model file to reach SQL. The rule is Xcode's model editor's:
+/// - an entity name starts with an upper-case letter, a property name with a lower-case one (Xcode
+///   refuses `title` as an entity and `Title` as an attribute, "must begin with an upper-case /
+///   lower-case letter"); both continue with letters, digits and underscores;
+/// - a property may not take the name of a no-parameter method of `NSObject` or `NSManagedObject`
+///   ("you cannot give a property the name “description”", `NSPropertyDescription.name`'s
+///   documentation); the list below holds the ones Core Data's own accessors would shadow;
+/// - configuration, fetch request and renaming-identifier names are identifiers: a letter or an
+///   underscore, then letters, digits and underscores.
+/// Every model under `../shared` (242 model versions of real apps) passes; version hash modifiers are
+/// free text in real models (`add index`) and never reach SQL, so they are not checked.
+extension ModelValidator {
+    /// No-parameter methods of `NSObject` and `NSManagedObject` that a property would shadow.
+    static let reservedPropertyNames: Set<String> = [
+        "description", "debugDescription", "class", "superclass", "self", "hash", "zone", "isProxy",
+        "entity", "objectID", "managedObjectContext", "isInserted", "isUpdated", "isDeleted", "isFault",
+        "hasChanges", "hasPersistentChangedValues", "changedValues", "changedValuesForCurrentEvent",
+        "faultingState", "observationInfo", "awakeFromFetch", "awakeFromInsert", "willSave", "didSave",
+        "willTurnIntoFault", "didTurnIntoFault", "prepareForDeletion", "validateForDelete", "validateForInsert",
+        "validateForUpdate", "retain", "release", "autorelease", "retainCount", "copy", "mutableCopy", "init", "dealloc",
+    ]
+
+    func validateNames() throws(Diagnostic) {
+        for entity in model.entities {
+            try check(entity.name, first: \.isUppercase, "entity name", expected: "an upper-case letter", line: entity.line)
+            if let identifier = entity.renamingIdentifier {
+                try check(identifier, "renaming identifier of entity \"\(entity.name)\"", line: entity.line)
+            }
+            for property in entity.properties {
+                try check(property.name, first: \.isLowercase, "property name", expected: "a lower-case letter", line: property.line)
+                if Self.reservedPropertyNames.contains(property.name) {
+                    throw error(
+                        property.line,
+                        "property \"\(entity.name).\(property.name)\" has the name of a method of NSObject or NSManagedObject, which Core Data does not allow")
+                }
+                if property.canonicalName != property.name {
+                    try check(property.canonicalName, "renaming identifier of property \"\(entity.name).\(property.name)\"", line: property.line)
+                }
+            }
+        }
+        for composite in model.composites {
+            try check(composite.name, "composite name", line: composite.line)
+            for attribute in composite.attributes {
+                try check(attribute.name, first: \.isLowercase, "property name", expected: "a lower-case letter", line: attribute.line)
+            }
+        }
+        for configuration in model.configurations {
+            try check(configuration.name, "configuration name", line: configuration.line)
+        }
+        for request in model.fetchRequests where !request.name.isEmpty {
+            try check(request.name, "fetch request name", line: request.line)
+        }
+    }
+
+    /// Throws unless `name` is a letter or underscore followed by letters, digits and underscores
+    /// (or, with `first`, starts with the letter `first` accepts).
+    private func check(
+        _ name: String, first: ((Character) -> Bool)? = nil, _ what: String, expected: String = "a letter or an underscore",
+        line: SourceLine
+    ) throws(Diagnostic) {
+        guard let head = name.first else { throw error(line, "the \(what) is empty") }
+        let startsWell = first.map { $0(head) && head.isLetter } ?? (head.isLetter || head == "_")
+        guard startsWell else {
+            throw error(line, "\(what) \"\(name)\" must begin with \(expected)")
+        }
+        if let bad = name.first(where: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
+            throw error(line, "\(what) \"\(name)\" may hold only letters, digits and underscores, not \"\(bad)\"")
+        }
+    }
+}
