@@ -1,7 +1,7 @@
 extension MappingValidation {
     /// Parses an expression and checks its variables, its `$source` key paths against the old model and
     /// the entity mapping names it hands to the manager.
-    mutating func check(_ text: String, line: SourceLine, sourceEntity: Entity?, mappingNames: Set<String>, what: String) {
+    mutating func check(_ text: String, line: SourceLine, sourceEntity: Entity?, mappingNames: Set<String>, what: String, isSourceExpression: Bool = false) {
         let expression: Expression
         do {
             expression = try ExpressionParser.parse(text)
@@ -9,6 +9,7 @@ extension MappingValidation {
             report(line, expression: text, column: error.column, "\(what): \(error.message)")
             return
         }
+        checkForms(of: expression, text: text, line: line, what: what, isSourceExpression: isSourceExpression)
         for variable in expression.variables.sorted() where !Self.knownVariables.contains(variable) {
             report(line, expression: text, column: column(of: "$" + variable, in: text), "\(what): unknown variable $\(variable)")
         }

@@ -24,10 +24,12 @@ public struct MappingValidation {
         }.map(\.diagnostic)
     }
 
-    /// Throws every problem together when there is any.
-    public static func validate(_ mapping: MappingModel, path: String, text: String, source: Model, destination: Model) throws(DiagnosticList) {
+    /// Throws every problem together when there is an error among them; returns the warnings otherwise.
+    @discardableResult
+    public static func validate(_ mapping: MappingModel, path: String, text: String, source: Model, destination: Model) throws(DiagnosticList) -> [Diagnostic] {
         let found = problems(mapping, path: path, text: text, source: source, destination: destination)
-        if !found.isEmpty { throw DiagnosticList(found) }
+        if found.contains(where: { $0.severity == .error }) { throw DiagnosticList(found) }
+        return found
     }
 
     private mutating func run() {
@@ -40,6 +42,7 @@ public struct MappingValidation {
             if !seen.insert(entityMapping.name).inserted {
                 report(line, attribute: "name", "another entity mapping is also named \"\(entityMapping.name)\": names must be unique, FUNCTION($manager, …) finds mappings by name")
             }
+            checkType(of: entityMapping)
             var sourceEntity: Entity?
             var destinationEntity: Entity?
             if let name = entityMapping.sourceEntity {
@@ -63,7 +66,7 @@ public struct MappingValidation {
                 report(line, element: "entityMapping", "entity mapping \"\(entityMapping.name)\" of type \(entityMapping.type.rawValue) needs a destination entity")
             }
             if let expression = entityMapping.sourceExpression {
-                check(expression, line: line, sourceEntity: sourceEntity, mappingNames: names, what: "source expression of \"\(entityMapping.name)\"")
+                check(expression, line: line, sourceEntity: sourceEntity, mappingNames: names, what: "source expression of \"\(entityMapping.name)\"", isSourceExpression: true)
                 do {
                     try SourceExpressionCheck.check(entityMapping)
                 } catch {
@@ -73,9 +76,14 @@ public struct MappingValidation {
             guard let destinationEntity else { continue }
             checkProperties(of: entityMapping, source: sourceEntity, destination: destinationEntity, mappingNames: names)
         }
+        // A destination entity no mapping fills starts empty, as Xcode's mapping models leave a new
+        // entity; one the old version had too loses its objects, which is worth a warning, not a refusal.
         let covered = Set(mapping.entityMappings.compactMap(\.destinationEntity))
         for entity in destination.entities where !entity.isAbstract && !covered.contains(entity.name) {
-            report(mapping.line, element: "mappingModel", "no entity mapping creates \"\(entity.name)\" objects: add an entity mapping with destination=\"\(entity.name)\" (type add when it has no source)")
+            guard let old = source.entity(named: entity.name) ?? source.entities.first(where: { $0.canonicalName == entity.canonicalName }) else { continue }
+            report(
+                mapping.line, element: "mappingModel", severity: .warning,
+                "no entity mapping carries \"\(old.name)\" over to \"\(entity.name)\": its objects are dropped (add a copy or transform mapping to keep them)")
         }
     }
 
@@ -117,8 +125,8 @@ public struct MappingValidation {
     }
 
     /// Reports a problem at the start tag `<element` on `line`.
-    mutating func report(_ line: SourceLine, element: String, _ message: String) {
-        add(line, text.find("<\(element)", from: line.value), message)
+    mutating func report(_ line: SourceLine, element: String, severity: Diagnostic.Severity = .error, _ message: String) {
+        add(line, text.find("<\(element)", from: line.value), severity: severity, message)
     }
 
     /// Reports a problem at a character of an expression written in an element that begins on `line`.
@@ -126,8 +134,8 @@ public struct MappingValidation {
         add(line, text.expression(expression, column: column, from: line.value), message)
     }
 
-    private mutating func add(_ line: SourceLine, _ place: (line: Int, column: Int)?, _ message: String) {
-        let diagnostic = Diagnostic(path: path, line: place?.line ?? line.value, column: place?.column, message: message)
+    private mutating func add(_ line: SourceLine, _ place: (line: Int, column: Int)?, severity: Diagnostic.Severity = .error, _ message: String) {
+        let diagnostic = Diagnostic(severity, path: path, line: place?.line ?? line.value, column: place?.column, message: message)
         problems.append((problems.count, diagnostic))
     }
 }

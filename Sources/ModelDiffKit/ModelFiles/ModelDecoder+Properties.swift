@@ -6,6 +6,7 @@ extension ModelDecoder {
         for attribute in element.attributes { fields.read(attribute) }
         let name = try required(fields.name, "name", of: "an attribute of entity \"\(owner)\"", at: element)
         var what: String { "attribute \"\(owner).\(name)\"" }  // for messages only: built when one is
+        try checkFlags(of: element, what)
         // Older Xcode versions write transient attributes without a type; Core Data reads them as
         // Undefined. A stored attribute needs a type to get a column, so there it stays an error.
         guard let typeName = fields.typeName ?? (fields.isTransient ? AttributeType.undefined.xcodeName : nil) else {
@@ -26,6 +27,7 @@ extension ModelDecoder {
         for attribute in element.attributes { fields.read(attribute) }
         let name = try required(fields.name, "name", of: "a relationship of entity \"\(owner)\"", at: element)
         var what: String { "relationship \"\(owner).\(name)\"" }  // for messages only: built when one is
+        try checkFlags(of: element, what)
         var deleteRule: Relationship.DeleteRule?
         if let text = fields.deletionRule {
             guard let rule = Relationship.DeleteRule(rawValue: text) else {
@@ -67,6 +69,7 @@ extension ModelDecoder {
         }
         let propertyName = try required(name, "name", of: "a fetched property of entity \"\(owner)\"", at: element)
         var what: String { "fetched property \"\(owner).\(propertyName)\"" }  // for messages only: built when one is
+        try checkFlags(of: element, what)
         guard let requestElement = element.children.first(where: { $0.isNamed("fetchRequest") }) else {
             throw Diagnostic(path: path, line: element.line.value, message: "\(what) has no fetchRequest")
         }

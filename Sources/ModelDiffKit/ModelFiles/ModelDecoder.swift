@@ -39,6 +39,7 @@ struct ModelDecoder {
         for attribute in element.attributes { fields.read(attribute) }
         let name = try required(fields.name, "name", of: "an entity", at: element)
         var what: String { "entity \"\(name)\"" }  // for messages only: built when one is
+        try checkFlags(of: element, what)
         var attributes: [Attribute] = []
         var relationships: [Relationship] = []
         var fetched: [FetchedProperty] = []
@@ -100,6 +101,7 @@ struct ModelDecoder {
             }
         }
         let configurationName = try required(name, "name", of: "a configuration", at: element)
+        try checkFlags(of: element, "configuration \"\(configurationName)\"")
         let members = element.children.filter { $0.isNamed("memberEntity") }.compactMap { $0.attribute("name") }
         noteUnknown(others, on: "configuration \"\(configurationName)\"", at: element)
         return Configuration(
@@ -166,6 +168,29 @@ extension ModelDecoder {
     mutating func noteUnknown(_ attributes: [XMLAttribute], on what: @autoclosure () -> String, at element: XMLElementView) {
         for attribute in attributes {
             notes.append(Diagnostic(.note, path: path, line: element.line.value, message: "unknown attribute \"\(attribute.name)\" on \(what()) kept as is"))
+        }
+    }
+}
+
+extension ModelDecoder {
+    /// The XML attributes Xcode writes as `YES` or `NO`.
+    private static let booleanAttributes: Set<String> = [
+        "optional", "transient", "toMany", "ordered", "syncable", "isAbstract", "usesScalarValueType", "derived",
+        "allowsExternalBinaryDataStorage", "allowsCloudEncryption", "spotlightIndexingEnabled", "storedInTruthFile",
+        "indexed", "preserveAfterDeletion", "usedWithCloudKit",
+    ]
+
+    /// Refuses a flag that is neither `YES` nor `NO`: `optional="maybe"` would otherwise read as
+    /// `NO` and make the property required without a word.
+    func checkFlags(of element: XMLElementView, _ what: @autoclosure () -> String) throws(Diagnostic) {
+        for attribute in element.attributes {
+            if attribute.isYes { continue }
+            let name = attribute.name.string
+            guard Self.booleanAttributes.contains(name) else { continue }
+            let value = attribute.value
+            if value != "NO" {
+                throw Diagnostic(path: path, line: element.line.value, message: "\(name)=\"\(value)\" on \(what()) is neither YES nor NO")
+            }
         }
     }
 }

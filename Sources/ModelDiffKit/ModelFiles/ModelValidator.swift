@@ -17,10 +17,12 @@ struct ModelValidator {
         }
         for entity in model.entities {
             try validateProperties(of: entity)
+            try validateValues(of: entity)
             for relationship in entity.relationships {
                 try validate(relationship, of: entity)
             }
         }
+        try validateConfigurations()
         try validateLayout()
     }
 
@@ -89,6 +91,11 @@ struct ModelValidator {
             throw error(relationship.line, "\(what) points to entity \"\(destinationName)\", which the model does not declare")
         }
         guard let inverseName = relationship.inverseName else { return }
+        // Xcode writes the destination as `inverseEntity`; every model under ../shared does. Another
+        // entity there is a hand edit that Core Data, which looks the inverse up on the destination, ignores.
+        if let inverseEntity = relationship.inverseEntity, inverseEntity != destinationName {
+            throw error(relationship.line, "\(what) names inverse entity \"\(inverseEntity)\", but its destination is \"\(destinationName)\"")
+        }
         let inverseOwnerName = relationship.inverseEntity ?? destinationName
         guard let inverseOwner = model.entity(named: inverseOwnerName) else {
             throw error(relationship.line, "\(what) names inverse entity \"\(inverseOwnerName)\", which the model does not declare")

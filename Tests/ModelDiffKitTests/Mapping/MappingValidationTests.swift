@@ -95,3 +95,50 @@ private let otherMappings = """
     #expect(found.contains(
         "m.xml:5:9: error: entity mapping \"NoteToNote\": the source expression filters Note objects with the predicate \"title != nil\", which modeldiff does not evaluate; migrate every object (TRUEPREDICATE) and drop the unwanted ones in a policy's createDestinationInstances"), "\(found)")
 }
+
+@Test func mappingTypesThatContradictTheModelsAreErrors() throws {
+    let text = """
+        <mappingModel formatVersion="1">
+            <entityMapping name="FolderToFolder" type="undefined" source="Folder" destination="Folder"/>
+            <entityMapping name="AddTag" type="add" source="Note" destination="Tag"/>
+            <entityMapping name="RemoveNote" type="remove" source="Note"/>
+            <entityMapping name="NoteToNote" type="copy" source="Note" destination="Note"/>
+        </mappingModel>
+        """
+    #expect(try problems(text) == [
+        "m.xml:2:42: error: entity mapping \"FolderToFolder\" has type undefined, which Xcode's mapping editor does not have; use custom, add, remove, copy or transform",
+        "m.xml:3:45: error: entity mapping \"AddTag\" of type add names source entity \"Note\": an add mapping creates objects from nothing; use copy or transform to carry \"Note\" over",
+        "m.xml:4:38: error: entity mapping \"RemoveNote\" removes \"Note\", which the new version keeps: its objects would be dropped; use copy or transform",
+    ])
+}
+
+@Test func expressionFormsCoreDataWouldNotRunAreErrors() throws {
+    let text = """
+        <mappingModel formatVersion="1">
+        \(otherMappings)
+            <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
+                <attribute name="title">FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", "Note", "TRUEPREDICATE"), $manager.sourceContext, NO)</attribute>
+                <attribute name="text">TERNARY($source.title, "a", "b")</attribute>
+                <attribute name="createdAt">$manager.secretKey</attribute>
+                <relationship name="folder">TERNARY($source.title == "x", nil, nil)</relationship>
+            </entityMapping>
+        </mappingModel>
+        """
+    #expect(try problems(text) == [
+        "m.xml:5:33: error: Note.title: FETCH runs a fetch request, which only an entity mapping's source expression may do",
+        "m.xml:6:32: error: Note.text: the first argument of TERNARY must be a predicate (a comparison, AND, OR, NOT or a Boolean)",
+        "m.xml:7:37: error: Note.createdAt: the migration manager has no key \"secretKey\"; it answers currentEntityMapping, destinationContext, destinationModel, mappingModel, migrationProgress, sourceContext, sourceModel, userInfo, usesStoreSpecificMigrationManager",
+    ])
+}
+
+@Test func anEntityOfBothVersionsThatNoMappingCarriesOverIsAWarningAndANewOneIsFine() throws {
+    let text = """
+        <mappingModel formatVersion="1">
+            <entityMapping name="NoteToNote" type="copy" source="Note" destination="Note"/>
+        </mappingModel>
+        """
+    // Tag is new in Notes 2 (it starts empty); Folder is in both, and its objects would be dropped.
+    #expect(try problems(text) == [
+        "m.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform mapping to keep them)",
+    ])
+}

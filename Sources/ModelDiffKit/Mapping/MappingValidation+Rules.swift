@@ -1,0 +1,76 @@
+/// What a mapping file may say that Core Data's migration manager would not do as written.
+extension MappingValidation {
+    /// The properties of `NSMigrationManager` a `$manager.key` path can read (its public API):
+    /// any other key raises `NSUnknownKeyException` in Core Data, in the middle of a migration.
+    static let managerKeys: Set<String> = [
+        "mappingModel", "sourceModel", "destinationModel", "sourceContext", "destinationContext", "currentEntityMapping",
+        "migrationProgress", "userInfo", "usesStoreSpecificMigrationManager",
+    ]
+
+    /// The entity mapping types of Xcode's mapping editor (`NSEntityMappingType` without Undefined,
+    /// which the editor never writes and the migration manager migrates nothing for).
+    static let xcodeTypes: Set<MappingType> = [.custom, .add, .remove, .copy, .transform]
+
+    /// The entity mapping's type against what it names: an `add` has no source, a `remove` is for an
+    /// entity the new version no longer has.
+    mutating func checkType(of entityMapping: EntityMapping) {
+        let line = entityMapping.line
+        let name = entityMapping.name
+        guard Self.xcodeTypes.contains(entityMapping.type) else {
+            report(line, attribute: "type", "entity mapping \"\(name)\" has type \(entityMapping.type.rawValue), which Xcode's mapping editor does not have; use custom, add, remove, copy or transform")
+            return
+        }
+        if entityMapping.type == .add, let source = entityMapping.sourceEntity {
+            report(line, attribute: "source", "entity mapping \"\(name)\" of type add names source entity \"\(source)\": an add mapping creates objects from nothing; use copy or transform to carry \"\(source)\" over")
+        }
+        if entityMapping.type == .remove, let source = entityMapping.sourceEntity, destination.entity(named: source) != nil {
+            report(line, attribute: "type", "entity mapping \"\(name)\" removes \"\(source)\", which the new version keeps: its objects would be dropped; use copy or transform")
+        }
+    }
+
+    /// Forms a value expression may not take: `FETCH` outside a source expression, a `TERNARY`
+    /// whose condition is not a predicate, a `$manager` key the manager does not answer.
+    mutating func checkForms(of expression: Expression, text: String, line: SourceLine, what: String, isSourceExpression: Bool) {
+        var pending = [expression]
+        while let current = pending.popLast() {
+            switch current {
+            case .function(let name, _) where name == "FETCH" && !isSourceExpression:
+                report(line, expression: text, column: position(of: "FETCH", in: text), "\(what): FETCH runs a fetch request, which only an entity mapping's source expression may do")
+            case .ternary(let condition, _, _) where !Self.isPredicate(condition):
+                report(line, expression: text, column: position(of: "TERNARY", in: text), "\(what): the first argument of TERNARY must be a predicate (a comparison, AND, OR, NOT or a Boolean)")
+            case .keyPath(.variable("manager"), let components):
+                if let key = components.first, !Self.managerKeys.contains(key) {
+                    report(line, expression: text, column: position(of: "$manager." + key, in: text), "\(what): the migration manager has no key \"\(key)\"; it answers \(Self.managerKeys.sorted().joined(separator: ", "))")
+                }
+            default: break
+            }
+            pending += Self.operands(of: current)
+        }
+    }
+
+    /// Whether an expression is a predicate, as TERNARY's condition must be.
+    private static func isPredicate(_ expression: Expression) -> Bool {
+        switch expression {
+        case .binary(let op, _, _): [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or].contains(op)
+        case .not: true
+        case .constant(.bool): true
+        default: false
+        }
+    }
+
+    private static func operands(of expression: Expression) -> [Expression] {
+        switch expression {
+        case .keyPath(let base, _), .negate(let base), .not(let base): [base]
+        case .binary(_, let a, let b): [a, b]
+        case .ternary(let p, let a, let b): [p, a, b]
+        case .function(_, let arguments), .array(let arguments): arguments
+        case .call(let target, _, let arguments): [target] + arguments
+        default: []
+        }
+    }
+
+    private func position(of needle: String, in text: String) -> Int {
+        guard let range = text.range(of: needle) else { return 1 }
+        return text.distance(from: text.startIndex, to: range.lowerBound) + 1
+    }
+}

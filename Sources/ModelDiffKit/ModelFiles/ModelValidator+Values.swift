@@ -1,0 +1,114 @@
+import Foundation
+
+/// Values a model states that Core Data would read as something else, or not at all: defaults and
+/// limits that are not numbers of the attribute's type, index and constraint entries naming no
+/// property, configurations naming no entity, Composite attributes without their composite.
+///
+/// What real models hold decides what is accepted: Xcode writes `YES`/`NO` as the default of
+/// attributes once Boolean and later made integers (42 in WooCommerce's and Wire's models), and
+/// integer defaults such as `0.0`; both compile, so both are read. Anything else that is not a number
+/// (`12x`) is an error: Core Data's `-[NSString intValue]` would silently read it as 12.
+extension ModelValidator {
+    func validateValues(of entity: Entity) throws(Diagnostic) {
+        for attribute in entity.attributes {
+            try validateValues(of: attribute, in: entity.name)
+        }
+        let names = Set(model.ancestry(of: entity).flatMap(\.propertyNames))
+        for fetched in entity.fetchedProperties {
+            if let predicate = fetched.fetchRequest.predicateString, !predicate.isEmpty {
+                do throws(ExpressionError) {
+                    _ = try ExpressionParser.parse(predicate)
+                } catch {
+                    throw self.error(fetched.line, "the predicate of fetched property \"\(entity.name).\(fetched.name)\" does not parse: \(error.message)")
+                }
+            }
+        }
+        for constraint in entity.uniquenessConstraints {
+            for name in constraint where !names.contains(name) {
+                throw error(entity.line, "uniqueness constraint of entity \"\(entity.name)\" names \"\(name)\", which is not one of its properties")
+            }
+        }
+        for index in entity.fetchIndexes {
+            for element in index.elements {
+                if let name = element.property, !names.contains(name) {
+                    throw error(index.line, "fetch index \"\(index.name)\" of entity \"\(entity.name)\" names \"\(name)\", which is not one of its properties")
+                }
+            }
+        }
+    }
+
+    func validateConfigurations() throws(Diagnostic) {
+        for configuration in model.configurations {
+            for member in configuration.memberEntities where model.entity(named: member) == nil {
+                throw error(configuration.line, "configuration \"\(configuration.name)\" names entity \"\(member)\", which the model does not declare")
+            }
+        }
+    }
+
+    private func validateValues(of attribute: Attribute, in owner: String) throws(Diagnostic) {
+        var what: String { "attribute \"\(owner).\(attribute.name)\"" }
+        if let text = attribute.defaultValueString, let problem = Self.problem(with: text, as: attribute.type, allowingFlags: true) {
+            throw error(attribute.line, "defaultValueString \"\(text)\" of \(what) \(problem)")
+        }
+        // For String and Binary attributes the limits are lengths: whole numbers that cannot be negative.
+        let limitType: AttributeType = [.string, .binary, .uri].contains(attribute.type) ? .integer64 : attribute.type
+        for (name, text) in [("minValueString", attribute.minValueString), ("maxValueString", attribute.maxValueString)] {
+            guard let text else { continue }
+            if let problem = Self.problem(with: text, as: limitType, allowingFlags: false) {
+                throw error(attribute.line, "\(name) \"\(text)\" of \(what) \(problem)")
+            }
+        }
+        for (name, text) in [
+            ("defaultDateTimeInterval", attribute.defaultDateTimeInterval), ("minDateTimeInterval", attribute.minDateTimeInterval),
+            ("maxDateTimeInterval", attribute.maxDateTimeInterval),
+        ] {
+            if let text, Double(text) == nil {
+                throw error(attribute.line, "\(name) \"\(text)\" of \(what) is not a number of seconds")
+            }
+        }
+        if attribute.isDerived, let expression = attribute.derivationExpression {
+            do throws(ExpressionError) {
+                // `canonical:` (case- and diacritic-folded text) is a function of derived attributes
+                // only (NSDerivedAttributeDescription), not of mapping expressions: it is parsed as
+                // `lowercase:`, which takes the same one argument and has the same length, so columns hold.
+                _ = try ExpressionParser.parse(expression.replacingOccurrences(of: "canonical:", with: "lowercase:"))
+            } catch {
+                throw self.error(attribute.line, "the derivation expression of \(what) does not parse: \(error.message)")
+            }
+        }
+        if attribute.type == .composite {
+            guard let name = attribute.compositeName else {
+                throw error(attribute.line, "\(what) is a Composite attribute without a composite")
+            }
+            guard model.composites.contains(where: { $0.name == name }) else {
+                throw error(attribute.line, "\(what) uses composite \"\(name)\", which the model does not declare")
+            }
+        }
+    }
+
+    /// Why `text` is not a value of `type`, or nil when it is one.
+    static func problem(with text: String, as type: AttributeType, allowingFlags: Bool) -> String? {
+        switch type {
+        case .integer16, .integer32, .integer64:
+            if allowingFlags && (text == "YES" || text == "NO") { return nil }
+            let range: ClosedRange<Double> =
+                switch type {
+                case .integer16: Double(Int16.min)...Double(Int16.max)
+                case .integer32: Double(Int32.min)...Double(Int32.max)
+                default: Double(Int64.min)...Double(Int64.max)
+                }
+            guard let value = Int64(text).map(Double.init) ?? Double(text), value.isFinite else { return "is not a number" }
+            guard range.contains(value) else { return "is outside the range of \(type.xcodeName)" }
+            return nil
+        case .double, .float, .decimal:
+            if allowingFlags && (text == "YES" || text == "NO") { return nil }
+            guard let value = Double(text) else { return "is not a number" }
+            if type == .float && value.isFinite && !Float(value).isFinite { return "is outside the range of Float" }
+            return nil
+        case .boolean:
+            return ["YES", "NO", "0", "1", "true", "false"].contains(text) ? nil : "is not YES or NO"
+        default:
+            return nil
+        }
+    }
+}

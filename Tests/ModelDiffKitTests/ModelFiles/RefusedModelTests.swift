@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+import ModelDiffKit
+
+/// What a model file must not get away with (issues 14 and 23): each case is one exact diagnostic.
+private func diagnostic(_ body: String) -> String {
+    let text = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+        \(body)
+        </model>
+        """
+    do {
+        _ = try ModelReader.read(Array(text.utf8), path: "m.xml")
+        return "no error"
+    } catch {
+        return error.description
+    }
+}
+
+private let note = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity>"#
+
+@Suite struct RefusedNames {
+    @Test(arguments: [
+        (
+            #"<entity name="X (A); ATTACH DATABASE 'SRC.SQLITE' AS S; DELETE FROM S.ZPOST; CREATE TABLE ZY"/>"#,
+            #"m.xml:3: error: entity name "X (A); ATTACH DATABASE 'SRC.SQLITE' AS S; DELETE FROM S.ZPOST; CREATE TABLE ZY" may hold only letters, digits and underscores, not " ""#
+        ),
+        (#"<entity name="note"/>"#, #"m.xml:3: error: entity name "note" must begin with an upper-case letter"#),
+        (#"<entity name="_Note"/>"#, #"m.xml:3: error: entity name "_Note" must begin with an upper-case letter"#),
+        (
+            #"<entity name="Note"><attribute name="Title" attributeType="String"/></entity>"#,
+            #"m.xml:3: error: property name "Title" must begin with a lower-case letter"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a&quot;) ; DROP TABLE ZNOTE; --" attributeType="String"/></entity>"#,
+            #"m.xml:3: error: property name "a") ; DROP TABLE ZNOTE; --" may hold only letters, digits and underscores, not """"#
+        ),
+        (
+            #"<entity name="Note"><relationship name="x.y" maxCount="1" deletionRule="Nullify" destinationEntity="Note"/></entity>"#,
+            #"m.xml:3: error: property name "x.y" may hold only letters, digits and underscores, not ".""#
+        ),
+        (
+            #"<entity name="Note"><attribute name="description" attributeType="String"/></entity>"#,
+            #"m.xml:3: error: property "Note.description" has the name of a method of NSObject or NSManagedObject, which Core Data does not allow"#
+        ),
+        (
+            #"<entity name="Note" elementID="Old Note"/>"#,
+            #"m.xml:3: error: renaming identifier of entity "Note" "Old Note" may hold only letters, digits and underscores, not " ""#
+        ),
+        (
+            #"<entity name="Note"><attribute name="title" elementID="t;x" attributeType="String"/></entity>"#,
+            #"m.xml:3: error: renaming identifier of property "Note.title" "t;x" may hold only letters, digits and underscores, not ";""#
+        ),
+        (
+            note + #"<configuration name="Cloud; DROP"><memberEntity name="Note"/></configuration>"#,
+            #"m.xml:3: error: configuration name "Cloud; DROP" may hold only letters, digits and underscores, not ";""#
+        ),
+        (
+            note + #"<fetchRequest name="all notes" entity="Note"/>"#,
+            #"m.xml:3: error: fetch request name "all notes" may hold only letters, digits and underscores, not " ""#
+        ),
+    ])
+    func refused(body: String, expected: String) {
+        #expect(diagnostic(body) == expected)
+    }
+
+    @Test func unicodeLettersDigitsAndUnderscoresAreNames() {
+        #expect(diagnostic(#"<entity name="Été_2"><attribute name="größe_1" attributeType="String"/></entity>"#) == "no error")
+    }
+}
+
+@Suite struct RefusedLayouts {
+    @Test(arguments: [
+        (
+            #"<entity name="Tag"/><entity name="TAG"/>"#,
+            #"m.xml:3: error: entities "Tag" (line 3) and "TAG" would both be stored in table ZTAG; SQLite does not tell names apart by case"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="title" attributeType="String"/><attribute name="tItle" attributeType="String"/></entity>"#,
+            #"m.xml:3: error: properties "Note.title" and "Note.tItle" would both be stored in column ZTITLE; SQLite does not tell names apart by case"#
+        ),
+        (
+            #"<entity name="Base"><attribute name="title" attributeType="String"/></entity><entity name="Sub" parentEntity="Base"><attribute name="tiTLE" attributeType="String"/></entity>"#,
+            #"m.xml:3: error: properties "Base.title" and "Sub.tiTLE" would both be stored in column ZTITLE; SQLite does not tell names apart by case"#
+        ),
+    ])
+    func refused(body: String, expected: String) {
+        #expect(diagnostic(body) == expected)
+    }
+
+    @Test func siblingSubEntitiesMayShareAColumnName() {
+        let body = #"<entity name="Base"/><entity name="A" parentEntity="Base"><attribute name="text" attributeType="String"/></entity><entity name="B" parentEntity="Base"><attribute name="tExt" attributeType="String"/></entity>"#
+        #expect(diagnostic(body) == "no error")
+    }
+
+    @Test func twoThousandColumnsAreTooMany() {
+        // Z_PK, Z_ENT and Z_OPT plus 1,997 attributes is SQLite's limit; one more is not.
+        func body(_ count: Int) -> String {
+            "<entity name=\"Wide\">" + (0..<count).map { "<attribute name=\"a\($0)\" attributeType=\"Integer 16\"/>" }.joined() + "</entity>"
+        }
+        #expect(diagnostic(body(1_997)) == "no error")
+        #expect(diagnostic(body(1_998)) == #"m.xml:3: error: table ZWIDE (entity "Wide" and its sub-entities) would have 2001 columns; SQLite allows at most 2000"#)
+    }
+}
+
+@Suite struct RefusedValues {
+    @Test(arguments: [
+        (
+            #"<entity name="Note"><attribute name="a" optional="maybe" attributeType="String"/></entity>"#,
+            #"m.xml:3: error: optional="maybe" on attribute "Note.a" is neither YES nor NO"#
+        ),
+        (#"<entity name="Note" isAbstract="yes"/>"#, #"m.xml:3: error: isAbstract="yes" on entity "Note" is neither YES nor NO"#),
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="Integer 16" defaultValueString="12x"/></entity>"#,
+            #"m.xml:3: error: defaultValueString "12x" of attribute "Note.a" is not a number"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="Integer 16" minValueString="40000"/></entity>"#,
+            #"m.xml:3: error: minValueString "40000" of attribute "Note.a" is outside the range of Integer 16"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="Double" maxValueString="big"/></entity>"#,
+            #"m.xml:3: error: maxValueString "big" of attribute "Note.a" is not a number"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="String" minValueString="-x"/></entity>"#,
+            #"m.xml:3: error: minValueString "-x" of attribute "Note.a" is not a number"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="Date" defaultDateTimeInterval="noon"/></entity>"#,
+            #"m.xml:3: error: defaultDateTimeInterval "noon" of attribute "Note.a" is not a number of seconds"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="Integer 16" derived="YES" derivationExpression="items.@count +"/></entity>"#,
+            #"m.xml:3: error: the derivation expression of attribute "Note.a" does not parse: unexpected end of expression"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="Composite"/></entity>"#,
+            #"m.xml:3: error: attribute "Note.a" is a Composite attribute without a composite"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="Composite" composite="Place"/></entity>"#,
+            #"m.xml:3: error: attribute "Note.a" uses composite "Place", which the model does not declare"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="String"/><uniquenessConstraints><uniquenessConstraint><constraint value="b"/></uniquenessConstraint></uniquenessConstraints></entity>"#,
+            #"m.xml:3: error: uniqueness constraint of entity "Note" names "b", which is not one of its properties"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="String"/><fetchIndex name="byB"><fetchIndexElement property="b" type="Binary" order="ascending"/></fetchIndex></entity>"#,
+            #"m.xml:3: error: fetch index "byB" of entity "Note" names "b", which is not one of its properties"#
+        ),
+        (
+            #"<entity name="Note"><fetchedProperty name="f"><fetchRequest name="fetchedPropertyFetchRequest" entity="Note" predicateString="title == =="/></fetchedProperty></entity>"#,
+            #"m.xml:3: error: the predicate of fetched property "Note.f" does not parse: unexpected '=='"#
+        ),
+        (
+            note + #"<configuration name="Cloud"><memberEntity name="Missing"/></configuration>"#,
+            #"m.xml:3: error: configuration "Cloud" names entity "Missing", which the model does not declare"#
+        ),
+        (
+            #"<entity name="A"><relationship name="b" maxCount="1" deletionRule="Nullify" destinationEntity="B" inverseName="a" inverseEntity="C"/></entity><entity name="B"><relationship name="a" maxCount="1" deletionRule="Nullify" destinationEntity="A" inverseName="b" inverseEntity="A"/></entity><entity name="C"><relationship name="a" maxCount="1" deletionRule="Nullify" destinationEntity="A"/></entity>"#,
+            #"m.xml:3: error: relationship "A.b" names inverse entity "C", but its destination is "B""#
+        ),
+    ])
+    func refused(body: String, expected: String) {
+        #expect(diagnostic(body) == expected)
+    }
+
+    @Test func defaultsRealModelsHoldAreRead() {
+        // WooCommerce's and Wire's models: YES/NO on integers once Boolean, 0.0 on an integer.
+        let body = #"<entity name="Note"><attribute name="a" attributeType="Integer 32" defaultValueString="NO"/><attribute name="b" attributeType="Integer 64" defaultValueString="0.0"/><attribute name="c" attributeType="Boolean" defaultValueString="0"/></entity>"#
+        #expect(diagnostic(body) == "no error")
+    }
+}
+
+@Suite struct RefusedXML {
+    @Test func anEntityReferenceInTextIsAnErrorNotDropped() throws {
+        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE mappingModel [<!ENTITY x \"1\">]>\n<mappingModel formatVersion=\"1\">\n<entityMapping name=\"NoteToNote\" type=\"copy\" source=\"Note\" destination=\"Note\">\n<attribute name=\"a\">$source.a&x;</attribute>\n</entityMapping>\n</mappingModel>"
+        #expect(throws: Diagnostic(path: "m.mapping.xml", line: 5, message: "the XML entity reference \"&x;\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;")) {
+            try MappingXML.read(Array(text.utf8), path: "m.mapping.xml")
+        }
+    }
+
+    @Test func aDeclaredEntityInAModelIsAnErrorNotDropped() throws {
+        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE model [<!ENTITY y \"Z\">]>\n<model>\n<entity name=\"Note\" representedClassName=\"N&y;\"/>\n</model>"
+        #expect(throws: Diagnostic(path: "m.xml", line: 4, message: "the XML entity reference \"&y;\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;")) {
+            try ModelReader.read(Array(text.utf8), path: "m.xml")
+        }
+    }
+
+    @Test func utf16WithAByteOrderMarkIsRead() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<model><entity name=\"Note\"><attribute name=\"a\" attributeType=\"String\"/></entity></model>"
+        for bigEndian in [false, true] {
+            var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+            for unit in text.utf16 {
+                bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+            }
+            let loaded = try ModelReader.read(bytes, path: "m.xml")
+            #expect(loaded.model.entities.map(\.name) == ["Note"])
+        }
+    }
+
+    @Test func libxml2sAdviceToProgrammersIsReworded() {
+        let deep = "<model>" + String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300) + "</model>"
+        #expect(throws: Diagnostic(path: "m.xml", line: 1, column: 776, message: "the XML is nested more than 256 levels deep, which no model or mapping file needs")) {
+            try ModelReader.read(Array(deep.utf8), path: "m.xml")
+        }
+    }
+
+    @Test func controlCharactersInPathsAndMessagesAreEscaped() {
+        let diagnostic = Diagnostic(path: "a\u{1B}[2Jb\nc.xml", line: 1, message: "entity \"E\u{9B}x\u{7}\"")
+        #expect(diagnostic.description == #"a\u{1B}[2Jb\nc.xml:1: error: entity "E\u{9B}x\u{7}""#)
+    }
+}
