@@ -11,30 +11,12 @@ public enum XcodeMappingImport {
         guard root.name == "database" else {
             throw Diagnostic(path: path, line: root.line.value, message: "not an Xcode mapping model: the root element is <\(root.name)>, expected <database>")
         }
-        struct Object {
-            let type: String
-            let attributes: [String: String]
-            let relationships: [String: [String]]
-            let line: SourceLine
-        }
-        var objects: [String: Object] = [:]
-        var order: [String] = []
-        for element in root.children where element.name == "object" {
-            guard let id = element[attribute: "id"], let type = element[attribute: "type"] else { continue }
-            var attributes: [String: String] = [:]
-            var relationships: [String: [String]] = [:]
-            for child in element.children {
-                guard let name = child[attribute: "name"] else { continue }
-                if child.name == "attribute" { attributes[name] = child.text }
-                if child.name == "relationship" {
-                    relationships[name] = (child[attribute: "idrefs"] ?? "").split(separator: " ").map(String.init)
-                }
-            }
-            objects[id] = Object(type: type, attributes: attributes, relationships: relationships, line: element.line)
-            order.append(id)
-        }
-        guard let modelID = order.first(where: { objects[$0]?.type == "XDDEVMAPPINGMODEL" }), let model = objects[modelID] else {
+        let objects = try XcodeMappingObjects(root: root, path: path)
+        guard let modelID = objects.order.first(where: { objects[$0]?.type == "XDDEVMAPPINGMODEL" }), let model = objects[modelID] else {
             throw Diagnostic(path: path, message: "not an Xcode mapping model: no XDDEVMAPPINGMODEL object")
+        }
+        for key in ["sourcemodeldata", "destinationmodeldata"] {
+            try objects.checkArchive(key, of: model)
         }
         func propertyMappings(_ ids: [String]) throws(Diagnostic) -> [PropertyMapping] {
             var result: [PropertyMapping] = []
@@ -52,7 +34,7 @@ public enum XcodeMappingImport {
             return result.sorted { $0.name < $1.name }
         }
         var mappings: [(number: Int, mapping: EntityMapping)] = []
-        for id in model.relationships["entitymappings"] ?? [] {
+        for id in try objects.references("entitymappings", of: model, to: "XDDEVENTITYMAPPING") {
             guard let object = objects[id] else { continue }
             let source = object.attributes["sourcename"]
             let destination = object.attributes["destinationname"]
@@ -64,8 +46,9 @@ public enum XcodeMappingImport {
             mappings.append((Int(object.attributes["mappingnumber"] ?? "") ?? 0, EntityMapping(
                 name: name, type: type, sourceEntity: source, destinationEntity: destination,
                 sourceExpression: type == .add ? nil : source.map(EntityMapping.fetchAll), policyClassName: object.attributes["migrationpolicyclassname"],
-                attributeMappings: try propertyMappings(object.relationships["attributemappings"] ?? []),
-                relationshipMappings: try propertyMappings(object.relationships["relationshipmappings"] ?? []), line: object.line)))
+                attributeMappings: try propertyMappings(objects.references("attributemappings", of: object, to: "XDDEVATTRIBUTEMAPPING")),
+                relationshipMappings: try propertyMappings(objects.references("relationshipmappings", of: object, to: "XDDEVRELATIONSHIPMAPPING")),
+                line: object.line)))
         }
         let name = { (key: String) in model.attributes[key].map(versionName(forPath:)) }
         return MappingModel(

@@ -142,3 +142,29 @@ private let otherMappings = """
         "m.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform mapping to keep them)",
     ])
 }
+
+/// Xcode's mapping model V9 → V10 of WooCommerce, edited in memory the way a damaged file would be.
+private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String {
+    let file = Paths.models.appendingPathComponent("woocommerce-ios/WooCommerceModelV9toV10.xcmappingmodel/xcmapping.xml")
+    let text = edit(try String(contentsOf: file, encoding: .utf8))
+    do {
+        _ = try XcodeMappingImport.read(Array(text.utf8), path: "xcmapping.xml")
+        return "no error"
+    } catch {
+        return error.description
+    }
+}
+
+@Test func aDamagedXcodeMappingModelIsAnErrorNotASmallerMapping() throws {
+    #expect(try xcodeMappingDiagnostic { $0 } == "no error")
+    // A dangling reference: entity mapping z209 gone from the model's list target.
+    #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "idrefs=\"z209 z113", with: "idrefs=\"z999 z113") }
+        == "xcmapping.xml:727: error: entitymappings of object \"z246\" names object \"z999\", which the file does not have")
+    // A cycle: an entity mapping listing the mapping model among its attribute mappings.
+    #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "idrefs=\"z213 z244 z214\"", with: "idrefs=\"z213 z246 z214\"") }
+        == "xcmapping.xml:93: error: attributemappings of object \"z113\" names object \"z246\", a XDDEVMAPPINGMODEL (line 727), where a XDDEVATTRIBUTEMAPPING belongs")
+    #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "idrefs=\"z213 z244 z214\"", with: "idrefs=\"z213 z244 z213\"") }
+        == "xcmapping.xml:93: error: attributemappings of object \"z113\" names object \"z213\" twice")
+    #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "<attribute name=\"sourcemodeldata\" type=\"binary\">YnBsaXN0MDDUAAEAAgAD", with: "<attribute name=\"sourcemodeldata\" type=\"binary\">R0FSQkFHRUdBUkJBR0VHQVJC") }
+        .hasPrefix("xcmapping.xml:729: error: sourcemodeldata is not an archived model: "))
+}
