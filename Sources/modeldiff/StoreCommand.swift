@@ -39,6 +39,10 @@ struct StoreInfoCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let opened = try PersistentStore.open(path: store)
+            // Counts of a table that is not there would read as 0 rows: a damaged store is an error.
+            if let missing = try StoreSchemaCheck.missingTables(in: opened).first {
+                throw Diagnostic(path: store, message: "not a sound Core Data store: \(missing)")
+            }
             let counts = try opened.rowCounts()
             var match: StoreVersionMatch?
             if let model {
@@ -50,6 +54,11 @@ struct StoreInfoCommand: ParsableCommand {
                     versions = [(URL(fileURLWithPath: model).deletingPathExtension().lastPathComponent, loaded.model)]
                 }
                 match = StoreVersionMatch(storeHashes: opened.metadata.versionHashes, versions: versions)
+                if let name = match?.versionName, let version = versions.first(where: { $0.name == name }),
+                    let missing = try StoreSchemaCheck.missing(in: opened, layout: StoreLayout(model: version.model)).first
+                {
+                    throw Diagnostic(path: store, message: "not a sound Core Data store for \(name): \(missing)")
+                }
             }
             let info = StoreInfo(store: store, metadata: opened.metadata, uuid: try opened.storeUUID(), counts: counts, match: match, modelGiven: model != nil)
             switch format {

@@ -46,8 +46,12 @@ public final class PersistentStore {
 
     /// Opens an existing store; read-only unless `writable`, so the file is never touched by a reader.
     public static func open(path: String, writable: Bool = false) throws(Diagnostic) -> PersistentStore {
-        guard FileManager.default.fileExists(atPath: path) else {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw Diagnostic(path: path, message: "no such file")
+        }
+        if isFolder.boolValue {
+            throw Diagnostic(path: path, message: "is a folder, not a Core Data store (a store is one SQLite file, such as Model.sqlite)")
         }
         let prefix = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 100)).flatMap { $0 }.map { [UInt8]($0) } ?? []
         let header = Array(prefix.prefix(16))

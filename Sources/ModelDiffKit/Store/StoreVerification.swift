@@ -22,6 +22,13 @@ public struct StoreVerification: Sendable {
         if store.metadata.versionHashes != model.versionHashes().entityVersionHashes {
             problems.append("the store's NSStoreModelVersionHashes do not match the model")
         }
+        // Every later check queries these tables and columns: without them there is nothing sound to count.
+        let missing = try StoreSchemaCheck.missing(in: store, layout: layout)
+        guard missing.isEmpty else {
+            self.problems = problems + missing
+            self.counts = []
+            return
+        }
         let maxima = Dictionary(try store.primaryKeyTable().map { ($0.name, $0.max) }, uniquingKeysWith: { a, _ in a })
         for table in layout.tables {
             let numbers = table.entities.compactMap { layout.entityNumbers[$0] }

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Runs SQL on a copy of a store through Python's sqlite3, as a damaging tool would.
+private func damage(_ url: URL, _ statements: [String]) throws {
+    let script = "import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); [c.execute(s) for s in json.loads(sys.argv[2])]; c.commit(); c.execute('PRAGMA wal_checkpoint(TRUNCATE)')"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, url.path, String(decoding: try JSONEncoder().encode(statements), as: UTF8.self)]
+    try process.run()
+    process.waitUntilExit()
+}
+
+private func sampleModelV1() throws -> StoreFixture {
+    try #require(StoreFixture.all.first { $0.store.lastPathComponent == "SampleModel_V1.sqlite" })
+}
+
+@Test func aStoreMissingATableIsAnErrorForInfoAndVerify() throws {
+    let fixture = try sampleModelV1()
+    let (folder, copy) = try fixture.copy()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try damage(copy, ["DROP TABLE ZCAR"])
+    let info = try runModeldiff(["store", "info", copy.lastPathComponent], in: folder)
+    #expect(info.status == 2)
+    #expect(info.stdout.isEmpty)
+    #expect(info.stderr == "SampleModel_V1.sqlite: error: not a sound Core Data store: table ZCAR of entity Car is missing\n")
+    let verify = try runModeldiff(["store", "verify", copy.lastPathComponent, "--model", fixture.model.path], in: folder)
+    #expect(verify.status == 1)
+    #expect(verify.stderr == "SampleModel_V1.sqlite: error: table ZCAR of entity Car is missing\n")
+}
+
+@Test func aStoreMissingAColumnIsAnErrorForInfoWithItsModelAndForVerify() throws {
+    let fixture = try sampleModelV1()
+    let (folder, copy) = try fixture.copy()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try damage(copy, ["ALTER TABLE ZCAR RENAME COLUMN ZOWNER TO ZFORMEROWNER"])
+    let info = try runModeldiff(["store", "info", copy.lastPathComponent, "--model", fixture.model.path], in: folder)
+    #expect(info.status == 2)
+    #expect(info.stderr.hasPrefix("SampleModel_V1.sqlite: error: not a sound Core Data store for "))
+    #expect(info.stderr.hasSuffix(": column ZCAR.ZOWNER is missing\n"))
+    let verify = try runModeldiff(["store", "verify", copy.lastPathComponent, "--model", fixture.model.path], in: folder)
+    #expect(verify.status == 1)
+    #expect(verify.stderr == "SampleModel_V1.sqlite: error: column ZCAR.ZOWNER is missing\n")
+}
+
+@Test func aFolderGivenAsAStoreSaysItIsAFolder() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("Model.sqlite"), withIntermediateDirectories: true)
+    let result = try runModeldiff(["store", "info", "Model.sqlite"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stderr == "Model.sqlite: error: is a folder, not a Core Data store (a store is one SQLite file, such as Model.sqlite)\n")
+}
+
+@Test func aPathWithAnEscapeSequenceIsPrintedEscaped() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runModeldiff(["hash", "a\u{1B}[2Jb\nc.xml"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stderr == "a\\u{1B}[2Jb\\nc.xml: error: no such file or directory\n")
+}
