@@ -68,6 +68,10 @@ struct MigrateCommand: ParsableCommand {
                 }
             } catch let error as MigrationError {
                 bar.finish()
+                // A failure inside a mapping file's entity mapping points at it, as a compiler would.
+                if let (path, line) = error.place(in: steps) {
+                    throw Diagnostic(path: path, line: line, message: "migrating \(store) failed: \(error)")
+                }
                 throw Diagnostic(path: store, message: "migration failed: \(error)")
             }
             bar.finish()

@@ -98,7 +98,8 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
         "--mapping", people.appendingPathComponent("People1to2.mapping.xml").path, "--output", "out.sqlite",
     ], in: folder)
     #expect(result.status == 2)
-    #expect(result.stderr == "people.sqlite: error: migration failed: no policy is registered for class SplitNamePolicy; register it with PolicyRegistry.register(_:as:) (NSEntityMigrationPolicyError 134170; mapping PersonToPerson)\n")
+    // The failure names the mapping file and the entity mapping's line, and the store it was migrating.
+    #expect(result.stderr == people.appendingPathComponent("People1to2.mapping.xml").path + ":10: error: migrating people.sqlite failed: no policy is registered for class SplitNamePolicy; register it with PolicyRegistry.register(_:as:) (NSEntityMigrationPolicyError 134170; mapping PersonToPerson)\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["people.sqlite"])
     #expect(try Data(contentsOf: store) == before)
 }
@@ -144,7 +145,7 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
         in: folder, replacing: "<attribute name=\"title\">$source.title</attribute>", with: "<attribute name=\"title\">nil</attribute>")
     let result = try runModeldiff(migrate, in: folder)
     #expect(result.status == 2)
-    #expect(result.stderr == "notes.sqlite: error: migration failed: Note.title is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping NoteToNote; object 2/p1)\n")
+    #expect(result.stderr == "map.xml:14: error: migrating notes.sqlite failed: Note.title is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping NoteToNote; object 2/p1)\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
 }
 
@@ -160,7 +161,7 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     for extra in [[], ["--no-fast-path"]] {
         let result = try runModeldiff(migrate + extra, in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr == "notes.sqlite: error: migration failed: EntityMigrationPolicy does not implement titleFor: (NSEntityMigrationPolicyError 134170; mapping NoteToNote)\n")
+        #expect(result.stderr == "map.xml:14: error: migrating notes.sqlite failed: EntityMigrationPolicy does not implement titleFor: (NSEntityMigrationPolicyError 134170; mapping NoteToNote)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
         #expect(try Data(contentsOf: store) == before)
     }

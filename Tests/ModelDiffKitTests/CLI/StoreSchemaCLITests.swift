@@ -59,3 +59,29 @@ private func sampleModelV1() throws -> StoreFixture {
     #expect(result.status == 2)
     #expect(result.stderr == "a\\u{1B}[2Jb\\nc.xml: error: no such file or directory\n")
 }
+
+/// `migrate` and `check` refuse a model that is not a model before any store is opened for writing.
+@Test(arguments: [
+    (#"<entity name="X (A); ATTACH DATABASE 'PWNED.DB' AS S; CREATE TABLE ZY"/>"#, #"hostile.xml:3: error: entity name "X (A); ATTACH DATABASE 'PWNED.DB' AS S; CREATE TABLE ZY" may hold only letters, digits and underscores, not " ""#),
+    (#"<entity name="Tag"/><entity name="TAG"/>"#, #"hostile.xml:3: error: entities "Tag" (line 3) and "TAG" would both be stored in table ZTAG; SQLite does not tell names apart by case"#),
+    (#"<entity name="Car"><attribute name="title" attributeType="String"/><attribute name="tiTle" attributeType="String"/></entity>"#, #"hostile.xml:3: error: properties "Car.title" and "Car.tiTle" would both be stored in column ZTITLE; SQLite does not tell names apart by case"#),
+])
+func migrateAndCheckRefuseAModelCoreDataCannotLayOut(body: String, expected: String) throws {
+    let fixture = try sampleModelV1()
+    let (folder, copy) = try fixture.copy()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let model = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\" documentVersion=\"1.0\">\n\(body)\n</model>\n"
+    try model.write(to: folder.appendingPathComponent("hostile.xml"), atomically: true, encoding: .utf8)
+    let before = try storeFiles(copy)
+    let listing = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    for path in [[], ["--no-fast-path"]] {
+        let result = try runModeldiff(["migrate", copy.lastPathComponent, "--from", fixture.model.path, "--to", "hostile.xml", "--output", "out.sqlite"] + path, in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == expected + "\n")
+    }
+    let check = try runModeldiff(["check", fixture.model.path, "hostile.xml"], in: folder)
+    #expect(check.status == 2)
+    #expect(check.stderr == expected + "\n")
+    #expect(try storeFiles(copy) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == listing)
+}
