@@ -2,9 +2,9 @@
 # Runs modeldiff's libFuzzer targets (Fuzz/), each for SECONDS, seeded from the real files in
 # ../shared and TestModels/ plus every checked-in regression input (Fuzz/Regressions/TARGET/).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, all four targets
+#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, all five targets
 #
-# Targets: FuzzModelXML FuzzMappingXML FuzzExpression FuzzStoreMetadata. A crash, a trap, a leak
+# Targets: FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata. A crash, a trap, a leak
 # or an input that runs longer than 10 s stops the run with exit 1; libFuzzer saves the input in
 # fuzz-artifacts/TARGET/, which becomes a regression input once fixed. The working corpus grows in
 # .build-fuzz/corpus/TARGET/ across runs (kept out of git). FUZZ_JOBS=N runs N targets at a time.
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(FuzzModelXML FuzzMappingXML FuzzExpression FuzzStoreMetadata)
+((${#targets[@]})) || targets=(FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata)
 shared=../shared
 scratch=.build-fuzz
 
@@ -39,6 +39,32 @@ seed() { # target, files on stdin
 # Models up to 48 KB: the fuzzer mutates small inputs far faster, and larger ones add no new syntax.
 find "$shared" TestModels -type f \( -name contents -o -name '*.xml' \) ! -name '*.mapping.xml' -size -48k -print0 | seed FuzzModelXML
 find TestModels Tests/ModelDiffKitTests/Golden -type f \( -name '*.mapping.xml' -o -path '*Golden/mapping/*.xml' \) -print0 | seed FuzzMappingXML
+# Xcode mapping models: each .xcmappingmodel in ../shared cut into small valid files (the mapping
+# model object with one entity mapping and its property mappings each, and the whole file), with the
+# two archived models (1.5 MB of base64) replaced by a minimal keyed archive so the seeds stay small.
+python3 - "$scratch/seeds/FuzzXcodeMapping" "$shared" <<'PY'
+import base64, hashlib, os, plistlib, re, sys
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+archive = base64.b64encode(plistlib.dumps({'$archiver': 'NSKeyedArchiver', '$version': 100000, '$objects': ['$null'], '$top': {}}, fmt=plistlib.FMT_BINARY)).decode()
+def save(text):
+    data = text.encode()
+    open(os.path.join(out, hashlib.sha1(data).hexdigest()[:16]), 'wb').write(data)
+for folder, _, names in os.walk(sys.argv[2]):
+    if not folder.endswith('.xcmappingmodel') or 'xcmapping.xml' not in names:
+        continue
+    text = open(os.path.join(folder, 'xcmapping.xml'), encoding='utf-8').read()
+    text = re.sub(r'(<attribute name="(?:source|destination)modeldata" type="binary">)[^<]*', lambda m: m.group(1) + archive, text)
+    head, objects = text[:text.index('<object')], re.findall(r'<object .*?</object>', text, re.S)
+    byid = {re.search(r'id="([^"]+)"', o).group(1): o for o in objects}
+    model = next(o for o in objects if 'type="XDDEVMAPPINGMODEL"' in o)
+    save(text)
+    for entity in (o for o in objects if 'type="XDDEVENTITYMAPPING"' in o):
+        eid = re.search(r'id="([^"]+)"', entity).group(1)
+        refs = [r for ids in re.findall(r'name="(?:attribute|relationship)mappings"[^>]*idrefs="([^"]*)"', entity) for r in ids.split()]
+        one = re.sub(r'(name="entitymappings"[^>]*idrefs=")[^"]*', lambda m: m.group(1) + eid, model)
+        save(head + '\n'.join([one, entity] + [byid[r] for r in refs if r in byid]) + '\n</database>\n')
+PY
 # Expressions: every value expression and source expression of the mapping files, one per seed.
 python3 - "$scratch/seeds/FuzzExpression" TestModels Tests/ModelDiffKitTests/Golden <<'PY'
 import hashlib, os, re, sys, html
@@ -82,6 +108,7 @@ dictionary() {
   case $1 in
     FuzzModelXML) echo Fuzz/Dictionaries/model-xml.dict ;;
     FuzzMappingXML) echo Fuzz/Dictionaries/mapping-xml.dict ;;
+    FuzzXcodeMapping) echo Fuzz/Dictionaries/xcmapping-xml.dict ;;
     FuzzExpression) echo Fuzz/Dictionaries/expression.dict ;;
     *) echo "" ;;
   esac

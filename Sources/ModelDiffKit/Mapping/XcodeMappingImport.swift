@@ -21,7 +21,10 @@ public enum XcodeMappingImport {
         func propertyMappings(_ ids: [String]) throws(Diagnostic) -> [PropertyMapping] {
             var result: [PropertyMapping] = []
             for id in ids {
-                guard let object = objects[id], let name = object.attributes["name"] else { continue }
+                guard let object = objects[id] else { continue }  // references() checked every id
+                guard let name = object.attributes["name"], !name.isEmpty else {
+                    throw Diagnostic(path: path, line: object.line.value, message: "property mapping object \"\(id)\" has no name")
+                }
                 var expression: String?
                 if let archived = object.attributes["valueexpressiondata"] {
                     expression = try ArchivedExpression.decode(base64: archived, path: path, line: object.line)

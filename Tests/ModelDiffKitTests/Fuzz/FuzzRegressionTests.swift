@@ -20,7 +20,7 @@ import ModelDiffKit
     }
 
     @Test func everyTargetHasARegressionFolder() {
-        for target in ["FuzzModelXML", "FuzzMappingXML", "FuzzExpression", "FuzzStoreMetadata"] {
+        for target in ["FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata"] {
             var isFolder: ObjCBool = false
             #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path, isDirectory: &isFolder) && isFolder.boolValue, "\(target)")
         }
@@ -38,6 +38,13 @@ import ModelDiffKit
         guard let mapping = try? MappingXML.read(try Self.bytes("FuzzMappingXML", name), path: name) else { return }
         let written = MappingXML.write(mapping)
         let reread = try MappingXML.read(Array(written.utf8), path: "rewritten.xml")
+        #expect(MappingXML.write(reread) == written)
+    }
+
+    @Test(arguments: inputs("FuzzXcodeMapping")) func xcodeMapping(_ name: String) throws {
+        guard let mapping = try? XcodeMappingImport.read(try Self.bytes("FuzzXcodeMapping", name), path: name) else { return }
+        let written = MappingXML.write(mapping)
+        let reread = try MappingXML.read(Array(written.utf8), path: "imported.xml")
         #expect(MappingXML.write(reread) == written)
     }
 
