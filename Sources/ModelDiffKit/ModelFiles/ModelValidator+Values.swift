@@ -28,6 +28,11 @@ extension ModelValidator {
                 throw error(entity.line, "uniqueness constraint of entity \"\(entity.name)\" names \"\(name)\", which is not one of its properties")
             }
         }
+        for index in entity.compoundIndexes {
+            for name in index where !names.contains(name) {
+                throw error(entity.line, "compound index of entity \"\(entity.name)\" names \"\(name)\", which is not one of its properties")
+            }
+        }
         for index in entity.fetchIndexes {
             for element in index.elements {
                 if let name = element.property, !names.contains(name) {
@@ -76,12 +81,37 @@ extension ModelValidator {
                 throw self.error(attribute.line, "the derivation expression of \(what) does not parse: \(error.message)")
             }
         }
+        if attribute.type == .transformable {
+            try validateTransformerSettings(of: attribute, what)
+        }
         if attribute.type == .composite {
             guard let name = attribute.compositeName else {
                 throw error(attribute.line, "\(what) is a Composite attribute without a composite")
             }
             guard model.composites.contains(where: { $0.name == name }) else {
                 throw error(attribute.line, "\(what) uses composite \"\(name)\", which the model does not declare")
+            }
+        }
+    }
+
+    /// A Transformable's transformer is a class Core Data looks up by name (`NSValueTransformer`,
+    /// optionally module-qualified: `MyApp.ColorTransformer`); its custom class is a Swift or
+    /// Objective-C type as Xcode's code generation writes it (`[Int64]`, `[String: Any]`, `UIColor`).
+    /// An empty transformer name means the default one (one real model has it).
+    private func validateTransformerSettings(of attribute: Attribute, _ what: @autoclosure () -> String) throws(Diagnostic) {
+        if let name = attribute.valueTransformerName, !name.isEmpty {
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            let valid = parts.allSatisfy { part in
+                part.first.map { $0.isLetter || $0 == "_" } == true && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            }
+            if !valid {
+                throw error(attribute.line, "valueTransformerName \"\(name)\" of \(what()) is not a class name")
+            }
+        }
+        if let name = attribute.customClassName {
+            let typeCharacters = Set("_.[]<>:,? ")
+            if name.trimmingCharacters(in: .whitespaces).isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || typeCharacters.contains($0) }) {
+                throw error(attribute.line, "customClassName \"\(name)\" of \(what()) is not a type name")
             }
         }
     }

@@ -136,6 +136,18 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
             #"m.xml:3: error: the derivation expression of attribute "Note.a" does not parse: unexpected end of expression"#
         ),
         (
+            #"<entity name="Note"><attribute name="a" attributeType="Transformable" valueTransformerName="Color Transformer"/></entity>"#,
+            #"m.xml:3: error: valueTransformerName "Color Transformer" of attribute "Note.a" is not a class name"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="Transformable" customClassName="UIColor;"/></entity>"#,
+            #"m.xml:3: error: customClassName "UIColor;" of attribute "Note.a" is not a type name"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="String"/><compoundIndexes><compoundIndex><index value="b"/></compoundIndex></compoundIndexes></entity>"#,
+            #"m.xml:3: error: compound index of entity "Note" names "b", which is not one of its properties"#
+        ),
+        (
             #"<entity name="Note"><attribute name="a" attributeType="Composite"/></entity>"#,
             #"m.xml:3: error: attribute "Note.a" is a Composite attribute without a composite"#
         ),
@@ -166,6 +178,11 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
     ])
     func refused(body: String, expected: String) {
         #expect(diagnostic(body) == expected)
+    }
+
+    @Test func transformerSettingsRealModelsHoldAreRead() {
+        let body = #"<entity name="Note"><attribute name="a" attributeType="Transformable" valueTransformerName="" customClassName="[String: Int]"/><attribute name="b" attributeType="Transformable" valueTransformerName="MyApp.ColorTransformer" customClassName="[Int64]"/></entity>"#
+        #expect(diagnostic(body) == "no error")
     }
 
     @Test func defaultsRealModelsHoldAreRead() {
