@@ -100,7 +100,10 @@ struct MigrateCommand: ParsableCommand {
             if let mapping {
                 let file = try MappingFile.load(path: mapping)
                 let resolved = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
-                try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
+                // Warnings (an entity whose objects the mapping drops) are printed, and do not stop the migration.
+                for warning in try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model) {
+                    printError(warning.description)
+                }
                 return [MigrationStep(from: names.0, to: names.1, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path)]
             }
             return [MigrationStep(from: names.0, to: names.1, source: old.model, destination: new.model,

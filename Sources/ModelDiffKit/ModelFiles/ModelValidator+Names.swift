@@ -10,8 +10,8 @@
 /// - a property may not take the name of a no-parameter method of `NSObject` or `NSManagedObject`
 ///   ("you cannot give a property the name “description”", `NSPropertyDescription.name`'s
 ///   documentation); the list below holds the ones Core Data's own accessors would shadow;
-/// - configuration, fetch request and renaming-identifier names are identifiers: a letter or an
-///   underscore, then letters, digits and underscores.
+/// - configuration, fetch request, fetch index and renaming-identifier names are identifiers: a
+///   letter or an underscore, then letters, digits and underscores.
 /// Every model under `../shared` (242 model versions of real apps) passes; version hash modifiers are
 /// free text in real models (`add index`) and never reach SQL, so they are not checked.
 extension ModelValidator {
@@ -30,6 +30,10 @@ extension ModelValidator {
             try check(entity.name, first: \.isUppercase, "entity name", expected: "an upper-case letter", line: entity.line)
             if let identifier = entity.renamingIdentifier {
                 try check(identifier, "renaming identifier of entity \"\(entity.name)\"", line: entity.line)
+            }
+            // A fetch index's name becomes part of its SQLite index name (`Z_Note_byTitle`).
+            for index in entity.fetchIndexes {
+                try check(index.name, "fetch index name", line: index.line)
             }
             for property in entity.properties {
                 try check(property.name, first: \.isLowercase, "property name", expected: "a lower-case letter", line: property.line)

@@ -57,6 +57,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
             #"m.xml:3: error: configuration name "Cloud; DROP" may hold only letters, digits and underscores, not ";""#
         ),
         (
+            #"<entity name="Note"><attribute name="title" attributeType="String"/><fetchIndex name="byTitle ON X; --"><fetchIndexElement property="title" type="Binary" order="ascending"/></fetchIndex></entity>"#,
+            #"m.xml:3: error: fetch index name "byTitle ON X; --" may hold only letters, digits and underscores, not " ""#
+        ),
+        (
             note + #"<fetchRequest name="all notes" entity="Note"/>"#,
             #"m.xml:3: error: fetch request name "all notes" may hold only letters, digits and underscores, not " ""#
         ),

@@ -85,3 +85,22 @@ func migrateAndCheckRefuseAModelCoreDataCannotLayOut(body: String, expected: Str
     #expect(try storeFiles(copy) == before)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == listing)
 }
+
+@Test func mappingValidateWarnsOfAnEntityWhoseObjectsAreDroppedAndStillExitsZero() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let notes = Paths.testModels.appendingPathComponent("Notes.xcdatamodeld")
+    let text = """
+        <mappingModel formatVersion="1">
+            <entityMapping name="NoteToNote" type="copy" source="Note" destination="Note"/>
+        </mappingModel>
+        """
+    try text.write(to: folder.appendingPathComponent("map.xml"), atomically: true, encoding: .utf8)
+    let result = try runModeldiff([
+        "mapping", "validate", "map.xml", "--from", notes.appendingPathComponent("Notes.xcdatamodel").path,
+        "--to", notes.appendingPathComponent("Notes 2.xcdatamodel").path,
+    ], in: folder)
+    #expect(result.status == 0)
+    #expect(result.stdout == "map.xml: valid (1 entity mapping)\n")
+    #expect(result.stderr == "map.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform mapping to keep them)\n")
+}
