@@ -20,9 +20,9 @@ public struct MappingFile: Sendable {
         guard let data = FileManager.default.contents(atPath: file) else { throw Diagnostic(path: file, message: "cannot read the file") }
         let bytes = [UInt8](data)
         if path.trimmingTrailingSlashes.hasSuffix(".xcmappingmodel") || file.hasSuffix("xcmapping.xml") {
-            return MappingFile(path: file, mapping: try XcodeMappingImport.read(bytes, path: file), text: XMLDocumentParser.text(of: bytes))
+            return MappingFile(path: file, mapping: try XcodeMappingImport.read(bytes, path: file), text: XMLText.decode(bytes))
         }
-        return MappingFile(path: file, mapping: try MappingXML.read(bytes, path: file), text: XMLDocumentParser.text(of: bytes))
+        return MappingFile(path: file, mapping: try MappingXML.read(bytes, path: file), text: XMLText.decode(bytes))
     }
 }
 

@@ -11,7 +11,7 @@ extension MappingXML {
     /// Reads a mapping file; `path` names it in diagnostics.
     public static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> MappingModel {
         let root = try XMLDocumentParser.parse(bytes, path: path)
-        let reader = Reader(path: path, text: MappingSourceText(XMLDocumentParser.text(of: bytes)))
+        let reader = Reader(path: path, text: MappingSourceText(XMLText.decode(bytes)))
         guard root.name == "mappingModel" else {
             throw reader.error(at: root, "not a modeldiff mapping file: the root element is <\(root.name)>, expected <mappingModel>")
         }

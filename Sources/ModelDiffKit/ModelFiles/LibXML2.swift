@@ -29,29 +29,9 @@ public enum XMLDocumentParser {
         return try body(XMLElementView(node: try rootElement(of: document, path: path)))
     }
 
-    /// Whether `bytes` start with UTF-16's byte order mark (either byte order), which libxml2 reads.
-    static func startsWithUTF16ByteOrderMark(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
-    }
-
-    /// The file's text for finding columns: UTF-16 (with its byte order mark) or UTF-8.
-    static func text(of bytes: [UInt8]) -> String {
-        guard startsWithUTF16ByteOrderMark(bytes) else { return String(decoding: bytes, as: UTF8.self) }
-        let bigEndian = bytes[0] == 0xFE
-        var units: [UInt16] = []
-        units.reserveCapacity(bytes.count / 2)
-        var index = 2
-        while index + 1 < bytes.count {
-            let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
-            units.append(UInt16(high) << 8 | UInt16(low))
-            index += 2
-        }
-        return String(decoding: units, as: UTF16.self)
-    }
-
     private static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> xmlDocPtr {
         _ = initialized
-        let utf8 = startsWithUTF16ByteOrderMark(bytes) ? Array(text(of: bytes).utf8) : bytes
+        let utf8 = XMLText.startsWithUTF16ByteOrderMark(bytes) ? Array(XMLText.decode(bytes).utf8) : bytes
         if utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw Diagnostic(path: path, line: 1, column: 1, message: "the file is empty")
         }

@@ -148,3 +148,26 @@ struct RelationshipFields {
         }
     }
 }
+
+extension ModelDecoder {
+    /// The XML attributes Xcode writes as `YES` or `NO`.
+    private static let booleanAttributes: Set<String> = [
+        "optional", "transient", "toMany", "ordered", "syncable", "isAbstract", "usesScalarValueType", "derived",
+        "allowsExternalBinaryDataStorage", "allowsCloudEncryption", "spotlightIndexingEnabled", "storedInTruthFile",
+        "indexed", "preserveAfterDeletion", "usedWithCloudKit",
+    ]
+
+    /// Refuses a flag that is neither `YES` nor `NO`: `optional="maybe"` would otherwise read as
+    /// `NO` and make the property required without a word.
+    func checkFlags(of element: XMLElementView, _ what: @autoclosure () -> String) throws(Diagnostic) {
+        for attribute in element.attributes {
+            if attribute.isYes { continue }
+            let name = attribute.name.string
+            guard Self.booleanAttributes.contains(name) else { continue }
+            let value = attribute.value
+            if value != "NO" {
+                throw Diagnostic(path: path, line: element.line.value, message: "\(name)=\"\(value)\" on \(what()) is neither YES nor NO")
+            }
+        }
+    }
+}

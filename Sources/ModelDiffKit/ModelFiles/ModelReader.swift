@@ -20,7 +20,7 @@ public enum ModelReader {
     /// Parses and validates model XML; `path` names the file in diagnostics.
     public static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedModel {
         // UTF-16 XML is full of zero bytes and valid all the same: its byte order mark says what it is.
-        if bytes.contains(0) && !XMLDocumentParser.startsWithUTF16ByteOrderMark(bytes) {
+        if bytes.contains(0) && !XMLText.startsWithUTF16ByteOrderMark(bytes) {
             throw Diagnostic(path: path, message: "not an Xcode model: the file is binary, not XML")
         }
         // Decode while libxml2's tree is alive, reading it in place; validate once it is freed.
