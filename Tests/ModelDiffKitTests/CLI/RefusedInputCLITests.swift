@@ -63,6 +63,10 @@ private func sampleModelV1() throws -> StoreFixture {
 /// `migrate` and `check` refuse a model that is not a model before any store is opened for writing.
 @Test(arguments: [
     (#"<entity name="X (A); ATTACH DATABASE 'PWNED.DB' AS S; CREATE TABLE ZY"/>"#, #"hostile.xml:3: error: entity name "X (A); ATTACH DATABASE 'PWNED.DB' AS S; CREATE TABLE ZY" may hold only letters, digits and underscores, not " ""#),
+    (#"<entity name="Car"><attribute name="x (A); ATTACH DATABASE 'PWNED.DB' AS S; --" attributeType="String"/></entity>"#, #"hostile.xml:3: error: property name "x (A); ATTACH DATABASE 'PWNED.DB' AS S; --" may hold only letters, digits and underscores, not " ""#),
+    (#"<entity name="Car"><relationship name="owner&quot;);DROP TABLE ZCAR;--" maxCount="1" deletionRule="Nullify" destinationEntity="Car"/></entity>"#, #"hostile.xml:3: error: property name "owner");DROP TABLE ZCAR;--" may hold only letters, digits and underscores, not """"#),
+    (#"<entity name="Car"><attribute name="a" attributeType="String"/><fetchIndex name="i ON ZCAR(ZA); ATTACH DATABASE 'PWNED.DB' AS S; --"><fetchIndexElement property="a" type="Binary" order="ascending"/></fetchIndex></entity>"#, #"hostile.xml:3: error: fetch index name "i ON ZCAR(ZA); ATTACH DATABASE 'PWNED.DB' AS S; --" may hold only letters, digits and underscores, not " ""#),
+    (#"<entity name="Car"/><configuration name="C'; ATTACH DATABASE 'PWNED.DB' AS S; --"><memberEntity name="Car"/></configuration>"#, #"hostile.xml:3: error: configuration name "C'; ATTACH DATABASE 'PWNED.DB' AS S; --" may hold only letters, digits and underscores, not "'""#),
     (#"<entity name="Tag"/><entity name="TAG"/>"#, #"hostile.xml:3: error: entities "Tag" (line 3) and "TAG" would both be stored in table ZTAG; SQLite does not tell names apart by case"#),
     (#"<entity name="Car"><attribute name="title" attributeType="String"/><attribute name="tiTle" attributeType="String"/></entity>"#, #"hostile.xml:3: error: properties "Car.title" and "Car.tiTle" would both be stored in column ZTITLE; SQLite does not tell names apart by case"#),
 ])
