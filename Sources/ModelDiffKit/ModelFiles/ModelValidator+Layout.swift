@@ -28,12 +28,32 @@ extension ModelValidator {
         for entity in model.entities {
             try validateColumns(of: entity)
         }
+        try validateIndexNames()
         let layout = StoreLayout(model: model)
         for table in layout.tables where table.columns.count > Self.maximumColumns {
             let root = model.entity(named: table.rootEntity)
             throw error(
                 root?.line ?? .none,
                 "table \(table.name) (entity \"\(table.rootEntity)\" and its sub-entities) would have \(table.columns.count) columns; SQLite allows at most \(Self.maximumColumns)")
+        }
+    }
+
+    /// Fetch indexes and uniqueness constraints become SQLite indexes named `Z_<entity>_<index>` and
+    /// `Z_<entity>_UNIQUE_<properties>`; two with one name (again without regard to case, as SQLite
+    /// compares them) would make the second `CREATE INDEX` fail.
+    private func validateIndexNames() throws(Diagnostic) {
+        var seen: [String: String] = [:]
+        for entity in model.entities {
+            let names = entity.fetchIndexes.map { ("Z_\(entity.name)_\($0.name)", "fetch index \"\($0.name)\" of entity \"\(entity.name)\"", $0.line) }
+                + entity.uniquenessConstraints.filter { !$0.isEmpty }.map {
+                    ("Z_\(entity.name)_UNIQUE_\($0.joined(separator: "_"))", "uniqueness constraint (\($0.joined(separator: ", "))) of entity \"\(entity.name)\"", entity.line)
+                }
+            for (name, what, line) in names {
+                if let first = seen[name.uppercased()] {
+                    throw error(line, "\(first) and \(what) would both be SQLite index \(name); SQLite does not tell names apart by case")
+                }
+                seen[name.uppercased()] = what
+            }
         }
     }
 

@@ -88,6 +88,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
             #"<entity name="Base"><attribute name="title" attributeType="String"/></entity><entity name="Sub" parentEntity="Base"><attribute name="tiTLE" attributeType="String"/></entity>"#,
             #"m.xml:3: error: properties "Base.title" and "Sub.tiTLE" would both be stored in column ZTITLE; SQLite does not tell names apart by case"#
         ),
+        (
+            #"<entity name="Note"><attribute name="title" attributeType="String"/><fetchIndex name="byTitle"><fetchIndexElement property="title" type="Binary" order="ascending"/></fetchIndex><fetchIndex name="BYTITLE"><fetchIndexElement property="title" type="Binary" order="descending"/></fetchIndex></entity>"#,
+            #"m.xml:3: error: fetch index "byTitle" of entity "Note" and fetch index "BYTITLE" of entity "Note" would both be SQLite index Z_Note_BYTITLE; SQLite does not tell names apart by case"#
+        ),
     ])
     func refused(body: String, expected: String) {
         #expect(diagnostic(body) == expected)
