@@ -239,3 +239,38 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         #expect(diagnostic.description == #"a\u{1B}[2Jb\nc.xml:1: error: entity "E\u{9B}x\u{7}""#)
     }
 }
+
+/// Random names from an alphabet of SQL and XML metacharacters: whatever the reader accepts as an
+/// entity, property, index or configuration name can only be letters, digits and underscores, so no
+/// accepted model puts a quote, a semicolon, a space or a parenthesis into SQL.
+@Test func randomNamesThatReadHoldNothingButLettersDigitsAndUnderscores() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("aZ_09 ;'\"()-*/.,=\t\u{1B}éЖ")
+    // Half the names are well formed (starting with `first`), half are any characters after `first`:
+    // a hostile name is then tested in each place while the three others read.
+    func name(_ first: Character) -> String {
+        let clean = Array("aZ_09éЖ")
+        let pool = Bool.random(using: &generator) ? clean : alphabet
+        return String(first) + String((0..<Int.random(in: 0...5, using: &generator)).map { _ in pool.randomElement(using: &generator)! })
+    }
+    func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+    }
+    var accepted = 0
+    for _ in 0..<4_000 {
+        let (entity, property, index, configuration) = (name("E"), name("p"), name("i"), name("C"))
+        let body = """
+            <entity name="\(escaped(entity))"><attribute name="\(escaped(property))" attributeType="String"/><fetchIndex name="\(escaped(index))"><fetchIndexElement property="\(escaped(property))" type="Binary" order="ascending"/></fetchIndex></entity><configuration name="\(escaped(configuration))"><memberEntity name="\(escaped(entity))"/></configuration>
+            """
+        let clean = [entity, property, index, configuration].allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
+        guard diagnostic(body) == "no error" else {
+            #expect(!clean, "refused well-formed names \(entity), \(property), \(index), \(configuration): \(diagnostic(body))")
+            continue
+        }
+        accepted += 1
+        for text in [entity, property, index, configuration] {
+            #expect(text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }, "accepted \(text.debugDescription)")
+        }
+    }
+    #expect(accepted > 0, "no random model was accepted: the alphabet is too hostile to test anything")
+}
