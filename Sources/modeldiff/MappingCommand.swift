@@ -47,7 +47,7 @@ struct MappingValidateCommand: ParsableCommand {
             let warnings = try MappingValidation.validate(resolved, path: mapping.path, text: mapping.text, source: source.model, destination: destination.model)
             for warning in warnings { printError(warning.description) }
             let count = mapping.mapping.entityMappings.count
-            printOut("\(mapping.path): valid (\(count) entity mapping\(count == 1 ? "" : "s"))\n")
+            printOut("\(MessageEscaping.escaped(mapping.path)): valid (\(count) entity mapping\(count == 1 ? "" : "s"))\n")
         }
     }
 }

@@ -166,10 +166,11 @@ struct StoreVerifyCommand: ParsableCommand {
                 version = try ModelFile.load(path: model).model
             }
             let verification = try StoreVerification(store: opened, model: version)
-            for problem in verification.problems { printError("\(store): error: \(problem)") }
+            for problem in verification.problems { printError(Diagnostic(path: store, message: problem).description) }
             var text = ""
             for (entity, count) in verification.counts { text += "  \(entity): \(count) objects\n" }
-            printOut((verification.problems.isEmpty ? "\(store): ok\n" : "\(store): \(verification.problems.count) problems\n") + text)
+            let name = MessageEscaping.escaped(store)  // a path is printed as the diagnostics print it
+            printOut((verification.problems.isEmpty ? "\(name): ok\n" : "\(name): \(verification.problems.count) problems\n") + text)
             return verification.problems.isEmpty
         }
         if !sound { throw ExitCode(1) }
