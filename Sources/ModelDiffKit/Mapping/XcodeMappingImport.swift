@@ -41,12 +41,21 @@ public enum XcodeMappingImport {
             guard let object = objects[id] else { continue }
             let source = object.attributes["sourcename"]
             let destination = object.attributes["destinationname"]
-            let typeName = (object.attributes["mappingtypename"] ?? "Undefined").lowercased()
-            var type = MappingType(rawValue: typeName) ?? .undefined
+            let typeName = object.attributes["mappingtypename"] ?? "Undefined"
+            // Xcode writes the NSEntityMappingType names; anything else is a damaged file, not an Undefined mapping.
+            guard var type = MappingType(rawValue: typeName.lowercased()), typeName.first?.isUppercase == true else {
+                throw Diagnostic(
+                    path: path, line: (object.attributeLines["mappingtypename"] ?? object.line).value,
+                    message: "mappingtypename \"\(typeName)\" is not one of Xcode's (Undefined, Custom, Add, Remove, Copy, Transform)")
+            }
             // Xcode decides an undefined mapping's type when it compiles the model: add, remove or transform.
             if type == .undefined { type = source == nil ? .add : destination == nil ? .remove : .transform }
             let name = type == .add ? "Add\(destination ?? "")" : type == .remove ? "Remove\(source ?? "")" : "\(source ?? "")To\(destination ?? "")"
-            mappings.append((Int(object.attributes["mappingnumber"] ?? "") ?? 0, EntityMapping(
+            let numberText = object.attributes["mappingnumber"] ?? "0"
+            guard let number = Int(numberText) else {
+                throw Diagnostic(path: path, line: (object.attributeLines["mappingnumber"] ?? object.line).value, message: "mappingnumber \"\(numberText)\" is not a whole number")
+            }
+            mappings.append((number, EntityMapping(
                 name: name, type: type, sourceEntity: source, destinationEntity: destination,
                 sourceExpression: type == .add ? nil : source.map(EntityMapping.fetchAll), policyClassName: object.attributes["migrationpolicyclassname"],
                 attributeMappings: try propertyMappings(objects.references("attributemappings", of: object, to: "XDDEVATTRIBUTEMAPPING")),

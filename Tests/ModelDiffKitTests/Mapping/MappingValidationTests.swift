@@ -167,4 +167,8 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
         == "xcmapping.xml:93: error: attributemappings of object \"z113\" names object \"z213\" twice")
     #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "<attribute name=\"sourcemodeldata\" type=\"binary\">YnBsaXN0MDDUAAEAAgAD", with: "<attribute name=\"sourcemodeldata\" type=\"binary\">R0FSQkFHRUdBUkJBR0VHQVJC") }
         .hasPrefix("xcmapping.xml:729: error: sourcemodeldata is not an archived model: "))
+    #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "<attribute name=\"mappingtypename\" type=\"string\">Undefined</attribute>\n        <attribute name=\"mappingnumber\" type=\"int16\">2</attribute>", with: "<attribute name=\"mappingtypename\" type=\"string\">Move</attribute>\n        <attribute name=\"mappingnumber\" type=\"int16\">2</attribute>") }
+        == "xcmapping.xml:95: error: mappingtypename \"Move\" is not one of Xcode's (Undefined, Custom, Add, Remove, Copy, Transform)")
+    #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "<attribute name=\"mappingnumber\" type=\"int16\">2</attribute>", with: "<attribute name=\"mappingnumber\" type=\"int16\">two</attribute>") }
+        == "xcmapping.xml:96: error: mappingnumber \"two\" is not a whole number")
 }
