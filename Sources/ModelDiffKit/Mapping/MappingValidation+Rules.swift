@@ -23,7 +23,10 @@ extension MappingValidation {
         if entityMapping.type == .add, let source = entityMapping.sourceEntity {
             report(line, attribute: "source", "entity mapping \"\(name)\" of type add names source entity \"\(source)\": an add mapping creates objects from nothing; use copy or transform to carry \"\(source)\" over")
         }
-        if entityMapping.type == .remove, let source = entityMapping.sourceEntity, destination.entity(named: source) != nil {
+        // Kept: the new version has an entity of that name, or one renamed from it (its renaming identifier).
+        if entityMapping.type == .remove, let source = entityMapping.sourceEntity,
+            destination.entity(named: source) != nil || destination.entities.contains(where: { $0.renamingIdentifier == source })
+        {
             report(line, attribute: "type", "entity mapping \"\(name)\" removes \"\(source)\", which the new version keeps: its objects would be dropped; use copy or transform")
         }
     }
