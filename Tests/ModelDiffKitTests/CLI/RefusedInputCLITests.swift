@@ -108,3 +108,45 @@ func migrateAndCheckRefuseAModelCoreDataCannotLayOut(body: String, expected: Str
     #expect(result.stdout == "map.xml: valid (1 entity mapping)\n")
     #expect(result.stderr == "map.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform mapping to keep them)\n")
 }
+
+@Test func anEntityReferenceInAMappingExpressionIsAnErrorThroughTheBinary() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let notes = Paths.testModels.appendingPathComponent("Notes.xcdatamodeld")
+    let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE mappingModel [<!ENTITY x "">]>
+        <mappingModel formatVersion="1">
+            <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
+                <attribute name="title">$source.title&x;</attribute>
+            </entityMapping>
+        </mappingModel>
+        """
+    try text.write(to: folder.appendingPathComponent("map.xml"), atomically: true, encoding: .utf8)
+    let result = try runModeldiff([
+        "mapping", "validate", "map.xml", "--from", notes.appendingPathComponent("Notes.xcdatamodel").path,
+        "--to", notes.appendingPathComponent("Notes 2.xcdatamodel").path,
+    ], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stderr == "map.xml:5: error: the XML entity reference \"&x;\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;\n")
+}
+
+@Test func utf16WithAByteOrderMarkHashesAndAnUnparseableDefaultIsAnErrorThroughTheBinary() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let model = """
+        <?xml version="1.0" encoding="UTF-16"?>
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+            <entity name="Note"><attribute name="count" attributeType="Integer 16" defaultValueString="0"/></entity>
+        </model>
+        """
+    try Data([0xFF, 0xFE] + model.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: folder.appendingPathComponent("utf16.xml"))
+    let utf8 = try runModeldiff(["hash", "utf16.xml"], in: folder)
+    #expect(utf8.status == 0, "\(utf8.stderr)")
+    #expect(utf8.stdout.hasPrefix("Note  "))
+    try model.replacingOccurrences(of: "encoding=\"UTF-16\"", with: "encoding=\"UTF-8\"").replacingOccurrences(of: "defaultValueString=\"0\"", with: "defaultValueString=\"12x\"")
+        .write(to: folder.appendingPathComponent("bad.xml"), atomically: true, encoding: .utf8)
+    let bad = try runModeldiff(["check", "utf16.xml", "bad.xml"], in: folder)
+    #expect(bad.status == 2)
+    #expect(bad.stderr == "bad.xml:3: error: defaultValueString \"12x\" of attribute \"Note.count\" is not a number\n")
+}
