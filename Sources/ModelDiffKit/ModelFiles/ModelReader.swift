@@ -34,7 +34,7 @@ public enum ModelReader {
             let model = try decoder.model(root)
             return (model, decoder.notes)
         }
-        try ModelValidator(model: model, path: path).validate()
-        return LoadedModel(model: model, path: path, notes: notes)
+        let warnings = try ModelValidator(model: model, path: path).validate()
+        return LoadedModel(model: model, path: path, notes: notes + warnings)
     }
 }

@@ -3,13 +3,17 @@
 /// Core Data's names are key-value coding keys and Objective-C accessor names (`name`, `setName:`,
 /// `primitiveName`), and modeldiff turns them into SQLite table and column names (`ZPOST`,
 /// `ZTITLE`): a name with a space, a dot, a quote or a semicolon is none of these, and is exactly what
-/// an attacker would put in a model file to reach SQL. The rule is Xcode's model editor's:
-/// - an entity name starts with an upper-case letter, a property name with a lower-case one (Xcode
-///   refuses `title` as an entity and `Title` as an attribute, "must begin with an upper-case /
-///   lower-case letter"); both continue with letters, digits and underscores;
-/// - a property may not take the name of a no-parameter method of `NSObject` or `NSManagedObject`
-///   ("you cannot give a property the name “description”", `NSPropertyDescription.name`'s
-///   documentation); the list below holds the ones Core Data's own accessors would shadow;
+/// an attacker would put in a model file to reach SQL.
+/// The rule has two strengths:
+/// - errors: every entity and property name is a letter, then letters, digits and underscores —
+///   what a key, an accessor and a column can be;
+/// - warnings, which do not refuse the file: an entity name should start with an upper-case letter
+///   and a property name with a lower-case one (Xcode's model editor asks for it, but a file edited
+///   by hand or by another tool can differ), and a property should not take the name of a
+///   no-parameter method of `NSObject` or `NSManagedObject` ("you cannot give a property the name
+///   “description”", `NSPropertyDescription.name`'s documentation). No decompilation or compiler
+///   message shows Core Data refusing these at run time, and a production model with one such name
+///   must still load: refusing it would stop a team's CI on a model their app ships;
 /// - configuration, fetch request, fetch index and renaming-identifier names are identifiers: a
 ///   letter or an underscore, then letters, digits and underscores.
 /// Every model under `../shared` (242 model versions of real apps) passes; version hash modifiers are
@@ -25,9 +29,17 @@ extension ModelValidator {
         "validateForUpdate", "retain", "release", "autorelease", "retainCount", "copy", "mutableCopy", "init", "dealloc",
     ]
 
-    func validateNames() throws(Diagnostic) {
+    /// Throws for a name that cannot be one; returns warnings for names that break Xcode's conventions.
+    func validateNames() throws(Diagnostic) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        func convention(_ name: String, _ first: (Character) -> Bool, _ what: String, _ expected: String, _ line: SourceLine) {
+            if let head = name.first, head.isLetter, !first(head) {
+                warnings.append(Diagnostic(.warning, path: path, line: line.value, message: "\(what) \"\(name)\" should begin with \(expected), as Xcode's model editor asks"))
+            }
+        }
         for entity in model.entities {
-            try check(entity.name, first: \.isUppercase, "entity name", expected: "an upper-case letter", line: entity.line)
+            try check(entity.name, first: \.isLetter, "entity name", expected: "a letter", line: entity.line)
+            convention(entity.name, \.isUppercase, "entity name", "an upper-case letter", entity.line)
             if let identifier = entity.renamingIdentifier {
                 try check(identifier, "renaming identifier of entity \"\(entity.name)\"", line: entity.line)
             }
@@ -36,11 +48,12 @@ extension ModelValidator {
                 try check(index.name, "fetch index name", line: index.line)
             }
             for property in entity.properties {
-                try check(property.name, first: \.isLowercase, "property name", expected: "a lower-case letter", line: property.line)
+                try check(property.name, first: \.isLetter, "property name", expected: "a letter", line: property.line)
+                convention(property.name, \.isLowercase, "property name", "a lower-case letter", property.line)
                 if Self.reservedPropertyNames.contains(property.name) {
-                    throw error(
-                        property.line,
-                        "property \"\(entity.name).\(property.name)\" has the name of a method of NSObject or NSManagedObject, which Core Data does not allow")
+                    warnings.append(Diagnostic(
+                        .warning, path: path, line: property.line.value,
+                        message: "property \"\(entity.name).\(property.name)\" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation forbids: its accessors would replace the method"))
                 }
                 if property.canonicalName != property.name {
                     try check(property.canonicalName, "renaming identifier of property \"\(entity.name).\(property.name)\"", line: property.line)
@@ -50,7 +63,8 @@ extension ModelValidator {
         for composite in model.composites {
             try check(composite.name, "composite name", line: composite.line)
             for attribute in composite.attributes {
-                try check(attribute.name, first: \.isLowercase, "property name", expected: "a lower-case letter", line: attribute.line)
+                try check(attribute.name, first: \.isLetter, "property name", expected: "a letter", line: attribute.line)
+                convention(attribute.name, \.isLowercase, "property name", "a lower-case letter", attribute.line)
             }
         }
         for configuration in model.configurations {
@@ -59,6 +73,8 @@ extension ModelValidator {
         for request in model.fetchRequests where !request.name.isEmpty {
             try check(request.name, "fetch request name", line: request.line)
         }
+        return warnings
+
     }
 
     /// Throws unless `name` is a letter or underscore followed by letters, digits and underscores

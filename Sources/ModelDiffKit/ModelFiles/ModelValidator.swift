@@ -3,8 +3,9 @@ struct ModelValidator {
     let model: Model
     let path: String
 
-    func validate() throws(Diagnostic) {
-        try validateNames()
+    /// Throws the first problem that makes the model unusable; returns warnings about the rest.
+    func validate() throws(Diagnostic) -> [Diagnostic] {
+        let warnings = try validateNames()
         // The model's own index maps each name to its first entity: a second one with that name is a duplicate.
         for (position, entity) in model.entities.enumerated() {
             if let first = model.entityPosition(named: entity.name), first != position {
@@ -24,6 +25,7 @@ struct ModelValidator {
         }
         try validateConfigurations()
         try validateLayout()
+        return warnings
     }
 
     /// How many levels of inheritance a model may have. Real models have a handful; the bound keeps

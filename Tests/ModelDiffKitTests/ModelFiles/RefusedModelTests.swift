@@ -26,12 +26,8 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
             #"<entity name="X (A); ATTACH DATABASE 'SRC.SQLITE' AS S; DELETE FROM S.ZPOST; CREATE TABLE ZY"/>"#,
             #"m.xml:3: error: entity name "X (A); ATTACH DATABASE 'SRC.SQLITE' AS S; DELETE FROM S.ZPOST; CREATE TABLE ZY" may hold only letters, digits and underscores, not " ""#
         ),
-        (#"<entity name="note"/>"#, #"m.xml:3: error: entity name "note" must begin with an upper-case letter"#),
-        (#"<entity name="_Note"/>"#, #"m.xml:3: error: entity name "_Note" must begin with an upper-case letter"#),
-        (
-            #"<entity name="Note"><attribute name="Title" attributeType="String"/></entity>"#,
-            #"m.xml:3: error: property name "Title" must begin with a lower-case letter"#
-        ),
+        (#"<entity name="_Note"/>"#, #"m.xml:3: error: entity name "_Note" must begin with a letter"#),
+        (#"<entity name="2Note"/>"#, #"m.xml:3: error: entity name "2Note" must begin with a letter"#),
         (
             #"<entity name="Note"><attribute name="a&quot;) ; DROP TABLE ZNOTE; --" attributeType="String"/></entity>"#,
             #"m.xml:3: error: property name "a") ; DROP TABLE ZNOTE; --" may hold only letters, digits and underscores, not """"#
@@ -39,10 +35,6 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         (
             #"<entity name="Note"><relationship name="x.y" maxCount="1" deletionRule="Nullify" destinationEntity="Note"/></entity>"#,
             #"m.xml:3: error: property name "x.y" may hold only letters, digits and underscores, not ".""#
-        ),
-        (
-            #"<entity name="Note"><attribute name="description" attributeType="String"/></entity>"#,
-            #"m.xml:3: error: property "Note.description" has the name of a method of NSObject or NSManagedObject, which Core Data does not allow"#
         ),
         (
             #"<entity name="Note" elementID="Old Note"/>"#,
@@ -67,6 +59,29 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
     ])
     func refused(body: String, expected: String) {
         #expect(diagnostic(body) == expected)
+    }
+
+    /// Xcode's conventions are warnings: a model that breaks them still loads (a hand-edited file can).
+    @Test(arguments: [
+        (#"<entity name="note"/>"#, #"m.xml:3: warning: entity name "note" should begin with an upper-case letter, as Xcode's model editor asks"#),
+        (
+            #"<entity name="Note"><attribute name="Title" attributeType="String"/></entity>"#,
+            #"m.xml:3: warning: property name "Title" should begin with a lower-case letter, as Xcode's model editor asks"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="description" attributeType="String"/></entity>"#,
+            #"m.xml:3: warning: property "Note.description" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation forbids: its accessors would replace the method"#
+        ),
+    ])
+    func conventionsAreWarnings(body: String, expected: String) throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+            \(body)
+            </model>
+            """
+        let loaded = try ModelReader.read(Array(text.utf8), path: "m.xml")
+        #expect(loaded.notes.map(\.description) == [expected])
     }
 
     @Test func unicodeLettersDigitsAndUnderscoresAreNames() {
@@ -95,6 +110,29 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
     ])
     func refused(body: String, expected: String) {
         #expect(diagnostic(body) == expected)
+    }
+
+    /// Xcode's conventions are warnings: a model that breaks them still loads (a hand-edited file can).
+    @Test(arguments: [
+        (#"<entity name="note"/>"#, #"m.xml:3: warning: entity name "note" should begin with an upper-case letter, as Xcode's model editor asks"#),
+        (
+            #"<entity name="Note"><attribute name="Title" attributeType="String"/></entity>"#,
+            #"m.xml:3: warning: property name "Title" should begin with a lower-case letter, as Xcode's model editor asks"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="description" attributeType="String"/></entity>"#,
+            #"m.xml:3: warning: property "Note.description" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation forbids: its accessors would replace the method"#
+        ),
+    ])
+    func conventionsAreWarnings(body: String, expected: String) throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+            \(body)
+            </model>
+            """
+        let loaded = try ModelReader.read(Array(text.utf8), path: "m.xml")
+        #expect(loaded.notes.map(\.description) == [expected])
     }
 
     @Test func siblingSubEntitiesMayShareAColumnName() {
@@ -186,6 +224,29 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
     ])
     func refused(body: String, expected: String) {
         #expect(diagnostic(body) == expected)
+    }
+
+    /// Xcode's conventions are warnings: a model that breaks them still loads (a hand-edited file can).
+    @Test(arguments: [
+        (#"<entity name="note"/>"#, #"m.xml:3: warning: entity name "note" should begin with an upper-case letter, as Xcode's model editor asks"#),
+        (
+            #"<entity name="Note"><attribute name="Title" attributeType="String"/></entity>"#,
+            #"m.xml:3: warning: property name "Title" should begin with a lower-case letter, as Xcode's model editor asks"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="description" attributeType="String"/></entity>"#,
+            #"m.xml:3: warning: property "Note.description" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation forbids: its accessors would replace the method"#
+        ),
+    ])
+    func conventionsAreWarnings(body: String, expected: String) throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+            \(body)
+            </model>
+            """
+        let loaded = try ModelReader.read(Array(text.utf8), path: "m.xml")
+        #expect(loaded.notes.map(\.description) == [expected])
     }
 
     @Test func transformerSettingsRealModelsHoldAreRead() {
