@@ -83,16 +83,17 @@ struct SeedLinks {
             held[source] = Array(destinations[next..<(next + lower)])
             next += lower
         }
-        // The rest go round the sources; an optional inverse leaves every third one unlinked.
-        var turn = 0
+        // The rest are spread evenly over all the sources (sub-entities' objects included), so that each
+        // kind of owner holds some; an optional inverse leaves every third one unlinked.
+        let rest = destinations.count - next
         for (offset, destination) in destinations[next...].enumerated() {
             if inverse.isOptional && offset % 3 == 2 { continue }
+            let turn = offset * sources.count / max(rest, 1)
             guard let source = (0..<sources.count).lazy.map({ (turn + $0) % sources.count }).first(where: { held[$0].count < upper }) else {
                 if inverse.isOptional { continue }
                 throw Diagnostic(path: path, message: "cannot seed \(what): every \(relationship.destinationEntity ?? "") object needs one, but the maximum count \(upper) leaves some out; lower their count in --objects")
             }
             held[source].append(destination)
-            turn = source + 1
         }
         for (index, source) in sources.enumerated() where !held[index].isEmpty {
             try writer.addToMany(source, entity: entityName(source), relationship: relationship.name, destinations: held[index])
