@@ -81,3 +81,22 @@ import Testing
         return folder.appendingPathComponent("Bookmarks_V5.sqlite").path
     }
 }
+
+/// A required to-one into a removed sub-entity: the SQL fast path kept keys to rows that were gone
+/// (exit 0, an output `store verify` rejects); now both paths refuse it as Core Data does (1570).
+@Test func bothPathsRefuseARequiredLinkToARemovedSubentity() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bundle = Paths.testModels.appendingPathComponent("MigrationTest/removed-entity-was-required.xcdatamodeld")
+    let seeded = try runModeldiff(["store", "seed", bundle.appendingPathComponent("V1.xcdatamodel").path, "--objects", "10", "--output", "v1.sqlite"], in: folder)
+    #expect(seeded.status == 0)
+    var messages: [String] = []
+    for extra in [[], ["--no-fast-path"]] {
+        let result = try runModeldiff(["migrate", "v1.sqlite", "--to", bundle.path, "--output", "v2.sqlite"] + extra, in: folder)
+        #expect(result.status == 2)
+        messages.append(result.stderr)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["v1.sqlite"])
+    }
+    #expect(messages[0] == messages[1])
+    #expect(messages[0].contains("Photo.album is required but empty (NSValidationMissingMandatoryPropertyError 1570"))
+}
