@@ -7,7 +7,9 @@ struct TextconvCommand: ParsableCommand {
         abstract: "Print a model version as stable, line-per-element text, so `git diff` shows model changes readably.",
         discussion: """
             One line per entity, property, fetch index, fetch request and configuration, each starting with
-            its full name and sorted by name; the diagram layout is left out. Set it up once per repository:
+            its full name and sorted by name; the diagram layout is left out.
+
+            Example, set up once per repository:
               echo '*.xcdatamodel/contents diff=coredata' >> .gitattributes
               git config diff.coredata.textconv "modeldiff textconv"
             """
