@@ -11,7 +11,7 @@ struct StoreCommand: ParsableCommand {
               modeldiff store info Notes.sqlite --model Notes.xcdatamodeld
               modeldiff store verify Notes.sqlite --model Notes.xcdatamodeld
             """,
-        subcommands: [StoreInfoCommand.self, StoreVerifyCommand.self]
+        subcommands: [StoreInfoCommand.self, StoreVerifyCommand.self, StoreSeedCommand.self]
     )
 }
 

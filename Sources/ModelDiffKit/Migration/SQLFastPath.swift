@@ -85,6 +85,11 @@ enum SQLFastPath {
                 let join = destination.joinTable(entity: declaring, relationship: relationship.name)
                 let sourceJoin = source.joinTable(entity: sourceDeclaring, relationship: sourceRelationship.name)
                 guard (join == nil) == (sourceJoin == nil) else { return nil }
+                // A join row copied by SQL must not point at objects a `remove` mapping drops.
+                if sourceJoin != nil, let other = sourceRelationship.destinationEntity,
+                    !isCarried(other, model: source.model, mappings: mappingBySource)
+                        || !isCarried(source.model.rootEntity(of: sourceEntity).name, model: source.model, mappings: mappingBySource)
+                { return nil }
                 if let join, let sourceJoin, join.isNamed(after: declaring, relationship: relationship.name) {
                     let (owners, targets) = sourceJoin.keyColumns(from: sourceDeclaring, relationship: sourceRelationship.name)
                     guard join.orderColumns.isEmpty && sourceJoin.orderColumns.isEmpty else { return nil }
@@ -152,9 +157,23 @@ enum SQLFastPath {
         guard let relationship = sourceRelationship(mapping, in: entity, model: model), !relationship.isToMany,
             case .call(_, _, let arguments)? = mapping.valueExpression.flatMap({ try? ExpressionParser.parse($0) }),
             case .constant(.string(let name))? = arguments.first,
-            let destination = relationship.destinationEntity, mappings[destination]?.name == name
+            let destination = relationship.destinationEntity, mappings[destination]?.name == name,
+            isCarried(destination, model: model, mappings: mappings)
         else { return nil }
         return relationship
+    }
+
+    /// Whether every object of `entity` and its sub-entities is carried over (copied or transformed).
+    ///
+    /// A key copied by SQL keeps pointing at its row; when that row's entity is removed (a sub-entity
+    /// dropped by a `remove` mapping), the generic path sets the relationship to nil and validates it,
+    /// which refuses a required one (1570). The fast path would keep a key to a row that is gone, so
+    /// such a relationship takes the generic path and both paths give the same answer.
+    private static func isCarried(_ entity: String, model: Model, mappings: [String: EntityMapping]) -> Bool {
+        guard let root = model.entity(named: entity) else { return false }
+        return ([root] + model.subentities(of: root)).allSatisfy { member in
+            mappings[member.name].map { $0.type == .copy || $0.type == .transform } ?? false
+        }
     }
 
     private static func sourceRelationship(_ mapping: PropertyMapping, in entity: Entity, model: Model) -> Relationship? {

@@ -56,7 +56,7 @@ public enum StoreMigration {
         return steps
     }
 
-    private static func mappingFiles(besides bundle: String) throws -> [MappingFile] {
+    static func mappingFiles(besides bundle: String) throws -> [MappingFile] {
         let folder = (bundle.trimmingTrailingSlashes as NSString).deletingLastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
         return try names.filter { $0.hasSuffix(".mapping.xml") || $0.hasSuffix(".xcmappingmodel") }.sorted().map {

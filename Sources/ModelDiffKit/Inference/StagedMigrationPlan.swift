@@ -1,0 +1,64 @@
+/// The stages of an `NSStagedMigrationManager` (iOS 17, macOS 14) for a bundle's versions up to the
+/// current one: consecutive steps lightweight migration can infer share one `NSLightweightMigrationStage`;
+/// every other step is an `NSCustomMigrationStage` of its own, carrying the findings that make it one.
+public struct StagedMigrationPlan: Sendable {
+    /// One version of the bundle, as the plan refers to it.
+    public struct Version: Sendable, Hashable {
+        /// The version's name, which is also its compiled model's name in the `.momd` (`Model 2.mom`).
+        public let name: String
+        /// Core Data's `versionChecksum` of the version.
+        public let versionChecksum: String
+    }
+
+    /// A stage, in the order the manager runs them.
+    public enum Stage: Sendable, Hashable {
+        /// Versions whose consecutive steps are all inferable (or identical), oldest first.
+        case lightweight([Version])
+        /// A step lightweight migration cannot infer, with the errors that say why.
+        case custom(from: Version, to: Version, findings: [Finding])
+    }
+
+    /// The bundle's name without extension (`Model`): the compiled folder is `<name>.momd`.
+    public let modelName: String
+    /// The versions the plan covers, oldest first, ending with the current one.
+    public let versions: [Version]
+    /// Versions ordered after the current one (drafts), left out of the plan.
+    public let drafts: [String]
+    /// The stages.
+    public let stages: [Stage]
+
+    /// Plans `bundle`'s versions in natural order (or `order`) up to the current version.
+    public init(bundle: ModelBundle, order: [String]? = nil) throws(Diagnostic) {
+        var ordered: [ModelVersion] = []
+        for name in order ?? bundle.versions.map(\.name) {
+            guard let version = bundle.version(named: name) else {
+                throw Diagnostic(path: bundle.path, message: "--order names version \"\(name)\", which the bundle does not have")
+            }
+            ordered.append(version)
+        }
+        guard let currentIndex = ordered.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
+            throw Diagnostic(path: bundle.path, message: "--order leaves out the current version \"\(bundle.currentVersionName)\"")
+        }
+        let file = bundle.path.split(separator: "/").last.map(String.init) ?? bundle.path
+        modelName = file.hasSuffix(".xcdatamodeld") ? String(file.dropLast(".xcdatamodeld".count)) : file
+        drafts = ordered[(currentIndex + 1)...].map(\.name)
+        let planned = Array(ordered[...currentIndex])
+        versions = planned.map { Version(name: $0.name, versionChecksum: $0.model.versionHashes().versionChecksum) }
+        // The verdicts are `check`'s for the consecutive steps, so the plan and the CI gate never disagree.
+        let check = try BundleCheck(bundle: bundle, order: planned.map(\.name))
+        var stages: [Stage] = []
+        var run = [versions[0]]
+        for index in planned.indices.dropFirst() {
+            let step = check.pairs.first { $0.from == planned[index - 1].name && $0.to == planned[index].name }
+            if let report = step?.report, report.verdict == .notInferable {
+                if run.count > 1 { stages.append(.lightweight(run)) }
+                stages.append(.custom(from: versions[index - 1], to: versions[index], findings: report.findings.filter { $0.severity == .error }))
+                run = [versions[index]]
+            } else {
+                run.append(versions[index])
+            }
+        }
+        if run.count > 1 { stages.append(.lightweight(run)) }
+        self.stages = stages
+    }
+}

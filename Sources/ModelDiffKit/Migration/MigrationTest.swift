@@ -1,0 +1,104 @@
+import Foundation
+
+/// `modeldiff test`: proves a bundle's migrations on data. For every step of the chosen path it seeds
+/// a store at the older version (or takes a real one), migrates it as the app would (a mapping file
+/// beside the bundle where one maps the step, an inferred mapping elsewhere), and checks the result:
+/// `store verify`, every source object accounted for, copied values and links kept, and the
+/// validation Core Data runs at the end of a migration (which `migrate` runs as its third stage).
+public struct MigrationTest: Sendable {
+    /// Which steps to test, as in `check`.
+    public enum Path: String, Sendable, CaseIterable {
+        /// Each version to the next (apps that migrate step by step).
+        case consecutive
+        /// Each older version straight to the current one (NSPersistentContainer's automatic migration).
+        case direct
+        /// Both.
+        case all
+    }
+
+    /// One tested step.
+    public struct Step: Sendable {
+        /// The older version.
+        public let from: String
+        /// The newer version.
+        public let to: String
+        /// Where the source store came from: `seeded` or a store's path.
+        public let origin: String
+        /// The mapping file used, or nil for an inferred mapping.
+        public let mappingPath: String?
+        /// What failed; empty when the step passed.
+        public let failures: [String]
+        /// Seconds the step took.
+        public let seconds: Double
+
+        /// Whether every check passed.
+        public var passed: Bool { failures.isEmpty }
+    }
+
+    /// The steps, in the order they ran.
+    public let steps: [Step]
+
+    /// Whether every step passed.
+    public var passed: Bool { steps.allSatisfy(\.passed) }
+
+    /// Runs the test (throws `Diagnostic` or `DiagnosticList` for bad input). `objects` per entity are seeded with `seed`; `stores` are real stores to start from too.
+    public init(
+        bundle: ModelBundle, path: Path = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [], temporaryFolder: URL
+    ) throws {
+        guard let current = bundle.versions.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
+            throw Diagnostic(path: bundle.path, message: "the current version \(bundle.currentVersionName) is not in the bundle")
+        }
+        var pairs: [(Int, Int)] = []
+        if path != .direct { pairs += (0..<current).map { ($0, $0 + 1) } }
+        if path != .consecutive { pairs += (0..<max(current - 1, 0)).map { ($0, current) } }
+        let mappings = try StoreMigration.mappingFiles(besides: bundle.path)
+        var steps: [Step] = []
+        for (index, (from, to)) in pairs.enumerated() {
+            let source = temporaryFolder.appendingPathComponent("test-\(index)-source.sqlite").path
+            try StoreSeed(defaultCount: objects, seed: seed &+ UInt64(from)).write(model: bundle.versions[from].model, to: source)
+            steps.append(try Self.run(bundle: bundle, from: from, to: to, source: source, origin: "seeded", mappings: mappings, folder: temporaryFolder, index: index))
+            StoreMigration.removeStore(source)
+        }
+        for (offset, store) in stores.enumerated() {
+            let opened = try PersistentStore.open(path: store)
+            let match = StoreVersionMatch(storeHashes: opened.metadata.versionHashes, versions: bundle.versions.map { ($0.name, $0.model) })
+            guard let name = match.versionName, let from = bundle.versions.firstIndex(where: { $0.name == name }) else {
+                throw Diagnostic(path: store, message: "the store matches no version of \(bundle.path) (closest: \(match.closestVersion ?? "none"))")
+            }
+            guard from < current else { continue }
+            let targets = path == .consecutive ? [from + 1] : path == .direct ? [current] : Array(Set([from + 1, current])).sorted()
+            for to in targets {
+                steps.append(try Self.run(bundle: bundle, from: from, to: to, source: store, origin: store, mappings: mappings, folder: temporaryFolder, index: pairs.count + offset * 2 + to))
+            }
+        }
+        self.steps = steps
+    }
+
+    private static func run(
+        bundle: ModelBundle, from: Int, to: Int, source: String, origin: String, mappings: [MappingFile], folder: URL, index: Int
+    ) throws -> Step {
+        let started = Date()
+        let (old, new) = (bundle.versions[from], bundle.versions[to])
+        var mapping = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name))
+        var mappingPath: String?
+        if let file = mappings.first(where: { $0.mapping.sourceVersion == old.name && $0.mapping.destinationVersion == new.name }) {
+            mapping = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
+            try MappingValidation.validate(mapping, path: file.path, text: file.text, source: old.model, destination: new.model)
+            mappingPath = file.path
+        }
+        let output = folder.appendingPathComponent("test-\(index)-output.sqlite").path
+        defer { StoreMigration.removeStore(output) }
+        var failures: [String] = []
+        do {
+            try MigrationManager(sourceModel: old.model, destinationModel: new.model).migrateStore(from: source, to: output, mapping: mapping)
+            failures = try MigrationTestChecks(source: source, output: output, old: old.model, new: new.model, mapping: mapping).failures()
+        } catch let error as MigrationError {
+            failures = ["migration failed: \(error)"]
+        } catch let error as Diagnostic {
+            failures = ["migration failed: \(error.message)"]
+        } catch {
+            failures = ["migration failed: \(error)"]
+        }
+        return Step(from: old.name, to: new.name, origin: origin, mappingPath: mappingPath, failures: failures, seconds: Date().timeIntervalSince(started))
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import ModelDiffKit
+
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Write the staged-migration plan (iOS 17's NSStagedMigrationManager) for a bundle's versions.",
+        discussion: """
+            One NSManagedObjectModelReference per version (its compiled name in the .momd and its version
+            checksum); consecutive steps that lightweight migration can infer grouped into one
+            NSLightweightMigrationStage; an NSCustomMigrationStage with handler stubs, and the findings that
+            make it necessary, for every other step. Versions after the current one are left out.
+            Example:
+              modeldiff plan App/Model.xcdatamodeld --format swift > App/ModelMigrationPlan.swift
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case swift, text }
+
+    @Argument(help: "A .xcdatamodeld bundle.")
+    var bundle: String
+
+    @Option(help: "Output format: swift (a source file for the app) or text (the stages).")
+    var format: Format = .swift
+
+    @Option(help: "The name of the generated Swift type.")
+    var typeName: String = "ModelMigrationPlan"
+
+    @Option(help: "Version order, comma-separated (default: natural order of names).")
+    var order: String?
+
+    func run() throws {
+        try reportingFailures {
+            let loaded = try ModelBundle.load(path: bundle)
+            let plan = try StagedMigrationPlan(bundle: loaded, order: order.map { $0.split(separator: ",").map(String.init) })
+            switch format {
+            case .swift: printOut(StagedMigrationSwift.source(plan, bundlePath: bundle, typeName: typeName))
+            case .text: printOut(StagedMigrationSwift.text(plan))
+            }
+        }
+    }
+}
