@@ -33,6 +33,8 @@ struct InferCommand: ParsableCommand {
                 from: source.model, to: destination.model, names: (versionName(forPath: source.path), versionName(forPath: destination.path)))
             let text = MappingXML.write(mapping)
             if let output {
+                // The mapping replaces an existing file, but never a model it was inferred from, nor a device or folder.
+                try OutputPath.check(output, overwrite: true, sources: [source.path, destination.path], sourceNoun: "a model being read")
                 do {
                     try text.write(toFile: output, atomically: true, encoding: .utf8)
                 } catch {

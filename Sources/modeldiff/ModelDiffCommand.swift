@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ModelDiffKit
 
 @main
@@ -20,4 +21,24 @@ struct ModelDiffCommand: ParsableCommand {
         subcommands: [DiffCommand.self, CheckCommand.self, HashCommand.self, VersionsCommand.self, StoreCommand.self, InferCommand.self, MappingCommand.self, MigrateCommand.self, GraphCommand.self, TextconvCommand.self, PlanCommand.self, TestCommand.self],
         defaultSubcommand: DiffCommand.self
     )
+
+    /// Runs the command line: usage errors exit 2 like every other trouble (ArgumentParser's own
+    /// choice is 64), with ArgumentParser's message and the usage line after it.
+    static func main() {
+        // A write past `ulimit -f` then fails with EFBIG, which the store layer reports as one line,
+        // instead of SIGXFSZ killing the process with a partial file left behind.
+        signal(SIGXFSZ, SIG_IGN)
+        // A closed pipe on standard output is an error to report, not a signal that kills silently.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                printError(fullMessage(for: error))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }
