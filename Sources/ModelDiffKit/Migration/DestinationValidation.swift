@@ -39,7 +39,9 @@ struct DestinationValidation {
                 try fail(when: "\(column) IS NULL", filter, table, .missingMandatoryProperty, "\(what) is required but empty")
                 continue
             }
-            let minimum = relationship.isOptional ? relationship.minCount : max(relationship.minCount, 1)
+            // The counts are checked on the value: an empty to-many passes unless its minimum count says
+            // otherwise, required or not (see PropertyRules, `required-relationship-added`).
+            let minimum = relationship.minCount
             guard minimum > 0 || relationship.maxCount > 0 else { continue }
             var counted: [(Int64, Int)] = []
             try store.forEachObject(of: name, layout: layout, includingSubentities: false) { object in
