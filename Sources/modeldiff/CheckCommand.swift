@@ -8,7 +8,9 @@ struct CheckCommand: ParsableCommand {
         abstract: "Fail when lightweight migration cannot infer a model change (for CI).",
         discussion: """
             With two models, checks OLD -> NEW. With one .xcdatamodeld bundle, checks every consecutive pair of
-            versions (natural order of names, or --order) and every old version against the current one.
+            versions (natural order of names, or --order) and every old version against the current one
+            (.xccurrentversion's; --path consecutive or direct for one of the two). A step that a mapping model
+            beside the bundle (or under --mappings) covers and that validates is "mapped", not a failure.
             Exit status: 0 inferable (warnings allowed), 1 not inferable (or any warning with --strict), 2 bad input.
 
             Examples:
@@ -32,11 +34,23 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Comma-separated version names, oldest first, to use instead of natural order (bundle mode).")
     var order: String?
 
+    @Option(help: "Which steps to check (bundle mode): consecutive (each version to the next), direct (each to the current one), or all.")
+    var path: BundleCheck.Path = .all
+
+    @Option(help: "Check only pairs whose newer version comes after this one (bundle mode), and the jumps to the current version.")
+    var since: String?
+
+    @Option(name: .customLong("mappings"), help: "A folder to search, recursively, for mapping models (*.mapping.xml, *.xcmappingmodel); repeatable. Those beside the bundle are always used.")
+    var mappingFolders: [String] = []
+
     func validate() throws {
         guard models.count == 1 || models.count == 2 else {
             throw ValidationError("give OLD and NEW, or one .xcdatamodeld bundle")
         }
         if order != nil && models.count != 1 { throw ValidationError("--order goes with a bundle") }
+        if (since != nil || !mappingFolders.isEmpty || path != .all) && models.count != 1 {
+            throw ValidationError("--path, --since and --mappings go with a bundle")
+        }
     }
 
     func run() throws {
@@ -56,8 +70,9 @@ struct CheckCommand: ParsableCommand {
                 let bundle = try ModelBundle.load(path: models[0])
                 printNotes(bundle.notes)
                 let names = order?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                let check = try BundleCheck(bundle: bundle, order: names)
-                reports = check.pairs.map { ("\($0.from) → \($0.to)", $0.report) }
+                let mappings = try MappingDiscovery.files(besides: bundle.path, in: mappingFolders)
+                let check = try BundleCheck(bundle: bundle, order: names, path: path, since: since, mappings: mappings)
+                reports = check.pairs.map { (CheckReports.title($0), $0.report) }
                 switch format {
                 case .text: output = CheckReports.text(check, style: .standardOutput)
                 case .json: output = try CheckReports.json(check)
@@ -72,3 +87,5 @@ struct CheckCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 }
+
+extension BundleCheck.Path: ExpressibleByArgument {}

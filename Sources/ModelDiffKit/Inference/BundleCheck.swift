@@ -1,29 +1,65 @@
-/// The checks `modeldiff check BUNDLE` runs: every consecutive pair, and every old version against the current one.
+/// The checks `modeldiff check BUNDLE` runs: every consecutive pair, and every old version against the
+/// current one (`.xccurrentversion`'s), as the migration path asks.
 public struct BundleCheck: Sendable {
+    /// Which steps to check: the paths an app's migrations take.
+    public enum Path: String, Sendable, CaseIterable {
+        /// Each version to the next: apps that migrate step by step.
+        case consecutive
+        /// Each older version straight to the current one: what NSPersistentContainer's automatic
+        /// lightweight migration does.
+        case direct
+        /// Both (the default).
+        case all
+    }
+
     /// One analysed pair of versions.
     public struct Pair: Sendable {
         /// The old version's name.
         public let from: String
         /// The new version's name.
         public let to: String
-        /// The analysis.
+        /// The analysis (verdict `mapped` when a mapping file covers the step).
         public let report: InferenceReport
+        /// Whether the pair is a jump to the current version rather than a step to the next version.
+        public let isJump: Bool
+        /// Whether the newer side comes after the current version (a draft).
+        public let isDraft: Bool
     }
 
     /// The pairs, consecutive ones first, then the jumps to the current version.
     public let pairs: [Pair]
+    /// The path the pairs were chosen for.
+    public let path: Path
+    /// The current version (`.xccurrentversion`).
+    public let currentVersion: String
+    /// Versions ordered after the current one: drafts, checked step by step but never jumped to.
+    public let drafts: [String]
 
     /// The worst verdict of all pairs.
     public var verdict: Verdict { pairs.map(\.report.verdict).max() ?? .identical }
 
-    /// Checks a bundle's versions in `order` (natural order of names unless given), ending at the current one.
-    public init(bundle: ModelBundle, order: [String]? = nil) throws(Diagnostic) {
+    /// Checks a bundle's versions in `order` (natural order of names unless given) along `path`,
+    /// only the pairs whose newer side comes after `since` (when given); a step that one of
+    /// `mappings` covers and that validates gets the verdict `mapped`.
+    public init(
+        bundle: ModelBundle, order: [String]? = nil, path: Path = .all, since: String? = nil, mappings: [MappingFile] = []
+    ) throws(Diagnostic) {
         var versions: [ModelVersion] = []
         for name in order ?? bundle.versions.map(\.name) {
             guard let version = bundle.version(named: name) else {
                 throw Diagnostic(path: bundle.path, message: "--order names version \"\(name)\", which the bundle does not have (versions: \(bundle.versions.map(\.name).joined(separator: ", ")))")
             }
             versions.append(version)
+        }
+        guard let current = versions.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
+            throw Diagnostic(path: bundle.path, message: "--order leaves out the current version \"\(bundle.currentVersionName)\"")
+        }
+        var sinceIndex = -1
+        if let since {
+            guard let index = versions.firstIndex(where: { $0.name == since }) else {
+                throw Diagnostic(path: bundle.path, message: "--since names version \"\(since)\", which the bundle does not have")
+            }
+            sinceIndex = index
         }
         // Hash each version once: a long-lived bundle has hundreds of pairs.
         let hashes = versions.map { $0.model.versionHashes() }
@@ -38,17 +74,41 @@ public struct BundleCheck: Sendable {
                 }
             }
         }
-        func analyse(_ i: Int, _ j: Int) -> Pair {
+        func analyse(_ i: Int, _ j: Int, jump: Bool) throws(Diagnostic) -> Pair {
             let diff = ModelDiff(source: versions[i].model, destination: versions[j].model, sourceHashes: hashes[i], destinationHashes: hashes[j])
-            let report = InferenceReport(diff: diff, sourcePath: versions[i].loaded.path, destinationPath: versions[j].loaded.path, historicalNames: history)
-            return Pair(from: versions[i].name, to: versions[j].name, report: report)
+            var report = InferenceReport(diff: diff, sourcePath: versions[i].loaded.path, destinationPath: versions[j].loaded.path, historicalNames: history)
+            if let file = mappings.first(where: { MappingDiscovery.maps($0, from: versions[i], to: versions[j]) }) {
+                report = Self.applying(file, to: report, from: versions[i], to: versions[j])
+            }
+            return Pair(from: versions[i].name, to: versions[j].name, report: report, isJump: jump, isDraft: j > current)
         }
         var pairs: [Pair] = []
-        if versions.count > 1 {
-            for index in 1..<versions.count { pairs.append(analyse(index - 1, index)) }
-            let current = versions.count - 1
-            for index in 0..<max(current - 1, 0) { pairs.append(analyse(index, current)) }
+        if path != .direct {
+            for index in versions.indices.dropFirst() where index > sinceIndex { pairs.append(try analyse(index - 1, index, jump: false)) }
+        }
+        if path != .consecutive && current > sinceIndex {
+            // `direct` includes the last step into the current version; `all` has it among the consecutive ones.
+            let lastOld = path == .direct ? current - 1 : current - 2
+            if lastOld >= 0 { for index in 0...lastOld { pairs.append(try analyse(index, current, jump: index != current - 1)) } }
         }
         self.pairs = pairs
+        self.path = path
+        self.currentVersion = bundle.currentVersionName
+        self.drafts = versions.count > current + 1 ? versions[(current + 1)...].map(\.name) : []
+    }
+
+    /// A step's report once the mapping file that claims it is checked against both versions:
+    /// `mapped` when it validates, else an error naming the mapping and its first problem.
+    static func applying(_ file: MappingFile, to report: InferenceReport, from old: ModelVersion, to new: ModelVersion) -> InferenceReport {
+        let resolved = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
+        do {
+            _ = try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
+            return report.covered(by: file.path)
+        } catch {
+            let first = (error as? DiagnosticList)?.diagnostics.first?.description ?? (error as? Diagnostic)?.description ?? "\(error)"
+            return report.adding(Finding(
+                .error, "mapping-invalid", entity: nil, file: file.path, line: nil,
+                message: "the mapping model \(file.path) covers \(old.name) → \(new.name) but does not validate against them: \(first)"))
+        }
     }
 }

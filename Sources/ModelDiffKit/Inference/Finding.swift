@@ -38,6 +38,8 @@ public enum Verdict: String, Sendable, Hashable, Codable, Comparable {
     case identical
     /// Lightweight migration can infer the mapping.
     case inferable
+    /// A mapping model in the repository covers the step, and it validates against both versions.
+    case mapped
     /// A mapping model (or a model change) is needed.
     case notInferable = "not-inferable"
 
@@ -45,7 +47,8 @@ public enum Verdict: String, Sendable, Hashable, Codable, Comparable {
         switch self {
         case .identical: 0
         case .inferable: 1
-        case .notInferable: 2
+        case .mapped: 2
+        case .notInferable: 3
         }
     }
 

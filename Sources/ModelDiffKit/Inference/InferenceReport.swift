@@ -10,6 +10,8 @@ public struct InferenceReport: Sendable {
     public let verdict: Verdict
     /// The diff the findings are about.
     public let diff: ModelDiff
+    /// The mapping file that covers the step (verdict `mapped`), if any.
+    public let mappingPath: String?
 
     /// Analyses a diff of two loaded versions.
     ///
@@ -17,6 +19,7 @@ public struct InferenceReport: Sendable {
     /// other versions of the same bundle, so an identifier kept from an older rename is not taken for a typo.
     public init(diff: ModelDiff, sourcePath: String, destinationPath: String, historicalNames: Set<String> = []) {
         self.diff = diff
+        self.mappingPath = nil
         self.sourcePath = sourcePath
         self.destinationPath = destinationPath
         var context = RuleContext(diff: diff, sourcePath: sourcePath, destinationPath: destinationPath, historicalNames: historicalNames)
@@ -40,6 +43,32 @@ public struct InferenceReport: Sendable {
         self.init(
             diff: ModelDiff(source: source.model, destination: destination.model),
             sourcePath: source.path, destinationPath: destination.path)
+    }
+
+    private init(copying report: InferenceReport, findings: [Finding], verdict: Verdict, mappingPath: String?) {
+        sourcePath = report.sourcePath
+        destinationPath = report.destinationPath
+        diff = report.diff
+        self.findings = findings
+        self.verdict = verdict
+        self.mappingPath = mappingPath
+    }
+
+    /// The report of a step a validated mapping file covers: verdict `mapped`, and what lightweight
+    /// migration could not infer kept as notes that name the mapping, so nothing fails the build.
+    public func covered(by mapping: String) -> InferenceReport {
+        let findings = findings.map { finding in
+            finding.severity == .error
+                ? Finding(.note, finding.code, entity: finding.entity, property: finding.property, file: finding.file, line: finding.line,
+                          message: finding.message + " — covered by the mapping model \(mapping)")
+                : finding
+        }
+        return InferenceReport(copying: self, findings: findings, verdict: .mapped, mappingPath: mapping)
+    }
+
+    /// This report with one more error (a mapping that claims the step but does not validate).
+    func adding(_ finding: Finding) -> InferenceReport {
+        InferenceReport(copying: self, findings: [finding] + findings, verdict: .notInferable, mappingPath: nil)
     }
 
     /// How many findings have that severity.

@@ -5,6 +5,7 @@ public enum RuleDescriptions {
         ("attribute-type-incompatible", .error, "An attribute's type changes in a way lightweight migration cannot convert (134190)."),
         ("required-attribute-without-default", .error, "A new required attribute has no default value: migrating a non-empty store fails validation (134110)."),
         ("optional-to-required-without-default", .error, "An optional attribute becomes required without a default value (134110 on any nil value)."),
+        ("mapping-invalid", .error, "A mapping model in the repository claims a step but does not validate against its two versions."),
         ("required-relationship-added", .error, "A new required to-one, or a new relationship with a minimum count: every migrated object has it empty and fails validation."),
         ("hierarchy-merge", .error, "Entities from separate hierarchies now share a parent; Core Data cannot merge hierarchies."),
         ("relationship-retargeted", .error, "A relationship points to a different entity; lightweight migration cannot re-target it."),

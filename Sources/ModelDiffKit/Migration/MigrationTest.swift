@@ -81,7 +81,7 @@ public struct MigrationTest: Sendable {
         let (old, new) = (bundle.versions[from], bundle.versions[to])
         var mapping = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name))
         var mappingPath: String?
-        if let file = mappings.first(where: { $0.mapping.sourceVersion == old.name && $0.mapping.destinationVersion == new.name }) {
+        if let file = mappings.first(where: { MappingDiscovery.maps($0, from: old, to: new) }) {
             mapping = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
             try MappingValidation.validate(mapping, path: file.path, text: file.text, source: old.model, destination: new.model)
             mappingPath = file.path

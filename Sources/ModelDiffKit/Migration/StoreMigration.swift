@@ -43,7 +43,7 @@ public enum StoreMigration {
         var steps: [MigrationStep] = []
         for position in index..<end {
             let (old, new) = (bundle.versions[position], bundle.versions[position + 1])
-            if let file = mappings.first(where: { $0.mapping.sourceVersion == old.name && $0.mapping.destinationVersion == new.name }) {
+            if let file = mappings.first(where: { MappingDiscovery.maps($0, from: old, to: new) }) {
                 let resolved = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
                 try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
                 steps.append(MigrationStep(from: old.name, to: new.name, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path))
@@ -57,11 +57,7 @@ public enum StoreMigration {
     }
 
     static func mappingFiles(besides bundle: String) throws -> [MappingFile] {
-        let folder = (bundle.trimmingTrailingSlashes as NSString).deletingLastPathComponent
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        return try names.filter { $0.hasSuffix(".mapping.xml") || $0.hasSuffix(".xcmappingmodel") }.sorted().map {
-            try MappingFile.load(path: (folder as NSString).appendingPathComponent($0))
-        }
+        try MappingDiscovery.files(besides: bundle)
     }
 
     /// Runs `steps` from `source` into `output`; `configure` sets up each step's manager (policies, progress).

@@ -17,22 +17,35 @@ public enum CheckReports {
     public static func text(_ check: BundleCheck, style: Style = Style(colorize: false)) -> String {
         var output = ""
         for pair in check.pairs {
-            output += text(pair.report, title: "\(pair.from) → \(pair.to)", style: style)
+            output += text(pair.report, title: title(pair), style: style)
         }
-        output += "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs, \(check.pairs.filter { $0.report.verdict == .notInferable }.count) not inferable)\n"
+        if !check.drafts.isEmpty {
+            output += "note: \(check.drafts.joined(separator: ", ")) come\(check.drafts.count == 1 ? "s" : "") after the current version \(check.currentVersion) (drafts): checked step by step, not as jumps\n"
+        }
+        let steps = check.pairs.filter { !$0.isJump }.count
+        let jumps = check.pairs.count - steps
+        let mapped = check.pairs.filter { $0.report.verdict == .mapped }.count
+        output += "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs on path \(check.path.rawValue): \(steps) step\(steps == 1 ? "" : "s")"
+            + (jumps > 0 ? " and \(jumps) jump\(jumps == 1 ? "" : "s") to \(check.currentVersion)" : "")
+            + "; \(check.pairs.filter { $0.report.verdict == .notInferable }.count) not inferable\(mapped > 0 ? ", \(mapped) mapped" : ""))\n"
         return output
     }
+
+    /// `Model 9 → Model 10`, with `(draft)` after a pair into a version after the current one.
+    public static func title(_ pair: BundleCheck.Pair) -> String { "\(pair.from) → \(pair.to)\(pair.isDraft ? " (draft)" : "")" }
 
     /// The summary line of one pair.
     static func verdictLine(_ report: InferenceReport, title: String?, style: Style) -> String {
         let counts = "\(report.count(.error)) error\(report.count(.error) == 1 ? "" : "s"), \(report.count(.warning)) warning\(report.count(.warning) == 1 ? "" : "s"), \(report.count(.note)) note\(report.count(.note) == 1 ? "" : "s")"
-        return "\(title.map { "\($0): " } ?? "")\(colored(report.verdict, style)) (\(counts))"
+        let mapping = report.mappingPath.map { " by \($0)" } ?? ""
+        return "\(title.map { "\($0): " } ?? "")\(colored(report.verdict, style))\(mapping) (\(counts))"
     }
 
     private static func colored(_ verdict: Verdict, _ style: Style) -> String {
         switch verdict {
         case .identical: style.green(verdict.rawValue)
         case .inferable: style.green(verdict.rawValue)
+        case .mapped: style.green(verdict.rawValue)
         case .notInferable: style.red(style.bold(verdict.rawValue))
         }
     }
@@ -46,9 +59,14 @@ public enum CheckReports {
     public static func json(_ check: BundleCheck) throws -> String {
         struct BundleJSON: Encodable {
             let verdict: Verdict
+            let path: String
+            let currentVersion: String
+            let drafts: [String]
             let pairs: [PairJSON]
         }
-        return try encode(BundleJSON(verdict: check.verdict, pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) }))
+        return try encode(BundleJSON(
+            verdict: check.verdict, path: check.path.rawValue, currentVersion: check.currentVersion, drafts: check.drafts,
+            pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) }))
     }
 
     /// GitHub Actions workflow commands (`::error file=…,line=…::…`), then the verdict as a notice.
@@ -87,12 +105,14 @@ private struct PairJSON: Encodable {
     let from: String?
     let to: String?
     let verdict: Verdict
+    let mapping: String?
     let findings: [Finding]
 
     init(_ report: InferenceReport, from: String?, to: String?) {
         self.from = from
         self.to = to
         self.verdict = report.verdict
+        self.mapping = report.mappingPath
         self.findings = report.findings
     }
 
@@ -101,8 +121,9 @@ private struct PairJSON: Encodable {
         try container.encodeIfPresent(from, forKey: .from)
         try container.encodeIfPresent(to, forKey: .to)
         try container.encode(verdict, forKey: .verdict)
+        try container.encodeIfPresent(mapping, forKey: .mapping)
         try container.encode(findings, forKey: .findings)
     }
 
-    private enum CodingKeys: String, CodingKey { case from, to, verdict, findings }
+    private enum CodingKeys: String, CodingKey { case from, to, verdict, mapping, findings }
 }

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The mapping files a project keeps for a bundle: `*.mapping.xml` and Xcode's `*.xcmappingmodel`
+/// beside the bundle (where `migrate` has always looked), and anywhere below the folders given with
+/// `--mappings`. `check` and `migrate` find them the same way.
+public enum MappingDiscovery {
+    /// The mapping files for `bundle`, read; each file once, in path order.
+    public static func files(besides bundle: String, in folders: [String] = []) throws(Diagnostic) -> [MappingFile] {
+        let beside = (bundle.trimmingTrailingSlashes as NSString).deletingLastPathComponent
+        var paths = Set(candidates(in: beside.isEmpty ? "." : beside, recursive: false))
+        for folder in folders {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw Diagnostic(path: folder, message: "--mappings names no folder")
+            }
+            paths.formUnion(candidates(in: folder, recursive: true))
+        }
+        var files: [MappingFile] = []
+        for path in paths.sorted() { files.append(try MappingFile.load(path: path)) }
+        return files
+    }
+
+    private static func isMappingFile(_ name: String) -> Bool { name.hasSuffix(".mapping.xml") || name.hasSuffix(".xcmappingmodel") }
+
+    private static func candidates(in folder: String, recursive: Bool) -> [String] {
+        let join = { (name: String) in (folder as NSString).appendingPathComponent(name) }
+        guard recursive else {
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isMappingFile).map(join)
+        }
+        var found: [String] = []
+        let walker = FileManager.default.enumerator(atPath: folder)
+        while let relative = walker?.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            guard isMappingFile(name) else { continue }
+            found.append(join(relative))
+            // An .xcmappingmodel is a folder: its insides are not more mapping files.
+            if name.hasSuffix(".xcmappingmodel") { walker?.skipDescendants() }
+        }
+        return found
+    }
+
+    /// Whether `file` maps `old` → `new`: by the entity version hashes its entity mappings record,
+    /// else by the version names it records.
+    public static func maps(_ file: MappingFile, from old: ModelVersion, to new: ModelVersion) -> Bool {
+        let mapping = file.mapping
+        let recorded = mapping.entityMappings.filter { $0.sourceVersionHash != nil || $0.destinationVersionHash != nil }
+        if !recorded.isEmpty {
+            let (oldHashes, newHashes) = (old.model.versionHashes(), new.model.versionHashes())
+            return recorded.allSatisfy { entityMapping in
+                let sourceOK = entityMapping.sourceVersionHash.map { hash in
+                    entityMapping.sourceEntity.flatMap { oldHashes.base64(entity: $0) } == hash
+                } ?? true
+                let destinationOK = entityMapping.destinationVersionHash.map { hash in
+                    entityMapping.destinationEntity.flatMap { newHashes.base64(entity: $0) } == hash
+                } ?? true
+                return sourceOK && destinationOK
+            }
+        }
+        return mapping.sourceVersion == old.name && mapping.destinationVersion == new.name
+    }
+}
