@@ -5,12 +5,26 @@
 /// bound parameter (`?`), never spliced into the text. `SQLSourceTests` reads `Sources/` and fails when
 /// a string literal holding SQL interpolates anything but a call of these functions.
 enum SQL {
-    /// `name` as an SQLite identifier: in double quotes, each `"` inside doubled. SQLite's tokenizer
-    /// then reads everything up to the closing quote as the name: `;`, `'`, spaces, keywords and
-    /// non-ASCII letters included (sqlite.org/lang_keywords.html). A NUL would end the C string early;
+    /// `name` as an SQLite identifier. A plain name (ASCII letters, digits and `_`, not starting with
+    /// a digit, not an SQLite keyword) is one identifier token as it stands and is written bare, so
+    /// a store's schema reads exactly as Core Data writes it (`CREATE TABLE ZPOST ( Z_PK INTEGER …`).
+    /// Any other name goes in double quotes, each `"` inside doubled: SQLite's tokenizer then reads
+    /// everything up to the closing quote as the name, `;`, `'`, spaces, keywords and non-ASCII
+    /// letters included (sqlite.org/lang_keywords.html). A NUL would end the C string early:
     /// `SQLiteDatabase.prepare` refuses SQL containing one.
     static func quote(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        if isPlain(name) { return name }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Whether `name` is read by SQLite as exactly one identifier without quotes.
+    static func isPlain(_ name: String) -> Bool {
+        guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        let plain = name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        }
+        return plain && !SQLiteDatabase.isKeyword(name)
     }
 
     /// Quoted names separated by commas, each qualified by `alias` when given (`s."ZTITLE", s."ZBODY"`).

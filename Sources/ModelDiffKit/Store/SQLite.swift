@@ -63,6 +63,11 @@ public final class SQLiteDatabase {
         try permitting { () throws(Diagnostic) in try prepare("ATTACH DATABASE ? AS " + SQL.quote(schema)).run([.text(uri)]) }
     }
 
+    /// Whether SQLite reads `word` as a keyword (any case), so that it must be quoted to be a name.
+    static func isKeyword(_ word: String) -> Bool {
+        word.withCString { sqlite3_keyword_check($0, Int32(strlen($0))) != 0 }
+    }
+
     /// Detaches what `attach(readOnly:as:)` attached.
     func detach(_ schema: String) throws(Diagnostic) {
         try permitting { () throws(Diagnostic) in try execute("DETACH DATABASE " + SQL.quote(schema)) }
