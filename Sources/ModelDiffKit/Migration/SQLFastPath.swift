@@ -18,6 +18,7 @@ enum SQLFastPath {
     static func plan(_ mapping: MappingModel, source: StoreLayout, destination: StoreLayout, sourceJoinColumns: [String: [String]] = [:]) -> [Statement]? {
         var statements: [Statement] = []
         var rootSources: [String: String] = [:]   // destination root → the one source root feeding it
+        var copiedJoins: Set<String> = []
         let mappingBySource = Dictionary(mapping.entityMappings.compactMap { m in m.sourceEntity.map { ($0, m) } }, uniquingKeysWith: { a, _ in a })
         for entityMapping in mapping.entityMappings {
             guard entityMapping.policyClassName == nil else { return nil }
@@ -42,7 +43,7 @@ enum SQLFastPath {
             for column in destinationTable.columns {
                 switch column.kind {
                 case .attribute(let owner, let name, let type) where ancestry.contains(owner):
-                    guard let value = attributeValue(attributes[name], type: type, destinationEntity: destinationEntity, name: name,
+                    guard let value = attributeValue(attributes[name], type: type, destinationEntity: destinationEntity, in: destination.model, name: name,
                                                      sourceEntity: sourceEntity, sourceTable: sourceTable, source: source)
                     else { return nil }
                     columns.append(column.name)
@@ -94,6 +95,9 @@ enum SQLFastPath {
                 if let join, let sourceJoin, join.isNamed(after: declaring, relationship: relationship.name) {
                     let (owners, targets) = sourceJoin.keyColumns(from: sourceDeclaring, relationship: sourceRelationship.name)
                     guard join.orderColumns.isEmpty && sourceJoin.orderColumns.isEmpty else { return nil }
+                    // The copy takes every row of the table: once, though each sub-entity's mapping inherits the relationship.
+                    guard !copiedJoins.contains(join.name) else { continue }
+                    copiedJoins.insert(join.name)
                     if sourceJoinColumns[sourceJoin.name] == [owners, targets] {
                         // Positional copy: the destination's columns are (sourceColumn, destinationColumn), see `createStatements`.
                         statements.append(Statement(sql: "INSERT INTO main.\(SQL.quote(join.name)) SELECT * FROM src.\(SQL.quote(sourceJoin.name))", arguments: []))
@@ -134,13 +138,13 @@ enum SQLFastPath {
 
     /// The SQL value of a destination attribute: a copied column (converted as Core Data would), its default, or NULL.
     private static func attributeValue(
-        _ mapping: PropertyMapping?, type: AttributeType, destinationEntity: Entity, name: String, sourceEntity: Entity,
+        _ mapping: PropertyMapping?, type: AttributeType, destinationEntity: Entity, in destinationModel: Model, name: String, sourceEntity: Entity,
         sourceTable: StoreLayout.Table, source: StoreLayout
     ) -> SQLFragment? {
         guard let mapping, let text = mapping.valueExpression else {
             if mapping?.placeholder != nil { return nil }
-            let attribute = destinationEntity.attributes.first { $0.name == name }
-                ?? source.model.allAttributes(of: destinationEntity).first { $0.name == name }
+            // An inherited attribute is looked up along the destination's hierarchy (a renamed parent is not in the source model).
+            let attribute = destinationModel.allAttributes(of: destinationEntity).first { $0.name == name }
             if let value = attribute?.defaultValueString.map({ DefaultValue.parse($0, type: type) }) { return literal(value) }
             return .null
         }
