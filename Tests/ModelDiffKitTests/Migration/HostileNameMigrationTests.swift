@@ -13,15 +13,19 @@ private enum Attack: CaseIterable {
     case doubleQuoted
     /// Escaping a single-quoted string.
     case singleQuoted
+    /// Completing a `CREATE INDEX` (a fetch index's or a uniqueness constraint's name is part of one).
+    case indexStatement
 
     /// A name for `role` that, spliced into SQL unquoted, attaches the source and deletes from it,
     /// and writes a copy of the database into `folder` (and `PWNED.DB` into the working directory).
     func name(_ role: String, source: String, folder: String) -> String {
-        let payload = "ATTACH DATABASE '\(source)' AS s; DELETE FROM s.Z_PRIMARYKEY; VACUUM INTO '\(folder)/\(role).db'; ATTACH DATABASE 'PWNED.DB' AS p; CREATE TABLE p.y (x)"
+        // The output is created in a transaction, in which SQLite refuses ATTACH and VACUUM: end it first.
+        let payload = "COMMIT; ATTACH DATABASE '\(source)' AS s; DELETE FROM s.Z_PRIMARYKEY; ATTACH DATABASE 'PWNED.DB' AS p; CREATE TABLE p.y (x); VACUUM INTO '\(folder)/\(role).db'"
         switch self {
         case .appended: return "X (A); \(payload); CREATE TABLE ZY\(role) (a"
         case .doubleQuoted: return "\(role)\" (A); \(payload); --"
         case .singleQuoted: return "\(role)'); \(payload); --"
+        case .indexStatement: return "\(role) ON Z_PRIMARYKEY (Z_MAX); \(payload); --"
         }
     }
 }
@@ -45,25 +49,29 @@ private func hostileNames(_ attack: Attack, version: Int, source: String, folder
 
 /// Migrates a store of version 1 into version 2 (renamed from it) on one path; checks that nothing
 /// but the output was written and returns the output's row counts by entity, with the names.
-private func migrateHostile(_ attack: Attack, fastPath: Bool) throws -> (counts: [String: Int], names: HostileNames, folder: URL) {
+/// With `plainSource`, only the new version's free-text names are hostile (the issue's case: a
+/// harmless store, and a model file in a pull request).
+private func migrateHostile(_ attack: Attack, fastPath: Bool, plainSource: Bool = false, onlyRole: String? = nil) throws -> (counts: [String: Int], names: HostileNames, folder: URL) {
     let context = "\(attack), fast path \(fastPath)"
     let folder = try Paths.temporaryDirectory()
     let source = folder.appendingPathComponent("source.sqlite").path
     let output = folder.appendingPathComponent("output.sqlite").path
-    let old = hostileNames(attack, version: 1, source: source, folder: folder.path)
-    let new = hostileNames(attack, version: 2, source: source, folder: folder.path)
+    let old = plainSource ? HostileNames(entity: { $0 + "1" }, key: { $0 + "1" }, free: { $0 + "1" })
+        : hostileNames(attack, version: 1, source: source, folder: folder.path)
+    let new = plainSource ? HostileNames(entity: { $0 + "2" }, key: { $0 + "2" }, free: { onlyRole == nil || $0 == onlyRole ? attack.name($0 + "2", source: source, folder: folder.path) : $0 + "2" })
+        : hostileNames(attack, version: 2, source: source, folder: folder.path)
     try old.makeStore(at: source)
     let before = try FolderSnapshot(folder)
     let workingDirectory = FolderSnapshot.workingDirectoryNames()
     let (v1, v2) = (old.model(), new.model(renamedFrom: old))
     let step = MigrationStep(from: "v1", to: "v2", source: v1, destination: v2, mapping: MappingInference.infer(from: v1, to: v2), mappingPath: nil)
-    let fast = try StoreMigration.run([step], source: source, output: output) { manager, _ in
-        manager.usesStoreSpecificMigrationManager = fastPath
-    }
+    // What was written is checked whether or not the migration succeeds.
+    let result = Result { try StoreMigration.run([step], source: source, output: output) { manager, _ in manager.usesStoreSpecificMigrationManager = fastPath } }
     let after = try FolderSnapshot(folder)
     #expect(after.files.filter { $0.key != "output.sqlite" } == before.files, "\(context): the source's folder changed")
-    #expect(Set(after.files.keys) == Set(before.files.keys).union(["output.sqlite"]), "\(context): files appeared")
+    #expect(Set(after.files.keys).subtracting(["output.sqlite"]) == Set(before.files.keys), "\(context): files appeared")
     #expect(FolderSnapshot.workingDirectoryNames() == workingDirectory, "\(context): the working directory changed")
+    let fast = try result.get()
     #expect(fast == [fastPath], "\(context): the SQL fast path was \(fastPath ? "not " : "")used")
     let store = try PersistentStore.open(path: output)
     let verification = try StoreVerification(store: store, model: v2)
@@ -77,6 +85,20 @@ func hostileNamesEverywhereNeitherTouchTheSourceNorWriteElsewhere(fastPath: Bool
         let (counts, names, folder) = try migrateHostile(attack, fastPath: fastPath)
         defer { try? FileManager.default.removeItem(at: folder) }
         // makeStore writes 3 objects: roots 0 and 2, child 1, and one `other` each.
+        #expect(counts[names.root] == 2 && counts[names.child] == 1 && counts[names.other] == 3, "\(attack): \(counts)")
+    }
+}
+
+/// The issue's case: the store is ordinary and only the new model is hostile. Before names were
+/// quoted, the fetch index's name completed its `CREATE INDEX` and ran the rest: the source lost its
+/// `Z_PRIMARYKEY` rows and `PWNED.DB` appeared in the working directory.
+@Test(arguments: [true, false])
+func aHostileNewModelLeavesAnOrdinarySourceAlone(fastPath: Bool) throws {
+    // The fetch index alone first: on 74f419a this migration deleted the source's Z_PRIMARYKEY rows and
+    // wrote PWNED.DB into the working directory and a copy of the output beside the source.
+    for (attack, role) in [(Attack.indexStatement, "fetchIndex")] + Attack.allCases.map({ ($0, nil) }) {
+        let (counts, names, folder) = try migrateHostile(attack, fastPath: fastPath, plainSource: true, onlyRole: role)
+        defer { try? FileManager.default.removeItem(at: folder) }
         #expect(counts[names.root] == 2 && counts[names.child] == 1 && counts[names.other] == 3, "\(attack): \(counts)")
     }
 }
