@@ -73,7 +73,9 @@ public final class PersistentStore {
                 throw Diagnostic(path: path, message: "cannot copy the store to read it safely: \(error.localizedDescription)")
             }
             snapshot = folder
-            database = try SQLiteDatabase(path: copy, displayPath: path, readOnly: false)
+            // Read-only too: SQLite (3.22 and later) rebuilds the WAL index of a read-only connection in a
+            // -shm it creates beside the copy, in this private folder, and never checkpoints into the file.
+            database = try SQLiteDatabase(path: copy, displayPath: path, readOnly: true)
         } else {
             database = try SQLiteDatabase(path: path, readOnly: !writable)
         }
