@@ -74,9 +74,16 @@ struct HostileNames {
 
     /// Creates a store of `model()` at `path`: roots and children, each with an `other` that points
     /// back to it and is tagged with it through both many-to-manys; every attribute has a value.
-    func makeStore(at path: String, objects: Int = 3) throws {
+    /// With `wal`, the rows are written in WAL mode and left in the `-wal`: the store is returned
+    /// open (keep it until done), so the source has a `-wal` and a `-shm` whose bytes must not change.
+    @discardableResult
+    func makeStore(at path: String, objects: Int = 3, wal: Bool = false) throws -> PersistentStore {
         let model = self.model()
         let store = try PersistentStore.create(path: path, model: model)
+        if wal {
+            try store.database.execute("PRAGMA journal_mode = WAL")
+            try store.database.execute("PRAGMA wal_autocheckpoint = 0")
+        }
         let writer = try StoreWriter(store: store, layout: StoreLayout(model: model))
         try store.database.execute("BEGIN")
         var lastChild: ObjectID?
@@ -94,6 +101,7 @@ struct HostileNames {
         }
         try writer.finish()
         try store.database.execute("COMMIT")
+        return store
     }
 }
 

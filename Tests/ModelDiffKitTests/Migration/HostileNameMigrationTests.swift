@@ -51,7 +51,7 @@ private func hostileNames(_ attack: Attack, version: Int, source: String, folder
 /// but the output was written and returns the output's row counts by entity, with the names.
 /// With `plainSource`, only the new version's free-text names are hostile (the case: a
 /// harmless store, and a model file in a pull request).
-private func migrateHostile(_ attack: Attack, fastPath: Bool, plainSource: Bool = false, onlyRole: String? = nil) throws -> (counts: [String: Int], names: HostileNames, folder: URL) {
+private func migrateHostile(_ attack: Attack, fastPath: Bool, plainSource: Bool = false, onlyRole: String? = nil, wal: Bool = false) throws -> (counts: [String: Int], names: HostileNames, folder: URL) {
     let context = "\(attack), fast path \(fastPath)"
     let folder = try Paths.temporaryDirectory()
     let source = folder.appendingPathComponent("source.sqlite").path
@@ -60,7 +60,9 @@ private func migrateHostile(_ attack: Attack, fastPath: Bool, plainSource: Bool 
         : hostileNames(attack, version: 1, source: source, folder: folder.path)
     let new = plainSource ? HostileNames(entity: { $0 + "2" }, key: { $0 + "2" }, free: { onlyRole == nil || $0 == onlyRole ? attack.name($0 + "2", source: source, folder: folder.path) : $0 + "2" })
         : hostileNames(attack, version: 2, source: source, folder: folder.path)
-    try old.makeStore(at: source)
+    let writer = try old.makeStore(at: source, wal: wal)
+    defer { withExtendedLifetime(writer) {} }
+    if wal { #expect(FileManager.default.fileExists(atPath: source + "-wal") && FileManager.default.fileExists(atPath: source + "-shm")) }
     let before = try FolderSnapshot(folder)
     let workingDirectory = FolderSnapshot.workingDirectoryNames()
     let (v1, v2) = (old.model(), new.model(renamedFrom: old))
@@ -81,8 +83,9 @@ private func migrateHostile(_ attack: Attack, fastPath: Bool, plainSource: Bool 
 
 @Test(arguments: [true, false])
 func hostileNamesEverywhereNeitherTouchTheSourceNorWriteElsewhere(fastPath: Bool) throws {
-    for attack in Attack.allCases {
-        let (counts, names, folder) = try migrateHostile(attack, fastPath: fastPath)
+    // Each attack on a rollback-journal source and on a WAL source held open by its writer.
+    for (attack, wal) in Attack.allCases.flatMap({ attack in [(attack, false), (attack, true)] }) {
+        let (counts, names, folder) = try migrateHostile(attack, fastPath: fastPath, wal: wal)
         defer { try? FileManager.default.removeItem(at: folder) }
         // makeStore writes 3 objects: roots 0 and 2, child 1, and one `other` each.
         #expect(counts[names.root] == 2 && counts[names.child] == 1 && counts[names.other] == 3, "\(attack): \(counts)")
