@@ -57,8 +57,9 @@ public final class SQLiteDatabase {
     /// Attaches the database at `path` read-only (`mode=ro`) as `schema`: the only `ATTACH` a connection
     /// allows, for the duration of this call (the migration's SQL fast path reads its source this way).
     func attach(readOnly path: String, as schema: String) throws(Diagnostic) {
-        // A URI, so that `mode=ro` applies; `%`, `?` and `#` in the path are escaped (sqlite.org/uri.html).
-        let uri = "file:" + path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+        // A URI, so that `mode=ro` applies; `%`, `?` and `#` in the path are escaped, and an absolute
+        // path gets an empty authority so that `//x/…` is not read as host `x` (sqlite.org/uri.html).
+        let uri = (path.hasPrefix("/") ? "file://" : "file:") + path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
             .replacingOccurrences(of: "#", with: "%23") + "?mode=ro"
         try permitting { () throws(Diagnostic) in try prepare("ATTACH DATABASE ? AS " + SQL.quote(schema)).run([.text(uri)]) }
     }
@@ -102,9 +103,8 @@ public final class SQLiteDatabase {
             guard status == SQLITE_OK else { return nil }
             return tail.map { String(cString: $0) }
         }
-        guard let rest, let statement else {
-            throw failure(String(cString: sqlite3_errmsg(handle)), status: sqlite3_errcode(handle))
-        }
+        guard let rest else { throw failure(String(cString: sqlite3_errmsg(handle)), status: sqlite3_errcode(handle)) }
+        guard let statement else { throw Diagnostic(path: path, message: "no SQL statement to run") }
         guard rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
             sqlite3_finalize(statement)
             throw Diagnostic(path: path, message: "more than one SQL statement in one call is refused")
