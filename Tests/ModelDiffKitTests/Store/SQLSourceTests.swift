@@ -42,18 +42,29 @@ enum SQLSource {
         return false
     }
 
-    /// The literals in `source` that hold SQL and interpolate something other than a helper call.
+    /// The literals in `source` that hold SQL and interpolate something other than a helper call,
+    /// or have something other than a helper call or another literal appended with `+`.
     static func findings(in source: String) -> [StringLiteral] {
         StringLiteralScanner.literals(in: source).filter { literal in
             let text = literal.text
             guard keyword.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else { return false }
-            return literal.interpolations.contains { !isHelperCall($0) }
+            return literal.interpolations.contains { !isHelperCall($0) } || !appendsOnlyHelpers(literal.following)
         }
+    }
+
+    /// Whether the code after a literal appends nothing, or a helper call or another literal.
+    static func appendsOnlyHelpers(_ following: String) -> Bool {
+        let rest = following.drop { $0 == " " }
+        guard rest.hasPrefix("+") else { return true }
+        let appended = rest.dropFirst().drop { $0 == " " }
+        return appended.hasPrefix("SQL.") || appended.hasPrefix("\"")
     }
 }
 
 @Test func theCheckFindsStringBuiltSQL() {
     #expect(SQLSource.findings(in: #"let sql = "SELECT * FROM \(table)""#).count == 1)
+    #expect(SQLSource.findings(in: #"let sql = "SELECT * FROM " + table"#).count == 1)
+    #expect(SQLSource.findings(in: #"let sql = "DROP TABLE " + SQL.quote(table)"#).isEmpty)
     #expect(SQLSource.findings(in: #"db.execute("DELETE FROM \(SQL.quote(t)) WHERE Z_PK = \(key)")"#).count == 1)
     #expect(SQLSource.findings(in: #"x("INSERT INTO \(SQL.quote(a)) (\(names.joined(separator: ", ")))")"#).count == 1)
     #expect(SQLSource.findings(in: #"x("UPDATE \(SQL.quote(a) + suffix) SET a = 1")"#).count == 1)

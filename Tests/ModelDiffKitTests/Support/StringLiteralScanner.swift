@@ -8,6 +8,8 @@ struct StringLiteral: Equatable {
     let text: String
     /// The source text of each interpolation's expression.
     let interpolations: [String]
+    /// The code right after the literal, up to the end of its line (to see what is appended to it).
+    var following: String = ""
 }
 
 enum StringLiteralScanner {
@@ -110,7 +112,10 @@ enum StringLiteralScanner {
                 text.append(peek()!)
                 advance()
             }
-            found.append(StringLiteral(line: startLine, text: String(text), interpolations: interpolations))
+            var rest = String.UnicodeScalarView()
+            var offset = 0
+            while let next = peek(offset), next != "\n" { rest.append(next); offset += 1 }
+            found.append(StringLiteral(line: startLine, text: String(text), interpolations: interpolations, following: String(rest)))
             found += nested
             return String(text)
         }
