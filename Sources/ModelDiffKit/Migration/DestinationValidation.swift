@@ -10,19 +10,20 @@ struct DestinationValidation {
     func validate(entity name: String) throws {
         let model = layout.model
         guard let entity = model.entity(named: name), let table = layout.table(for: name), let number = layout.entityNumbers[name] else { return }
-        let filter = "Z_ENT = \(number)"
+        let filter = SQLiteValue.integer(Int64(number))  // every query's `Z_ENT = ?`
         let rules = attributeRules(of: entity, table: table)
         // Every column rule is one scan of the table: one combined scan tells whether any row breaks
         // any of them, and only then does each run on its own, in order, to report the first as before.
-        let conditions = rules.compactMap { rule -> String? in if case .column(let condition, _, _) = rule { "(\(condition))" } else { nil } }
+        let conditions = rules.compactMap { rule -> SQLFragment? in if case .column(let condition, _, _) = rule { .parenthesized(condition) } else { nil } }
+        let any = SQL.joined(conditions, separator: .or)
         let anyBroken = try !conditions.isEmpty
-            && !store.database.rows("SELECT 1 FROM \(table.name) WHERE \(filter) AND (\(conditions.joined(separator: " OR "))) LIMIT 1").isEmpty
+            && !store.database.rows("SELECT 1 FROM \(SQL.quote(table.name)) WHERE Z_ENT = ? AND (\(SQL.joined(conditions, separator: .or).text)) LIMIT 1", [filter] + any.arguments).isEmpty
         for rule in rules {
             switch rule {
             case .column(let condition, let code, let message):
                 if anyBroken { try fail(when: condition, filter, table, code, message) }
             case .pattern(let column, let regex, let pattern, let what):
-                for row in try store.database.rows("SELECT Z_PK, \(column) FROM \(table.name) WHERE \(filter) AND \(column) IS NOT NULL") {
+                for row in try store.database.rows("SELECT Z_PK, \(SQL.quote(column)) FROM \(SQL.quote(table.name)) WHERE Z_ENT = ? AND \(SQL.quote(column)) IS NOT NULL", [filter]) {
                     guard case .text(let text) = row[1] else { continue }
                     if regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
                         throw MigrationError(.stringPatternMatching, "\(what) \"\(text)\" does not match \(pattern)", mapping: mapping, entity: name, object: ObjectID(entity: number, primaryKey: Int64(row[0].int)))
@@ -36,7 +37,7 @@ struct DestinationValidation {
                 guard !relationship.isOptional,
                     let column = table.columns.first(where: { if case .toOne(_, relationship.name) = $0.kind { true } else { false } })?.name
                 else { continue }
-                try fail(when: "\(column) IS NULL", filter, table, .missingMandatoryProperty, "\(what) is required but empty")
+                try fail(when: .isNull(.column(column)), filter, table, .missingMandatoryProperty, "\(what) is required but empty")
                 continue
             }
             // The counts are checked on the value: an empty to-many passes unless its minimum count says
@@ -59,15 +60,17 @@ struct DestinationValidation {
             let columns = constraint.compactMap { property in table.column(entity: model.declaringEntity(ofProperty: property, in: entity)?.name ?? name, property: property)?.name }
             guard columns.count == constraint.count else { continue }
             let numbers = layout.entityAndSubentities(model.rootEntity(of: entity).name).compactMap { layout.entityNumbers[$0] }
-            let rows = try store.database.rows("SELECT MIN(Z_PK), COUNT(*) FROM \(table.name) WHERE Z_ENT IN (\(numbers.map(String.init).joined(separator: ", "))) GROUP BY \(columns.joined(separator: ", ")) HAVING COUNT(*) > 1 LIMIT 1")
+            let rows = try store.database.rows(
+                "SELECT MIN(Z_PK), COUNT(*) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) GROUP BY \(SQL.quote(columns)) HAVING COUNT(*) > 1 LIMIT 1",
+                numbers.map { .integer(Int64($0)) })
             if let row = rows.first {
                 throw MigrationError(.constraintValidation, "\(row[1].int) \(name) objects share the same \(constraint.joined(separator: " and ")), which must be unique", mapping: mapping, entity: name, object: ObjectID(entity: number, primaryKey: Int64(row[0].int)))
             }
         }
     }
 
-    private func fail(when condition: String, _ filter: String, _ table: StoreLayout.Table, _ code: MigrationError.Code, _ message: String) throws {
-        let rows = try store.database.rows("SELECT Z_PK, Z_ENT FROM \(table.name) WHERE \(filter) AND \(condition) LIMIT 1")
+    private func fail(when condition: SQLFragment, _ filter: SQLiteValue, _ table: StoreLayout.Table, _ code: MigrationError.Code, _ message: String) throws {
+        let rows = try store.database.rows("SELECT Z_PK, Z_ENT FROM \(SQL.quote(table.name)) WHERE Z_ENT = ? AND \(SQL.joined([condition], separator: .or).text) LIMIT 1", [filter] + condition.arguments)
         if let row = rows.first {
             throw MigrationError(code, message, mapping: mapping, entity: nil, object: ObjectID(entity: row[1].int, primaryKey: Int64(row[0].int)))
         }

@@ -42,8 +42,8 @@ extension MigrationManager {
         try insert.statement.bind(.integer(Int64(destinationNumber)), at: 2)
         try insert.statement.bind(.integer(1), at: 3)
 
-        let rows = try source.database.prepare(
-            "SELECT \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name) WHERE Z_ENT = \(sourceNumber) ORDER BY Z_PK")
+        let rows = try source.database.prepare("SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT = ? ORDER BY Z_PK")
+        try rows.bind([.integer(Int64(sourceNumber))])
         let association = association(for: mapping.name)
         var key = writer.nextKey[destinationTable.rootEntity, default: 1]
         defer { writer.nextKey[destinationTable.rootEntity] = key }

@@ -83,7 +83,7 @@ extension MigrationManager {
             let names = [sourceTable.columns[column.column].name] + (column.entityColumn.map { [sourceTable.columns[$0].name] } ?? [])
             return BulkRelationship(
                 index: index, owner: mapping.name, target: target, relationship: relationship, sourceRelationship: sourceRelationship,
-                links: .toOne(select: "SELECT Z_PK, \(names.joined(separator: ", ")) FROM \(sourceTable.name) WHERE Z_ENT = \(sourceNumber) ORDER BY Z_PK",
+                links: .toOne(select: "SELECT Z_PK, \(SQL.quote(names)) FROM \(SQL.quote(sourceTable.name)) WHERE Z_ENT = ? ORDER BY Z_PK",
                               declaredTarget: column.destinationNumber, hasEntityColumn: column.entityColumn != nil),
                 write: .toOne(plan))
         }
@@ -116,13 +116,13 @@ extension MigrationManager {
         else { return nil }
         if let join = sourceLayout.joinTable(entity: declaring, relationship: relationship.name) {
             let (mine, theirs) = join.keyColumns(from: declaring, relationship: relationship.name)
-            return .toMany(select: "SELECT j.\(mine), d.Z_ENT, d.Z_PK FROM \(join.name) j JOIN \(destinationTable.name) d ON d.Z_PK = j.\(theirs)")
+            return .toMany(select: "SELECT \(SQL.column(mine, of: "j")), d.Z_ENT, d.Z_PK FROM \(SQL.quote(join.name)) j JOIN \(SQL.quote(destinationTable.name)) d ON d.Z_PK = \(SQL.column(theirs, of: "j"))")
         }
         guard let inverseName = relationship.inverseName, let destination = model.entity(named: destinationName),
             let inverseOwner = model.declaringEntity(ofProperty: inverseName, in: destination)?.name,
             let column = destinationTable.column(entity: inverseOwner, property: inverseName)
         else { return BulkRelationship.Links.none }
-        return .toMany(select: "SELECT \(column.name), Z_ENT, Z_PK FROM \(destinationTable.name) WHERE \(column.name) IS NOT NULL")
+        return .toMany(select: "SELECT \(SQL.quote(column.name)), Z_ENT, Z_PK FROM \(SQL.quote(destinationTable.name)) WHERE \(SQL.quote(column.name)) IS NOT NULL")
     }
 
     /// Streams one bulk relationship's source links and writes them.
@@ -151,6 +151,7 @@ extension MigrationManager {
             return
         case .toOne(let select, let declaredTarget, let hasEntityColumn):
             let rows = try source.database.prepare(select)
+            try rows.bind([.integer(Int64(ownerNumber))])  // the select's `Z_ENT = ?`: the owners' source entity
             while try rows.step() {
                 try checkCancellation()
                 guard let key = rows.integer(at: 0), let object = owners.firstDestination(ofSource: ownerNumber, key: key) else { continue }

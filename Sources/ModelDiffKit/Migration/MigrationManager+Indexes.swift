@@ -12,10 +12,14 @@ extension MigrationManager {
     func deferIndexes(of destination: PersistentStore, mapping: MappingModel) throws -> [String] {
         guard mapping.entityMappings.allSatisfy({ (try? policies.policy(named: $0.policyClassName, mapping: $0.name)).map(Self.isDefault) ?? false })
         else { return [] }
-        let deferred = destinationLayout.indexStatements.filter { $0.hasPrefix("CREATE INDEX ") }
-        for statement in deferred {
-            let name = statement.split(separator: " ")[2]
-            try destination.database.execute("DROP INDEX \(name)")
+        // The names come from the file, not from parsing the statements (a quoted name may hold spaces);
+        // `sql` is the `CREATE INDEX` text the layout ran, kept by SQLite as it was written.
+        let indexes = try destination.database.rows("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql LIKE 'CREATE INDEX %' ORDER BY rowid")
+        var deferred: [String] = []
+        for row in indexes {
+            guard let name = row[0].string, let statement = row[1].string else { continue }
+            try destination.database.execute("DROP INDEX \(SQL.quote(name))")
+            deferred.append(statement)
         }
         return deferred
     }

@@ -173,7 +173,7 @@ extension MigrationManager {
         guard let store = destinationContext, let table = destinationLayout.table(for: object.entity),
             let column = table.columns.first(where: { if case .attribute(_, key, _) = $0.kind { true } else { false } })
         else { throw MigrationError(.migration, "\(object.entity) has no attribute \(key)", entity: object.entity, object: object.id) }
-        try store.database.prepare("UPDATE \(table.name) SET \(column.name) = ? WHERE Z_PK = ?").run([value.sqliteValue, .integer(object.id.primaryKey)])
+        try store.database.prepare("UPDATE \(SQL.quote(table.name)) SET \(SQL.quote(column.name)) = ? WHERE Z_PK = ?").run([value.sqliteValue, .integer(object.id.primaryKey)])
     }
 
     /// `$manager` in value expressions: NSMigrationManager's lookups.

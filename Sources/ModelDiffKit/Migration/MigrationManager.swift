@@ -187,16 +187,14 @@ public final class MigrationManager: ExpressionObject {
         }
     }
 
-    private func runFastPath(_ statements: [String], source: PersistentStore, destination: PersistentStore, mapping: MappingModel) throws {
-        let uri = "file:" + source.database.filePath.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
-            .replacingOccurrences(of: "#", with: "%23") + "?mode=ro"
-        try destination.database.execute("ATTACH DATABASE '\(uri.replacingOccurrences(of: "'", with: "''"))' AS src")
-        defer { try? destination.database.execute("DETACH DATABASE src") }
+    private func runFastPath(_ statements: [SQLFastPath.Statement], source: PersistentStore, destination: PersistentStore, mapping: MappingModel) throws {
+        try destination.database.attach(readOnly: source.database.filePath, as: "src")
+        defer { try? destination.database.detach("src") }
         try destination.database.execute("BEGIN")
         for statement in statements {
             try checkCancellation()
             KillPoint.fastPathStatement.reach()
-            try destination.database.execute(statement)
+            try destination.database.prepare(statement.sql).run(statement.arguments)
         }
         for entityMapping in mapping.entityMappings {
             currentEntityMapping = entityMapping

@@ -2,6 +2,12 @@
 /// attributes and to-ones by key path (the mappings lightweight migration infers), the rows are
 /// moved with `INSERT … SELECT` inside SQLite, keeping their primary keys, instead of object by object.
 enum SQLFastPath {
+    /// One statement of the plan: its text (names quoted by `SQL`) and the values of its parameters.
+    struct Statement: Sendable, Hashable {
+        let sql: String
+        let arguments: [SQLiteValue]
+    }
+
     /// The statements that migrate the attached source (`src`) into the main database, or nil when
     /// the mapping needs the three-stage path.
     ///
@@ -9,9 +15,10 @@ enum SQLFastPath {
     /// a join table whose rows are copied unchanged into a table of the same shape is then copied
     /// with `INSERT INTO … SELECT *`, which SQLite runs as a page-level transfer (its xfer
     /// optimisation) instead of one index insert per row, the dominant cost of this path.
-    static func plan(_ mapping: MappingModel, source: StoreLayout, destination: StoreLayout, sourceJoinColumns: [String: [String]] = [:]) -> [String]? {
-        var statements: [String] = []
+    static func plan(_ mapping: MappingModel, source: StoreLayout, destination: StoreLayout, sourceJoinColumns: [String: [String]] = [:]) -> [Statement]? {
+        var statements: [Statement] = []
         var rootSources: [String: String] = [:]   // destination root → the one source root feeding it
+        var copiedJoins: Set<String> = []
         let mappingBySource = Dictionary(mapping.entityMappings.compactMap { m in m.sourceEntity.map { ($0, m) } }, uniquingKeysWith: { a, _ in a })
         for entityMapping in mapping.entityMappings {
             guard entityMapping.policyClassName == nil else { return nil }
@@ -32,11 +39,11 @@ enum SQLFastPath {
             let relationships = Dictionary(entityMapping.relationshipMappings.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
             let ancestry = Set(destination.model.ancestry(of: destinationEntity).map(\.name))
             var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
-            var values = ["s.Z_PK", String(destinationNumber), "s.Z_OPT"]
+            var values: [SQLFragment] = [.column("Z_PK", of: "s"), .value(.integer(Int64(destinationNumber))), .column("Z_OPT", of: "s")]
             for column in destinationTable.columns {
                 switch column.kind {
                 case .attribute(let owner, let name, let type) where ancestry.contains(owner):
-                    guard let value = attributeValue(attributes[name], type: type, destinationEntity: destinationEntity, name: name,
+                    guard let value = attributeValue(attributes[name], type: type, destinationEntity: destinationEntity, in: destination.model, name: name,
                                                      sourceEntity: sourceEntity, sourceTable: sourceTable, source: source)
                     else { return nil }
                     columns.append(column.name)
@@ -47,7 +54,7 @@ enum SQLFastPath {
                         let sourceColumn = sourceTable.column(entity: source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName, property: sourceRelationship.name)
                     else { return nil }
                     columns.append(column.name)
-                    values.append("s.\(sourceColumn.name)")
+                    values.append(.column(sourceColumn.name, of: "s"))
                 case .toOneEntity(let owner, let name) where ancestry.contains(owner), .orderKey(let owner, let name) where ancestry.contains(owner):
                     // Carried over only when the source stores the same thing for the mapped to-one.
                     guard let mapped = relationships[name],
@@ -64,13 +71,13 @@ enum SQLFastPath {
                     columns.append(column.name)
                     if case .toOneEntity = column.kind {
                         // Entity numbers change between versions: map each source number to its destination number.
-                        let cases = mapping.entityMappings.compactMap { m -> String? in
+                        let cases = mapping.entityMappings.compactMap { m -> (Int64, Int64)? in
                             guard let s = m.sourceEntity, let d = m.destinationEntity, let a = source.entityNumbers[s], let b = destination.entityNumbers[d] else { return nil }
-                            return "WHEN \(a) THEN \(b)"
+                            return (Int64(a), Int64(b))
                         }
-                        values.append("CASE s.\(match.name) \(cases.joined(separator: " ")) END")
+                        values.append(.map(.column(match.name, of: "s"), cases))
                     } else {
-                        values.append("s.\(match.name)")
+                        values.append(.column(match.name, of: "s"))
                     }
                 default:
                     continue
@@ -93,24 +100,33 @@ enum SQLFastPath {
                 if let join, let sourceJoin, join.isNamed(after: declaring, relationship: relationship.name) {
                     let (owners, targets) = sourceJoin.keyColumns(from: sourceDeclaring, relationship: sourceRelationship.name)
                     guard join.orderColumns.isEmpty && sourceJoin.orderColumns.isEmpty else { return nil }
+                    // The copy takes every row of the table: once, though each sub-entity's mapping inherits the relationship.
+                    guard !copiedJoins.contains(join.name) else { continue }
+                    copiedJoins.insert(join.name)
                     if sourceJoinColumns[sourceJoin.name] == [owners, targets] {
                         // Positional copy: the destination's columns are (sourceColumn, destinationColumn), see `createStatements`.
-                        statements.append("INSERT INTO main.\(join.name) SELECT * FROM src.\(sourceJoin.name)")
+                        statements.append(Statement(sql: "INSERT INTO main.\(SQL.quote(join.name)) SELECT * FROM src.\(SQL.quote(sourceJoin.name))", arguments: []))
                     } else {
-                        statements.append("INSERT INTO main.\(join.name) (\(join.sourceColumn), \(join.destinationColumn)) SELECT \(owners), \(targets) FROM src.\(sourceJoin.name)")
+                        statements.append(Statement(
+                            sql: "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote([join.sourceColumn, join.destinationColumn]))) SELECT \(SQL.quote([owners, targets])) FROM src.\(SQL.quote(sourceJoin.name))",
+                            arguments: []))
                     }
                 }
                 if join == nil, relationship.isOrdered != sourceRelationship.isOrdered { return nil }
             }
-            statements.append(
-                "INSERT INTO main.\(destinationTable.name) (\(columns.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM src.\(sourceTable.name) s WHERE s.Z_ENT = \(sourceNumber)")
+            let selected = SQL.joined(values, separator: .comma)
+            statements.append(Statement(
+                sql: "INSERT INTO main.\(SQL.quote(destinationTable.name)) (\(SQL.quote(columns))) SELECT \(SQL.joined(values, separator: .comma).text) FROM src.\(SQL.quote(sourceTable.name)) s WHERE s.Z_ENT = ?",
+                arguments: selected.arguments + [.integer(Int64(sourceNumber))]))
         }
         for (destinationTable, sourceTable) in rootSources {
             guard let root = destination.tables.first(where: { $0.name == destinationTable })?.rootEntity,
                 let sourceRoot = source.tables.first(where: { $0.name == sourceTable })?.rootEntity,
                 let number = destination.entityNumbers[root], let sourceNumber = source.entityNumbers[sourceRoot]
             else { return nil }
-            statements.append("UPDATE main.Z_PRIMARYKEY SET Z_MAX = MAX((SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(destinationTable)), (SELECT IFNULL(Z_MAX, 0) FROM src.Z_PRIMARYKEY WHERE Z_ENT = \(sourceNumber))) WHERE Z_ENT = \(number)")
+            statements.append(Statement(
+                sql: "UPDATE main.Z_PRIMARYKEY SET Z_MAX = MAX((SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(SQL.quote(destinationTable))), (SELECT IFNULL(Z_MAX, 0) FROM src.Z_PRIMARYKEY WHERE Z_ENT = ?)) WHERE Z_ENT = ?",
+                arguments: [.integer(Int64(sourceNumber)), .integer(Int64(number))]))
         }
         return statements
     }
@@ -120,34 +136,34 @@ enum SQLFastPath {
     static func joinColumns(of store: PersistentStore, layout: StoreLayout) throws(Diagnostic) -> [String: [String]] {
         var columns: [String: [String]] = [:]
         for join in layout.joinTables {
-            columns[join.name] = try store.database.rows("SELECT name FROM pragma_table_info('\(join.name)') ORDER BY cid").compactMap { $0.first?.string }
+            columns[join.name] = try store.database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(join.name)]).compactMap { $0.first?.string }
         }
         return columns
     }
 
     /// The SQL value of a destination attribute: a copied column (converted as Core Data would), its default, or NULL.
     private static func attributeValue(
-        _ mapping: PropertyMapping?, type: AttributeType, destinationEntity: Entity, name: String, sourceEntity: Entity,
+        _ mapping: PropertyMapping?, type: AttributeType, destinationEntity: Entity, in destinationModel: Model, name: String, sourceEntity: Entity,
         sourceTable: StoreLayout.Table, source: StoreLayout
-    ) -> String? {
+    ) -> SQLFragment? {
         guard let mapping, let text = mapping.valueExpression else {
             if mapping?.placeholder != nil { return nil }
-            let attribute = destinationEntity.attributes.first { $0.name == name }
-                ?? source.model.allAttributes(of: destinationEntity).first { $0.name == name }
+            // An inherited attribute is looked up along the destination's hierarchy (a renamed parent is not in the source model).
+            let attribute = destinationModel.allAttributes(of: destinationEntity).first { $0.name == name }
             if let value = attribute?.defaultValueString.map({ DefaultValue.parse($0, type: type) }) { return literal(value) }
-            return "NULL"
+            return .null
         }
         guard case .keyPath(.variable("source"), let components)? = try? ExpressionParser.parse(text), components.count == 1,
             let sourceAttribute = source.model.allAttributes(of: sourceEntity).first(where: { $0.name == components[0] }),
             let owner = source.model.declaringEntity(ofProperty: sourceAttribute.name, in: sourceEntity)?.name,
             let column = sourceTable.column(entity: owner, property: sourceAttribute.name)
         else { return nil }
-        let value = "s.\(column.name)"
+        let value = SQLFragment.column(column.name, of: "s")
         switch (sourceAttribute.type, type) {
         case let (a, b) where a == b: return value
-        case (let a, .boolean) where a.isNumber: return "CASE WHEN \(value) IS NULL THEN NULL WHEN \(value) != 0 THEN 1 ELSE 0 END"
-        case (let a, let b) where (a.isNumber || a == .boolean) && b.isInteger: return "CAST(\(value) AS INTEGER)"
-        case (let a, let b) where (a.isNumber || a == .boolean) && (b == .double || b == .float): return "CAST(\(value) AS REAL)"
+        case (let a, .boolean) where a.isNumber: return .boolean(value)
+        case (let a, let b) where (a.isNumber || a == .boolean) && b.isInteger: return .cast(value, to: .integer)
+        case (let a, let b) where (a.isNumber || a == .boolean) && (b == .double || b == .float): return .cast(value, to: .real)
         default: return nil
         }
     }
@@ -184,13 +200,11 @@ enum SQLFastPath {
         return model.allRelationships(of: entity).first { $0.name == components[0] }
     }
 
-    private static func literal(_ value: StoreValue) -> String {
+    /// A default value, bound as a parameter (blobs have no default in a model: NULL, as before).
+    private static func literal(_ value: StoreValue) -> SQLFragment {
         switch value.sqliteValue {
-        case .null: "NULL"
-        case .integer(let n): String(n)
-        case .real(let d): String(d)
-        case .text(let t): "'" + t.replacingOccurrences(of: "'", with: "''") + "'"
-        case .blob: "NULL"
+        case .null, .blob: .null
+        case let other: .value(other)
         }
     }
 }

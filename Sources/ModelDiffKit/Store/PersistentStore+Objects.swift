@@ -25,9 +25,10 @@ extension PersistentStore {
         }
         let numbers = includingSubentities ? layout.entityAndSubentities(entity).compactMap { layout.entityNumbers[$0] } : [number]
         let names = Dictionary(uniqueKeysWithValues: layout.entityNumbers.map { ($1, $0) })
-        let statement = try (primaryKey == nil ? database.prepare : cachedStatement)(
-            "SELECT \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name) WHERE Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))\(primaryKey == nil ? "" : " AND Z_PK = ?") ORDER BY Z_PK")
-        try statement.bind(primaryKey.map { [.integer($0)] } ?? [])
+        let statement = try primaryKey == nil
+            ? database.prepare("SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) ORDER BY Z_PK")
+            : cachedStatement("SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) AND Z_PK = ? ORDER BY Z_PK")
+        try statement.bind(numbers.map { .integer(Int64($0)) } + (primaryKey.map { [.integer($0)] } ?? []))
         // Worked out once per entity, not per row: which columns it reads and how.
         var plans: [Int: ReadPlan] = [:]
         while try statement.step() {
@@ -70,7 +71,8 @@ extension PersistentStore {
         }
         let numbers = includingSubentities ? layout.entityAndSubentities(entity).compactMap { layout.entityNumbers[$0] } : [layout.entityNumbers[entity] ?? 0]
         let statement = try database.prepare(
-            "SELECT \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name) WHERE Z_ENT IN (\(numbers.map(String.init).joined(separator: ", "))) ORDER BY Z_PK")
+            "SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) ORDER BY Z_PK")
+        try statement.bind(numbers.map { .integer(Int64($0)) })
         while try statement.step() {
             guard case .integer(let pk) = statement.value(at: 0) else { continue }
             try body(ObjectRow(
@@ -89,10 +91,9 @@ extension PersistentStore {
         let declaring = model.declaringEntity(ofProperty: relationship, in: owner)?.name ?? entity
         if let join = layout.joinTable(entity: declaring, relationship: relationship) {
             let (mine, theirs) = join.keyColumns(from: declaring, relationship: relationship)
-            let order = join.orderColumns.first { $0.relationship == relationship }.map { " ORDER BY j.\($0.column)" } ?? ""
-            let rows = try cachedRows(
-                "SELECT d.Z_ENT, d.Z_PK FROM \(join.name) j JOIN \(destinationTable.name) d ON d.Z_PK = j.\(theirs) WHERE j.\(mine) = ?\(order)",
-                [.integer(object.primaryKey)])
+            let select = "SELECT d.Z_ENT, d.Z_PK FROM \(SQL.quote(join.name)) j JOIN \(SQL.quote(destinationTable.name)) d ON d.Z_PK = \(SQL.column(theirs, of: "j")) WHERE \(SQL.column(mine, of: "j")) = ?"
+            let order = join.orderColumns.first { $0.relationship == relationship }?.column
+            let rows = try cachedRows(select + (order.map { " ORDER BY \(SQL.column($0, of: "j"))" } ?? ""), [.integer(object.primaryKey)])
             return rows.map { ObjectID(entity: $0[0].int, primaryKey: Int64($0[1].int)) }
         }
         guard let inverseName = declared.inverseName, let destination = model.entity(named: destinationName),
@@ -101,7 +102,7 @@ extension PersistentStore {
         else { return [] }
         let order = declared.isOrdered ? "Z_FOK_\(inverseName.uppercased())" : "Z_PK"
         let rows = try cachedRows(
-            "SELECT Z_ENT, Z_PK FROM \(destinationTable.name) WHERE \(column.name) = ? ORDER BY \(order)", [.integer(object.primaryKey)])
+            "SELECT Z_ENT, Z_PK FROM \(SQL.quote(destinationTable.name)) WHERE \(SQL.quote(column.name)) = ? ORDER BY \(SQL.quote(order))", [.integer(object.primaryKey)])
         return rows.map { ObjectID(entity: $0[0].int, primaryKey: Int64($0[1].int)) }
     }
 }

@@ -77,7 +77,9 @@ public final class PersistentStore {
                 throw Diagnostic(path: path, message: "cannot copy the store to read it safely: \(error.localizedDescription)")
             }
             snapshot = folder
-            database = try SQLiteDatabase(path: copy, displayPath: path, readOnly: false)
+            // Read-only too: SQLite (3.22 and later) rebuilds the WAL index of a read-only connection in a
+            // -shm it creates beside the copy, in this private folder, and never checkpoints into the file.
+            database = try SQLiteDatabase(path: copy, displayPath: path, readOnly: true)
         } else {
             database = try SQLiteDatabase(path: path, readOnly: !writable)
         }
@@ -111,8 +113,10 @@ public final class PersistentStore {
         let database = try SQLiteDatabase(path: path, readOnly: false, create: true)
         let layout = StoreLayout(model: model)
         let metadata = StoreMetadata.forModel(model, hashes: model.versionHashes(), uuid: uuid, keeping: keepingMetadata)
-        try database.execute(durable ? "PRAGMA auto_vacuum = 2; PRAGMA journal_mode = DELETE; BEGIN"
-                                     : "PRAGMA auto_vacuum = 2; PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; BEGIN")
+        try database.execute("PRAGMA auto_vacuum = 2")
+        try database.execute(durable ? "PRAGMA journal_mode = DELETE" : "PRAGMA journal_mode = MEMORY")
+        if !durable { try database.execute("PRAGMA synchronous = OFF") }
+        try database.execute("BEGIN")
         for statement in layout.createStatements { try database.execute(statement) }
         let insert = try database.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
         for name in layout.orderedEntities {
@@ -163,10 +167,10 @@ public final class PersistentStore {
             guard tables.contains(table) else { continue }
             // A hierarchy of one entity has no Z_ENT index, so GROUP BY would sort every row: count by filter.
             if !entities.contains(where: { $0.superEntity == entity.entity }) {
-                counts[entity.name] = try database.rows("SELECT COUNT(*) FROM \(table) WHERE Z_ENT = \(entity.entity)").first?.first?.int ?? 0
+                counts[entity.name] = try database.rows("SELECT COUNT(*) FROM \(SQL.quote(table)) WHERE Z_ENT = ?", [.integer(Int64(entity.entity))]).first?.first?.int ?? 0
                 continue
             }
-            for row in try database.rows("SELECT Z_ENT, COUNT(*) FROM \(table) GROUP BY Z_ENT") {
+            for row in try database.rows("SELECT Z_ENT, COUNT(*) FROM \(SQL.quote(table)) GROUP BY Z_ENT") {
                 if let name = names[row[0].int] { counts[name] = row[1].int }
             }
         }

@@ -25,27 +25,89 @@ public final class SQLiteDatabase {
         }
         handle = pointer
         sqlite3_busy_timeout(handle, LockTimeout.milliseconds)
+        try lockDown()
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        sqlite3_close_v2(handle)
+        Unmanaged.passUnretained(permit).release()
+    }
 
-    /// Runs SQL that returns no rows (several statements allowed).
-    public func execute(_ sql: String) throws(Diagnostic) {
-        var error: UnsafeMutablePointer<CChar>?
-        let status = sqlite3_exec(handle, sql, nil, nil, &error)
-        if status != SQLITE_OK {
-            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
-            sqlite3_free(error)
-            throw failure(message, status: status)
+    /// Whether the one `ATTACH` or `DETACH` modeldiff runs itself (`attach(readOnly:as:)`) is under way.
+    private final class AttachPermit { var isOpen = false }
+    private let permit = AttachPermit()
+
+    /// Every connection refuses what a statement smuggled in through a name could use to reach
+    /// another file: `ATTACH` and `DETACH` are denied by an authorizer (consulted whenever SQLite
+    /// compiles a statement) and `SQLITE_LIMIT_ATTACHED` is 0, which also stops `VACUUM INTO`, whose
+    /// output SQLite attaches; `trusted_schema = OFF` keeps a store's own schema (views, triggers,
+    /// defaults) from calling functions with side effects. Defence in depth: names are quoted (`SQL`).
+    private func lockDown() throws(Diagnostic) {
+        // The permit lives as long as the connection; the authorizer gets it back from its context pointer.
+        let context = Unmanaged.passRetained(permit).toOpaque()
+        sqlite3_set_authorizer(handle, { context, action, _, _, _, _ in
+            guard action == SQLITE_ATTACH || action == SQLITE_DETACH else { return SQLITE_OK }
+            guard let context, Unmanaged<AttachPermit>.fromOpaque(context).takeUnretainedValue().isOpen else { return SQLITE_DENY }
+            return SQLITE_OK
+        }, context)
+        sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0)
+        try execute("PRAGMA trusted_schema = OFF")
+    }
+
+    /// Attaches the database at `path` read-only (`mode=ro`) as `schema`: the only `ATTACH` a connection
+    /// allows, for the duration of this call (the migration's SQL fast path reads its source this way).
+    func attach(readOnly path: String, as schema: String) throws(Diagnostic) {
+        // A URI, so that `mode=ro` applies; `%`, `?` and `#` in the path are escaped, and an absolute
+        // path gets an empty authority so that `//x/…` is not read as host `x` (sqlite.org/uri.html).
+        let uri = (path.hasPrefix("/") ? "file://" : "file:") + path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+            .replacingOccurrences(of: "#", with: "%23") + "?mode=ro"
+        try permitting { () throws(Diagnostic) in try prepare("ATTACH DATABASE ? AS " + SQL.quote(schema)).run([.text(uri)]) }
+    }
+
+    /// Whether SQLite reads `word` as a keyword (any case), so that it must be quoted to be a name.
+    static func isKeyword(_ word: String) -> Bool {
+        word.withCString { sqlite3_keyword_check($0, Int32(strlen($0))) != 0 }
+    }
+
+    /// Detaches what `attach(readOnly:as:)` attached.
+    func detach(_ schema: String) throws(Diagnostic) {
+        try permitting { () throws(Diagnostic) in try execute("DETACH DATABASE " + SQL.quote(schema)) }
+    }
+
+    private func permitting(_ body: () throws(Diagnostic) -> Void) throws(Diagnostic) {
+        permit.isOpen = true
+        sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 1)
+        defer {
+            permit.isOpen = false
+            sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0)
         }
+        try body()
     }
 
-    /// Prepares a statement for repeated use.
+    /// Runs one SQL statement that returns no rows. Text after the first statement is refused, so a
+    /// name that escaped its quotes still could not add a statement of its own.
+    public func execute(_ sql: String) throws(Diagnostic) {
+        try prepare(sql).execute()
+    }
+
+    /// Prepares one statement for repeated use; SQL holding more than one statement, or a NUL
+    /// (which would end the C string early), is refused.
     public func prepare(_ sql: String) throws(Diagnostic) -> SQLiteStatement {
+        guard !sql.utf8.contains(0) else {
+            throw Diagnostic(path: path, message: "SQL containing a NUL character is refused (a name holds one)")
+        }
         var statement: OpaquePointer?
-        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard status == SQLITE_OK, let statement else {
-            throw failure(String(cString: sqlite3_errmsg(handle)), status: status)
+        let rest: String? = sql.withCString { text -> String? in
+            var tail: UnsafePointer<CChar>?
+            let status = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
+            guard status == SQLITE_OK else { return nil }
+            return tail.map { String(cString: $0) }
+        }
+        guard let rest else { throw failure(String(cString: sqlite3_errmsg(handle)), status: sqlite3_errcode(handle)) }
+        guard let statement else { throw Diagnostic(path: path, message: "no SQL statement to run") }
+        guard rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
+            sqlite3_finalize(statement)
+            throw Diagnostic(path: path, message: "more than one SQL statement in one call is refused")
         }
         return SQLiteStatement(statement, database: self)
     }

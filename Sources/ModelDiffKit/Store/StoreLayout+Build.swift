@@ -48,7 +48,7 @@ extension StoreLayout {
                     for relationship in entity.relationships.filter({ !$0.isTransient && !$0.isToMany }).sorted(by: { coreDataCompare($0.name.uppercased(), $1.name.uppercased()) }) {
                         let column = columnName(relationship.name)
                         columns.append(Column(name: column, sqlType: "INTEGER", kind: .toOne(entity: name, name: relationship.name)))
-                        toOneIndexes.append("CREATE INDEX \(tableName)_\(column)_INDEX ON \(tableName) (\(column))")
+                        toOneIndexes.append("CREATE INDEX \(SQL.quote(tableName + "_" + column + "_INDEX")) ON \(SQL.quote(tableName)) (\(SQL.quote(column)))")
                         if let destination = relationship.destinationEntity.flatMap(model.entity(named:)),
                             children[destination.name] != nil
                         {
@@ -65,18 +65,18 @@ extension StoreLayout {
             }
             tables.append(Table(name: tableName, rootEntity: root.name, entities: members, columns: columns))
             indexes += toOneIndexes
-            if members.count > 1 { indexes.append("CREATE INDEX \(tableName)_Z_ENT_INDEX ON \(tableName) (Z_ENT)") }
+            if members.count > 1 { indexes.append("CREATE INDEX \(SQL.quote(tableName + "_Z_ENT_INDEX")) ON \(SQL.quote(tableName)) (Z_ENT)") }
             for name in members {
                 let entity = model.entity(named: name)!
                 for index in entity.fetchIndexes {
                     let parts = index.elements.compactMap { element in
-                        element.property.map { "\(columnName($0)) COLLATE BINARY \(element.order == "descending" ? "DESC" : "ASC")" }
+                        element.property.map { (name: columnName($0), descending: element.order == "descending") }
                     }
-                    if !parts.isEmpty { indexes.append("CREATE INDEX Z_\(name)_\(index.name) ON \(tableName) (\(parts.joined(separator: ", ")))") }
+                    if !parts.isEmpty { indexes.append("CREATE INDEX \(SQL.quote("Z_" + name + "_" + index.name)) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))") }
                 }
                 for constraint in entity.uniquenessConstraints where !constraint.isEmpty {
-                    let parts = constraint.map { "\(columnName($0)) COLLATE BINARY ASC" }
-                    indexes.append("CREATE UNIQUE INDEX Z_\(name)_UNIQUE_\(constraint.joined(separator: "_")) ON \(tableName) (\(parts.joined(separator: ", ")))")
+                    let parts = constraint.map { (name: columnName($0), descending: false) }
+                    indexes.append("CREATE UNIQUE INDEX \(SQL.quote("Z_" + name + "_UNIQUE_" + constraint.joined(separator: "_"))) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))")
                 }
             }
         }
@@ -99,7 +99,7 @@ extension StoreLayout {
                 joins.append(JoinTable(
                     name: table, relationship: (name, relationship.name), inverse: (inverseOwner, inverse.name),
                     sourceColumn: source, destinationColumn: destination, orderColumns: orders))
-                indexes.append("CREATE INDEX \(table)_\(destination)_INDEX ON \(table) (\(destination), \(source))")
+                indexes.append("CREATE INDEX \(SQL.quote(table + "_" + destination + "_INDEX")) ON \(SQL.quote(table)) (\(SQL.quote([destination, source])))")
             }
         }
         self.tables = tables
@@ -122,12 +122,11 @@ extension StoreLayout {
             "CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)",
         ]
         for table in tables {
-            statements.append("CREATE TABLE \(table.name) ( \(table.columns.map { "\($0.name) \($0.sqlType)" }.joined(separator: ", ")) )")
+            statements.append("CREATE TABLE \(SQL.quote(table.name)) ( \(SQL.columnDefinitions(table.columns.map { ($0.name, $0.sqlType) })) )")
         }
         for join in joinTables {
-            var columns = ["\(join.sourceColumn) INTEGER", "\(join.destinationColumn) INTEGER"]
-            columns += join.orderColumns.map { "\($0.column) INTEGER" }
-            statements.append("CREATE TABLE \(join.name) ( \(columns.joined(separator: ", ")), PRIMARY KEY (\(join.sourceColumn), \(join.destinationColumn)) )")
+            let columns = ([join.sourceColumn, join.destinationColumn] + join.orderColumns.map(\.column)).map { (name: $0, type: "INTEGER") }
+            statements.append("CREATE TABLE \(SQL.quote(join.name)) ( \(SQL.columnDefinitions(columns)), PRIMARY KEY (\(SQL.quote([join.sourceColumn, join.destinationColumn]))) )")
         }
         return statements + indexStatements
     }

@@ -32,11 +32,11 @@ public struct StoreVerification: Sendable {
         let maxima = Dictionary(try store.primaryKeyTable().map { ($0.name, $0.max) }, uniquingKeysWith: { a, _ in a })
         for table in layout.tables {
             let numbers = table.entities.compactMap { layout.entityNumbers[$0] }
-            let rows = try store.database.rows("SELECT MAX(Z_PK), COUNT(*) FROM \(table.name) WHERE Z_ENT NOT IN (\(numbers.map(String.init).joined(separator: ", ")))")
+            let rows = try store.database.rows("SELECT MAX(Z_PK), COUNT(*) FROM \(SQL.quote(table.name)) WHERE Z_ENT NOT IN (\(SQL.parameters(numbers.count)))", numbers.map { .integer(Int64($0)) })
             if let stray = rows.first, stray[1].int > 0 {
                 problems.append("\(table.name) has \(stray[1].int) rows whose Z_ENT is not an entity of its hierarchy")
             }
-            let highest = try store.database.rows("SELECT MAX(Z_PK) FROM \(table.name)").first?.first?.int ?? 0
+            let highest = try store.database.rows("SELECT MAX(Z_PK) FROM \(SQL.quote(table.name))").first?.first?.int ?? 0
             if highest > (maxima[table.rootEntity] ?? 0) {
                 problems.append("Z_PRIMARYKEY.Z_MAX of \(table.rootEntity) is \(maxima[table.rootEntity] ?? 0), below the highest Z_PK \(highest) in \(table.name)")
             }
@@ -46,18 +46,19 @@ public struct StoreVerification: Sendable {
                     let destination = relationship.destinationEntity, let target = layout.table(for: destination)
                 else { continue }
                 let dangling = try store.database.rows(
-                    "SELECT COUNT(*) FROM \(table.name) t WHERE t.\(column.name) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(target.name) d WHERE d.Z_PK = t.\(column.name))")
+                    "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t WHERE \(SQL.column(column.name, of: "t")) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(SQL.quote(target.name)) d WHERE d.Z_PK = \(SQL.column(column.name, of: "t")))")
                 if let count = dangling.first?.first?.int, count > 0 {
                     problems.append("\(owner).\(name): \(count) rows point to a \(destination) that does not exist")
                 }
+                let targets = Self.numbers(of: destination, in: layout)
                 let wrong = try store.database.rows(
-                    "SELECT COUNT(*) FROM \(table.name) t JOIN \(target.name) d ON d.Z_PK = t.\(column.name) WHERE d.Z_ENT NOT IN (\(Self.numbers(of: destination, in: layout)))")
+                    "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE d.Z_ENT NOT IN (\(SQL.parameters(targets.count)))", targets)
                 if let count = wrong.first?.first?.int, count > 0 {
                     problems.append("\(owner).\(name): \(count) rows point to an object that is not a \(destination)")
                 }
                 if let entityColumn = table.columns.first(where: { $0.kind == .toOneEntity(entity: owner, name: name) }) {
                     let mislabelled = try store.database.rows(
-                        "SELECT COUNT(*) FROM \(table.name) t JOIN \(target.name) d ON d.Z_PK = t.\(column.name) WHERE t.\(entityColumn.name) IS NOT d.Z_ENT")
+                        "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE \(SQL.column(entityColumn.name, of: "t")) IS NOT d.Z_ENT")
                     if let count = mislabelled.first?.first?.int, count > 0 {
                         problems.append("\(owner).\(name): \(count) rows have a \(entityColumn.name) that is not the entity number of the object they point to")
                     }
@@ -66,7 +67,7 @@ public struct StoreVerification: Sendable {
                     let inverseColumn = target.column(entity: model.declaringEntity(ofProperty: inverse.name, in: model.entity(named: destination)!)?.name ?? destination, property: inverse.name)
                 {
                     let mismatched = try store.database.rows(
-                        "SELECT COUNT(*) FROM \(table.name) t JOIN \(target.name) d ON d.Z_PK = t.\(column.name) WHERE d.\(inverseColumn.name) IS NOT t.Z_PK")
+                        "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE \(SQL.column(inverseColumn.name, of: "d")) IS NOT t.Z_PK")
                     if let count = mismatched.first?.first?.int, count > 0 {
                         problems.append("\(owner).\(name) and its inverse \(destination).\(inverse.name) disagree on \(count) rows")
                     }
@@ -78,12 +79,13 @@ public struct StoreVerification: Sendable {
             for (column, entity) in [(join.sourceColumn, join.relationship.entity), (join.destinationColumn, join.inverse.entity)] {
                 guard let target = layout.table(for: entity) else { continue }
                 let dangling = try store.database.rows(
-                    "SELECT COUNT(*) FROM \(join.name) j WHERE NOT EXISTS (SELECT 1 FROM \(target.name) d WHERE d.Z_PK = j.\(column))")
+                    "SELECT COUNT(*) FROM \(SQL.quote(join.name)) j WHERE NOT EXISTS (SELECT 1 FROM \(SQL.quote(target.name)) d WHERE d.Z_PK = \(SQL.column(column, of: "j")))")
                 if let count = dangling.first?.first?.int, count > 0 {
                     problems.append("\(join.name).\(column): \(count) rows point to objects that do not exist")
                 }
+                let targets = Self.numbers(of: entity, in: layout)
                 let wrong = try store.database.rows(
-                    "SELECT COUNT(*) FROM \(join.name) j JOIN \(target.name) d ON d.Z_PK = j.\(column) WHERE d.Z_ENT NOT IN (\(Self.numbers(of: entity, in: layout)))")
+                    "SELECT COUNT(*) FROM \(SQL.quote(join.name)) j JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column, of: "j")) WHERE d.Z_ENT NOT IN (\(SQL.parameters(targets.count)))", targets)
                 if let count = wrong.first?.first?.int, count > 0 {
                     problems.append("\(join.name).\(column): \(count) rows point to an object that is not a \(entity)")
                 }
@@ -93,9 +95,10 @@ public struct StoreVerification: Sendable {
         self.counts = try store.rowCounts()
     }
 
-    /// The `Z_ENT` values an object of `entity` may have: its own and its sub-entities', as SQL.
-    private static func numbers(of entity: String, in layout: StoreLayout) -> String {
+    /// The `Z_ENT` values an object of `entity` may have: its own and its sub-entities', as the values
+    /// of a `NOT IN` list (NULL when there are none, so that `NOT IN` matches no row, as before).
+    private static func numbers(of entity: String, in layout: StoreLayout) -> [SQLiteValue] {
         let numbers = layout.entityAndSubentities(entity).compactMap { layout.entityNumbers[$0] }
-        return numbers.isEmpty ? "NULL" : numbers.map(String.init).joined(separator: ", ")
+        return numbers.isEmpty ? [.null] : numbers.map { .integer(Int64($0)) }
     }
 }

@@ -17,7 +17,7 @@ extension StoreWriter {
         }
         var order = orderKey
         if order == nil, let destination, let fok = plan.orderColumn {
-            order = try nextOrderKey("SELECT MAX(\(fok)) FROM \(plan.table.name) WHERE \(plan.keyColumn) = ?", owner: destination)
+            order = try nextOrderKey("SELECT MAX(\(SQL.quote(fok))) FROM \(SQL.quote(plan.table.name)) WHERE \(SQL.quote(plan.keyColumn)) = ?", owner: destination)
         }
         var values: [SQLiteValue] = []
         values.reserveCapacity(plan.kinds.count + 2)
@@ -60,7 +60,7 @@ extension StoreWriter {
         }
         let inverse = StoreLayout.inverse(of: declared, in: declaring, model: model)
         let statement = try store.database.prepare(
-            "UPDATE \(table.name) SET \(columns.map { "\($0.name) = ?" }.joined(separator: ", ")), \(optimisticLockBump) WHERE Z_PK = ?")
+            "UPDATE \(SQL.quote(table.name)) SET \(SQL.assignments(columns.map(\.name))), \(SQL.optimisticLockBump()) WHERE Z_PK = ?")
         let plan = ToOneWrite(
             table: table, declaring: declaring.name, declared: declared, keyColumn: keyColumn.name,
             orderColumn: columns.first { $0.kind == .orderKey(entity: declaring.name, name: relationship) }?.name,
@@ -90,11 +90,11 @@ extension StoreWriter {
 
     /// Nulls a to-one (and its entity column) in every row of `table` pointing at `target`, but `except`.
     private func clear(_ table: StoreLayout.Table, column: String, entity: String, relationship: String, pointingAt target: ObjectID, except: ObjectID?) throws {
-        let extra = table.columns.filter {
+        let entityColumns = table.columns.filter {
             if case .toOneEntity(entity, relationship) = $0.kind { return true } else { return false }
-        }.map { ", \($0.name) = NULL" }.joined()
-        let statement = try cachedStatement("clear.\(table.name).\(column)",
-            "UPDATE \(table.name) SET \(column) = NULL\(extra), \(optimisticLockBump) WHERE \(column) = ? AND Z_PK <> ?")
+        }.map(\.name)
+        let statement = try cachedStatement(
+            "UPDATE \(SQL.quote(table.name)) SET \(SQL.quote(column)) = NULL\(SQL.nullAssignments(entityColumns)), \(SQL.optimisticLockBump()) WHERE \(SQL.quote(column)) = ? AND Z_PK <> ?")
         try statement.run([.integer(existingMax[table.rootEntity] ?? 0), .integer(target.primaryKey), .integer(except?.primaryKey ?? -1)])
     }
 
@@ -111,9 +111,9 @@ extension StoreWriter {
             let myOrder = join.orderColumns.first { $0.relationship == relationship }?.column
             let theirOrder = join.orderColumns.first { $0.relationship != relationship }?.column
             let columns = [mine, theirs] + [myOrder, theirOrder].compactMap { $0 }
-            let statement = try cachedStatement("join.\(join.name).\(relationship)",
-                "INSERT OR IGNORE INTO \(join.name) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
-            var next = try myOrder.map { try nextOrderKey("SELECT MAX(\($0)) FROM \(join.name) WHERE \(mine) = ?", owner: object) }
+            let statement = try cachedStatement(
+                "INSERT OR IGNORE INTO \(SQL.quote(join.name)) (\(SQL.quote(columns))) VALUES (\(SQL.parameters(columns.count)))")
+            var next = try myOrder.map { try nextOrderKey("SELECT MAX(\(SQL.quote($0))) FROM \(SQL.quote(join.name)) WHERE \(SQL.quote(mine)) = ?", owner: object) }
             for destination in destinations {
                 var values: [SQLiteValue] = [.integer(object.primaryKey), .integer(destination.primaryKey)]
                 if let key = next {
@@ -122,7 +122,7 @@ extension StoreWriter {
                 }
                 // The inverse is ordered too: `object` goes to the end of each destination's list.
                 if let theirOrder {
-                    values.append(.integer(try nextOrderKey("SELECT MAX(\(theirOrder)) FROM \(join.name) WHERE \(theirs) = ?", owner: destination)))
+                    values.append(.integer(try nextOrderKey("SELECT MAX(\(SQL.quote(theirOrder))) FROM \(SQL.quote(join.name)) WHERE \(SQL.quote(theirs)) = ?", owner: destination)))
                 }
                 try statement.run(values)
             }
@@ -139,7 +139,7 @@ extension StoreWriter {
             let fok = table.columns.first(where: { $0.kind == .orderKey(entity: inverseDeclaring.name, name: inverseName) }),
             let key = table.column(entity: inverseDeclaring.name, property: inverseName)
         {
-            next = try nextOrderKey("SELECT MAX(\(fok.name)) FROM \(table.name) WHERE \(key.name) = ?", owner: object)
+            next = try nextOrderKey("SELECT MAX(\(SQL.quote(fok.name))) FROM \(SQL.quote(table.name)) WHERE \(SQL.quote(key.name)) = ?", owner: object)
         }
         let names = Dictionary(uniqueKeysWithValues: layout.entityNumbers.map { ($1, $0) })
         for destination in destinations {
@@ -150,7 +150,7 @@ extension StoreWriter {
 
     /// The order key after the largest one `owner`'s list holds (2048 for an empty list).
     private func nextOrderKey(_ sql: String, owner: ObjectID) throws -> Int64 {
-        let statement = try cachedStatement(sql, sql)
+        let statement = try cachedStatement(sql)
         try statement.bind([.integer(owner.primaryKey)])
         var largest = Self.orderKeyStep
         // Step to the end so the statement does not keep a read open.

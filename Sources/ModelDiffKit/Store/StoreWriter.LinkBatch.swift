@@ -33,8 +33,8 @@ extension StoreWriter {
         func flush() throws {
             guard !pending.isEmpty else { return }
             let rows = pending.count / 2
-            let statement = try writer.cachedStatement("links.\(table).\(columns.0).\(rows)",
-                "INSERT OR IGNORE INTO \(table) (\(columns.0), \(columns.1)) VALUES \(Array(repeating: "(?, ?)", count: rows).joined(separator: ", "))")
+            let statement = try writer.cachedStatement(
+                "INSERT OR IGNORE INTO \(SQL.quote(table)) (\(SQL.quote([columns.0, columns.1]))) VALUES \(SQL.parameterRows(rows, width: 2))")
             statement.reset()
             for (index, key) in pending.enumerated() { statement.bind(integer: key, at: index + 1) }
             try statement.execute()

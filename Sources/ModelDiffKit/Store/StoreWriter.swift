@@ -55,7 +55,7 @@ public final class StoreWriter {
         let recorded = Dictionary(try store.primaryKeyTable().map { ($0.entity, Int64($0.max)) }, uniquingKeysWith: max)
         for table in layout.tables {
             let number = layout.entityNumbers[table.rootEntity] ?? 0
-            let largest = try store.database.rows("SELECT MAX(Z_PK) FROM \(table.name)").first?.first?.int ?? 0
+            let largest = try store.database.rows("SELECT MAX(Z_PK) FROM \(SQL.quote(table.name))").first?.first?.int ?? 0
             let highest = max(recorded[number] ?? 0, Int64(largest))
             existingMax[table.rootEntity] = highest
             nextKey[table.rootEntity] = highest + 1
@@ -112,7 +112,7 @@ public final class StoreWriter {
                 list.append((name, type))
             }
         }
-        let sql = "INSERT INTO \(table.name) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+        let sql = "INSERT INTO \(SQL.quote(table.name)) (\(SQL.quote(columns))) VALUES (\(SQL.parameters(columns.count)))"
         let prepared = (try store.database.prepare(sql), list)
         inserts[entity] = prepared
         return prepared
@@ -132,14 +132,11 @@ public final class StoreWriter {
             else { throw Diagnostic(path: store.path, message: "\(entity) has no stored attribute \"\(name)\"") }
             columns.append(column.name)
         }
-        let statement = try cachedStatement("update.\(entity).\(names.joined(separator: ","))",
-            "UPDATE \(table.name) SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")), \(optimisticLockBump) WHERE Z_PK = ?")
+        let statement = try cachedStatement(
+            "UPDATE \(SQL.quote(table.name)) SET \(SQL.assignments(columns)), \(SQL.optimisticLockBump()) WHERE Z_PK = ?")
         try statement.run(names.map { attributes[$0]!.sqliteValue } + [.integer(existingMax[table.rootEntity] ?? 0), .integer(object.primaryKey)])
         try requireChanged(object, entity: entity)
     }
-
-    /// The `SET` clause bumping `Z_OPT` only for rows older than this writer (its parameter: `existingMax`).
-    let optimisticLockBump = "Z_OPT = Z_OPT + (Z_PK <= ?)"
 
     /// Throws when the last statement changed no row: there is no such object.
     func requireChanged(_ object: ObjectID, entity: String) throws(Diagnostic) {
@@ -148,10 +145,12 @@ public final class StoreWriter {
         }
     }
 
-    func cachedStatement(_ key: String, _ sql: String) throws(Diagnostic) -> SQLiteStatement {
-        if let cached = statements[key] { return cached }
+    /// A statement prepared once per writer, keyed by its SQL text (which names every table and
+    /// column it touches, so two statements never share a key).
+    func cachedStatement(_ sql: String) throws(Diagnostic) -> SQLiteStatement {
+        if let cached = statements[sql] { return cached }
         let statement = try store.database.prepare(sql)
-        statements[key] = statement
+        statements[sql] = statement
         return statement
     }
 

@@ -118,7 +118,8 @@ func rowsStreamTheSameValuesAsObjects(_ fixture: StoreFixture) throws {
     let live = folder.appendingPathComponent("live.sqlite").path
     do {
         let store = try PersistentStore.create(path: live, model: model)
-        try store.database.execute("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+        try store.database.execute("PRAGMA journal_mode = WAL")
+        try store.database.execute("PRAGMA wal_autocheckpoint = 0")
         let writer = try StoreWriter(store: store, layout: layout)
         try store.database.execute("BEGIN")
         for index in 0..<50 { _ = try writer.insert(entity: "Shelf", attributes: ["label": .string("shelf \(index)")]) }
