@@ -7,9 +7,9 @@ enum TextOrJSON: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
-/// Writes text to standard output exactly as given.
+/// Writes text to standard output exactly as given; a full or closed output ends the run with exit 2.
 func printOut(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    if !writeAll(Data(text.utf8), to: STDOUT_FILENO) { standardOutputFailed() }
 }
 
 /// Pretty, key-sorted JSON, so output is stable and diffs well.
