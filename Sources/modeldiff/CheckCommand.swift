@@ -37,6 +37,11 @@ struct CheckCommand: ParsableCommand {
             throw ValidationError("give OLD and NEW, or one .xcdatamodeld bundle")
         }
         if order != nil && models.count != 1 { throw ValidationError("--order goes with a bundle") }
+        // A version named twice would be checked against itself: a mistake in the order, not an order.
+        var seen = Set<String>()
+        for name in order?.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) ?? [] where !seen.insert(name).inserted {
+            throw ValidationError("--order names version \"\(name)\" twice")
+        }
     }
 
     func run() throws {

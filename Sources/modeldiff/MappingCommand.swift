@@ -44,7 +44,7 @@ struct MappingValidateCommand: ParsableCommand {
             let resolved = mapping.mapping.resolvingXcodeAutogeneration(source: source.model, destination: destination.model)
             try MappingValidation.validate(resolved, path: mapping.path, text: mapping.text, source: source.model, destination: destination.model)
             let count = mapping.mapping.entityMappings.count
-            printOut("\(mapping.path): valid (\(count) entity mapping\(count == 1 ? "" : "s"))\n")
+            printOut("\(escapingControlCharacters(mapping.path)): valid (\(count) entity mapping\(count == 1 ? "" : "s"))\n")
         }
     }
 }

@@ -160,7 +160,7 @@ struct StoreVerifyCommand: ParsableCommand {
             for problem in verification.problems { printError("\(store): error: \(problem)") }
             var text = ""
             for (entity, count) in verification.counts { text += "  \(entity): \(count) objects\n" }
-            printOut((verification.problems.isEmpty ? "\(store): ok\n" : "\(store): \(verification.problems.count) problems\n") + text)
+            printOut((verification.problems.isEmpty ? "\(escapingControlCharacters(store)): ok\n" : "\(escapingControlCharacters(store)): \(verification.problems.count) problems\n") + text)
             return verification.problems.isEmpty
         }
         if !sound { throw ExitCode(1) }

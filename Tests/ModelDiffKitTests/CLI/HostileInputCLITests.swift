@@ -150,7 +150,7 @@ private func migrate(_ store: String, mapping: String, output: String, fastPath:
 }
 
 @Test func usageErrorsExitTwoWithTheUsageAfterOneLine() throws {
-    let cases: [([String], String)] = [
+    var cases: [([String], String)] = [
         (["hash", bench.path, "--bogus"], "error: Unknown option '--bogus'\n"),
         (["hash"], "error: Missing expected argument '<model>'\n"),
         (["hash", bench.path, "surplus"], "error: Unexpected argument 'surplus'\n"),
@@ -158,6 +158,8 @@ private func migrate(_ store: String, mapping: String, output: String, fastPath:
         (["migrate", "x.sqlite", "--to", bench.path, "--output", "y.sqlite", "--lock-timeout=-1"], "error: --lock-timeout must be a number of seconds, 0 or more\n"),
         (["migrate", "x.sqlite", "--to", bench.path, "--output", "y.sqlite", "--lock-timeout", "nan"], "error: --lock-timeout must be a number of seconds, 0 or more\n"),
     ]
+    let notes = Paths.testModels.appendingPathComponent("Notes.xcdatamodeld").path
+    cases.append((["check", notes, "--order", "Notes,Notes,Notes 2"], "error: --order names version \"Notes\" twice\n"))
     for (arguments, first) in cases {
         let result = try runModeldiff(arguments)
         #expect(result.status == 2, "\(arguments)")
@@ -173,4 +175,14 @@ private func migrate(_ store: String, mapping: String, output: String, fastPath:
     let result = try runModeldiff(["hash", "no\nsuch\u{1B}[31m.xcdatamodel"])
     #expect(result.status == 2)
     #expect(result.stderr == "no\\nsuch\\u{1B}[31m.xcdatamodel: error: no such file or directory\n")
+}
+
+@Test func aValidMappingWhosePathHasANewlineIsReportedOnOneLine() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let map = try benchMapping(in: folder, attribute: "views", expression: "$source.views")
+    try FileManager.default.moveItem(at: folder.appendingPathComponent(map), to: folder.appendingPathComponent("a\nmap.xml"))
+    let result = try runModeldiff(["mapping", "validate", "a\nmap.xml", "--from", benchV1, "--to", benchV2], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("a\\nmap.xml: valid (") && result.stdout.components(separatedBy: "\n").count == 2, "\(result.stdout)")
 }
