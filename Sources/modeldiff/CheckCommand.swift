@@ -51,6 +51,11 @@ struct CheckCommand: ParsableCommand {
         if (since != nil || !mappingFolders.isEmpty || path != .all) && models.count != 1 {
             throw ValidationError("--path, --since and --mappings go with a bundle")
         }
+        // A version named twice would be checked against itself: a mistake in the order, not an order.
+        var seen = Set<String>()
+        for name in order?.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) ?? [] where !seen.insert(name).inserted {
+            throw ValidationError("--order names version \"\(name)\" twice")
+        }
     }
 
     func run() throws {

@@ -22,7 +22,54 @@ func reportingFailures<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-/// Writes a line to standard error.
+/// Writes one line to standard error, with control characters escaped so it stays one line.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    writeAll(Data((escapingControlCharacters(line) + "\n").utf8), to: STDERR_FILENO)
+}
+
+/// `text` with control characters (newlines, tabs, ANSI escapes) written as `\n`, `\t`, `\u{1B}`.
+///
+/// A path or name holding a newline must not split a diagnostic in two, and one holding an ANSI escape
+/// must not repaint the user's terminal. Backslashes are left alone, so escaping twice changes nothing.
+func escapingControlCharacters(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case _ where isControl(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control
+}
+
+/// Writes every byte to a descriptor; false when the descriptor refuses them (full disk, closed, EBADF).
+///
+/// `FileHandle.write(_:)` traps on such an error, so the CLI writes through write(2) itself.
+@discardableResult
+func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+    data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+}
+
+/// Stops the run with one line on stderr and exit status 2 when standard output cannot be written.
+func standardOutputFailed() -> Never {
+    let reason = String(cString: strerror(errno))
+    printError("error: cannot write to standard output: \(reason)")
+    exit(2)
 }

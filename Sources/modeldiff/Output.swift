@@ -7,17 +7,9 @@ enum TextOrJSON: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
-/// Writes text to standard output exactly as given; a full or closed standard output (`> /dev/full`,
-/// `>&-`) is one line on standard error and exit status 2, not a crash.
+/// Writes text to standard output exactly as given; a full or closed output ends the run with exit 2.
 func printOut(_ text: String) {
-    do {
-        try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
-    } catch {
-        let underlying = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError) ?? (error as NSError)
-        let reason = underlying.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(underlying.code))) : underlying.localizedDescription
-        printError("error: cannot write to standard output: \(reason.lowercased())")
-        exit(2)
-    }
+    if !writeAll(Data(text.utf8), to: STDOUT_FILENO) { standardOutputFailed() }
 }
 
 /// Pretty, key-sorted JSON, so output is stable and diffs well.

@@ -1,7 +1,19 @@
 /// Parses NSExpression-format text into an `Expression`.
 public struct ExpressionParser {
     /// How deeply expressions may nest before parsing stops with an error instead of exhausting the stack.
+    ///
+    /// This bounds the height of the tree the parser returns, not only the parser's own recursion: a
+    /// left-associative chain (`a + a + a …`) is parsed in a loop but builds a tree as deep as it is long,
+    /// and the printer, the type checks and the evaluator all walk the tree recursively. Every link of a
+    /// chain therefore counts as one level, so no walk of a parsed expression can exhaust the stack.
     public static let maximumDepth = 500
+
+    /// The longest expression text, in characters, that is parsed.
+    ///
+    /// A value expression is evaluated once per object, so a constant of megabytes is copied into every
+    /// row (a 9 MB string literal over 8,000 objects is 72 GB) and looks like a hang. Value expressions
+    /// written by people or by Xcode are well under a kilobyte; longer text is refused before lexing.
+    public static let maximumLength = 100_000
 
     private let tokens: [ExpressionLexer.Token]
     private var index = 0
@@ -11,6 +23,9 @@ public struct ExpressionParser {
 
     /// Parses a whole expression; trailing text is an error.
     public static func parse(_ text: String) throws(ExpressionError) -> Expression {
+        guard text.utf8.count <= maximumLength || text.count <= maximumLength else {
+            throw ExpressionError(column: 1, "expression longer than \(maximumLength) characters")
+        }
         var parser = ExpressionParser(tokens: try ExpressionLexer.tokens(text))
         if case .end = parser.current.kind { throw ExpressionError(column: 1, "empty expression") }
         let expression = try parser.expression(minimumPrecedence: 1)
@@ -64,7 +79,16 @@ public struct ExpressionParser {
             throw ExpressionError(column: current.column, "expression nested deeper than \(Self.maximumDepth) levels")
         }
         var left = try unary()
+        var links = 0
+        defer { depth -= links }
         while let op = binaryOperator(), op.precedence >= minimumPrecedence {
+            // Each link makes the tree one level deeper on the left (see `maximumDepth`).
+            links += 1
+            depth += 1
+            guard depth <= Self.maximumDepth else {
+                throw ExpressionError(
+                    column: current.column, "expression nested deeper than \(Self.maximumDepth) levels (a chain of operators counts one level per operator)")
+            }
             advance()
             // `**` groups to the right; everything else to the left.
             let right = try expression(minimumPrecedence: op == .power ? op.precedence : op.precedence + 1)

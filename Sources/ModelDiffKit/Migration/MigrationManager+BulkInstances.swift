@@ -71,11 +71,12 @@ extension MigrationManager {
             } catch let error as ExpressionError {
                 throw MigrationError(.migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: sourceEntity, object: id)
             }
+            key = try writer.availableKey(key, entity: destinationName)
             try insert.statement.bind(.integer(key), at: 1)
             try insert.statement.execute()
             KillPoint.insert.reach()
             association.append(source: id, destination: ObjectID(entity: destinationNumber, primaryKey: key))
-            key += 1
+            key = StoreWriter.key(after: key)
             advance(.createInstances, mapping)
         }
         return true

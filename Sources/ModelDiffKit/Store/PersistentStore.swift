@@ -183,7 +183,8 @@ extension SQLiteValue {
     var int: Int {
         switch self {
         case .integer(let number): Int(number)
-        case .real(let number): Int(number)
+        // Saturating like sqlite3_column_int64, so a hostile REAL cannot trap.
+        case .real(let number): number.isNaN ? 0 : Int(exactly: number.rounded(.towardZero)) ?? (number < 0 ? .min : .max)
         default: 0
         }
     }

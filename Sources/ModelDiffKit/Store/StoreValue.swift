@@ -21,7 +21,11 @@ public enum StoreValue: Sendable, Hashable {
         case (.null, _): self = .null
         case (.integer(let n), .boolean): self = .bool(n != 0)
         case (.integer(let n), .integer16), (.integer(let n), .integer32), (.integer(let n), .integer64): self = .integer(n)
-        case (.real(let d), .integer16), (.real(let d), .integer32), (.real(let d), .integer64): self = .integer(Int64(d))
+        // SQLite's INTEGER affinity keeps a REAL that is not a whole number (1.5, 1e300, NaN) as REAL. It is
+        // read as the double it is, not truncated (and not trapped on when it is out of Int64's range), so
+        // both migration paths carry it over unchanged: the SQL fast path copies the column as it stands.
+        case (.real(let d), .integer16), (.real(let d), .integer32), (.real(let d), .integer64):
+            self = Int64(exactly: d).map { .integer($0) } ?? .double(d)
         case (.integer(let n), .double), (.integer(let n), .float): self = .double(Double(n))
         case (.real(let d), .double), (.real(let d), .float): self = .double(d)
         case (.integer(let n), .decimal): self = .decimal(String(n))

@@ -58,7 +58,7 @@ public final class StoreWriter {
             let largest = try store.database.rows("SELECT MAX(Z_PK) FROM \(SQL.quote(table.name))").first?.first?.int ?? 0
             let highest = max(recorded[number] ?? 0, Int64(largest))
             existingMax[table.rootEntity] = highest
-            nextKey[table.rootEntity] = highest + 1
+            nextKey[table.rootEntity] = Self.key(after: highest)
         }
     }
 
@@ -88,8 +88,8 @@ public final class StoreWriter {
         guard let table = layout.table(for: entity), let number = layout.entityNumbers[entity] else {
             throw Diagnostic(path: store.path, message: "the destination model has no entity \"\(entity)\"")
         }
-        let key = nextKey[table.rootEntity, default: 1]
-        nextKey[table.rootEntity] = key + 1
+        let key = try availableKey(nextKey[table.rootEntity, default: 1], entity: entity)
+        nextKey[table.rootEntity] = Self.key(after: key)
         var row: [SQLiteValue] = [.integer(key), .integer(Int64(number)), .integer(1)]
         row.reserveCapacity(prepared.attributes.count + 3)
         for index in prepared.attributes.indices { row.append(value(index).sqliteValue) }
@@ -154,13 +154,29 @@ public final class StoreWriter {
         return statement
     }
 
+    /// Stands for "no key left" in `nextKey` once `Int64.max` has been handed out (or was already `Z_MAX`).
+    static let exhaustedKey = Int64.min
+
+    /// The key after `key`; `exhaustedKey` after `Int64.max`, instead of trapping on the overflow.
+    static func key(after key: Int64) -> Int64 {
+        key == .max ? exhaustedKey : key + 1
+    }
+
+    /// `key`, or an error when the table's keys have run out: Core Data's keys are positive 64-bit
+    /// integers, so a store whose `Z_MAX` (or largest `Z_PK`) is `Int64.max` cannot take another object.
+    func availableKey(_ key: Int64, entity: String) throws(Diagnostic) -> Int64 {
+        guard key == Self.exhaustedKey else { return key }
+        throw Diagnostic(
+            path: store.path, message: "cannot insert another \(entity): its table's primary keys are exhausted (Z_MAX is \(Int64.max))")
+    }
+
     /// Writes the highest key handed out per hierarchy into its root's `Z_PRIMARYKEY.Z_MAX`
     /// (sub-entities keep 0: keys are allocated per table, as in every Apple store).
     public func finish() throws(Diagnostic) {
         let update = try store.database.prepare("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
         for (root, next) in nextKey.sorted(by: { $0.key < $1.key }) {
             guard let number = layout.entityNumbers[root] else { continue }
-            try update.run([.integer(next - 1), .integer(Int64(number))])
+            try update.run([.integer(next == Self.exhaustedKey ? .max : next - 1), .integer(Int64(number))])
         }
     }
 }
