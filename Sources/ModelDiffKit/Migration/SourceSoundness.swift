@@ -29,9 +29,8 @@ struct SourceSoundness {
                     let destination = model.entity(named: owner)?.relationships.first(where: { $0.name == name })?.destinationEntity,
                     let target = layout.table(for: destination)
                 else { continue }
-                let key = SQL.quote(column.name)
                 let dangling = try store.database.rows(
-                    "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t WHERE t.\(key) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(SQL.quote(target.name)) d WHERE d.Z_PK = t.\(key))")
+                    "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t WHERE t.\(SQL.quote(column.name)) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(SQL.quote(target.name)) d WHERE d.Z_PK = t.\(SQL.quote(column.name)))")
                 if let count = dangling.first?.first?.int, count > 0 {
                     problems.append("\(owner).\(name): \(count) rows point to a \(destination) that does not exist")
                 }
