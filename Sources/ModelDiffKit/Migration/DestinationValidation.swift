@@ -34,7 +34,7 @@ struct DestinationValidation {
             let what = "\(name).\(relationship.name)"
             if !relationship.isToMany {
                 guard !relationship.isOptional,
-                    let column = table.columns.first(where: { if case .toOne(_, relationship.name) = $0.kind { true } else { false } })?.name
+                    let column = layout.column(entity: name, property: relationship.name)?.name
                 else { continue }
                 try fail(when: "\(column) IS NULL", filter, table, .missingMandatoryProperty, "\(what) is required but empty")
                 continue
@@ -54,7 +54,7 @@ struct DestinationValidation {
             }
         }
         for constraint in entity.uniquenessConstraints where !constraint.isEmpty {
-            let columns = constraint.compactMap { property in table.column(entity: model.declaringEntity(ofProperty: property, in: entity)?.name ?? name, property: property)?.name }
+            let columns = constraint.compactMap { layout.column(entity: name, property: $0)?.name }
             guard columns.count == constraint.count else { continue }
             let numbers = layout.entityAndSubentities(model.rootEntity(of: entity).name).compactMap { layout.entityNumbers[$0] }
             let rows = try store.database.rows("SELECT MIN(Z_PK), COUNT(*) FROM \(table.name) WHERE Z_ENT IN (\(numbers.map(String.init).joined(separator: ", "))) GROUP BY \(columns.joined(separator: ", ")) HAVING COUNT(*) > 1 LIMIT 1")
