@@ -10,7 +10,10 @@ enum PropertyRules {
                     context.new(
                         .error, "required-attribute-without-default", entity: entity, property: a.name, line: a.line,
                         "\(name) is a new required attribute without a default value: migrating a store that has `\(entity)` objects fails validation (Core Data error 134110, missing attribute values on mandatory destination attribute); give it a default value or make it optional")
-                case .relationship(let r) where !r.isTransient && (!r.isOptional || r.minCount > 0):
+                // A to-many is never nil, only empty: "optional NO" alone does not reject an empty set, only
+                // a minimum count does (Apple's Wire stores hold UserClients saved with an empty
+                // non-optional `ignoredByClients`, and Core Data's save validates every inserted object).
+                case .relationship(let r) where !r.isTransient && !r.isOptional && (!r.isToMany || r.minCount > 0):
                     context.new(
                         .error, "required-relationship-added", entity: entity, property: r.name, line: r.line,
                         "\(name) is a new required relationship: every migrated `\(entity)` has it empty, so migrating a store that has `\(entity)` objects fails validation (Core Data error 134110); make it optional, or set it in a custom mapping — `modeldiff infer` writes a starter")

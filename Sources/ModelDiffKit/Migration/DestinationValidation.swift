@@ -39,7 +39,9 @@ struct DestinationValidation {
                 try fail(when: "\(column) IS NULL", filter, table, .missingMandatoryProperty, "\(what) is required but empty")
                 continue
             }
-            let minimum = relationship.isOptional ? relationship.minCount : max(relationship.minCount, 1)
+            // An empty to-many passes unless a minimum count asks for more: "optional NO" concerns nil,
+            // and a to-many is never nil (see PropertyRules.added for the evidence from Apple's stores).
+            let minimum = relationship.minCount
             guard minimum > 0 || relationship.maxCount > 0 else { continue }
             var counted: [(Int64, Int)] = []
             try store.forEachObject(of: name, layout: layout, includingSubentities: false) { object in
