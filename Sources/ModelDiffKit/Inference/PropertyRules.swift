@@ -10,12 +10,13 @@ enum PropertyRules {
                     context.new(
                         .error, "required-attribute-without-default", entity: entity, property: a.name, line: a.line,
                         "\(name) is a new required attribute without a default value: migrating a store that has `\(entity)` objects fails validation (Core Data error 134110, missing attribute values on mandatory destination attribute); give it a default value or make it optional")
-                // Core Data validates a relationship's counts on its value, and a migrated object's new
-                // to-many is an empty set, not nil: only a required to-one or a minimum count of one or
-                // more fails. Wire's model added non-optional to-manys with no minimum in shipped
-                // versions (zmessaging 1.27, 2.78), and the team's test migrates its stores of the older
-                // versions with Core Data's inferred mapping.
-                case .relationship(let r) where !r.isTransient && ((!r.isToMany && !r.isOptional) || r.minCount > 0):
+                // Core Data validates a relationship's counts on its value, and a to-many is never nil, only
+                // empty: "optional NO" alone does not reject an empty set, only a minimum count does, and an
+                // optional empty to-many passes even then. Evidence: Apple's Wire store store2-101-0 holds
+                // UserClients saved with an empty non-optional `ignoredByClients`; Wire added non-optional
+                // to-manys with no minimum in shipped versions (zmessaging 1.27, 2.78) and the team's test
+                // migrates its older stores with Core Data's inferred mapping.
+                case .relationship(let r) where !r.isTransient && !r.isOptional && (!r.isToMany || r.minCount > 0):
                     context.new(
                         .error, "required-relationship-added", entity: entity, property: r.name, line: r.line,
                         "\(name) is a new required relationship: every migrated `\(entity)` has it empty, so migrating a store that has `\(entity)` objects fails validation (Core Data error 134110); make it optional, or set it in a custom mapping — `modeldiff infer` writes a starter")

@@ -28,9 +28,12 @@ public enum MappingInference {
                         attributes.append(PropertyMapping(
                             name: attribute.name, valueExpression: nil, placeholder: problem.message,
                             comments: [placeholderComment(for: .attribute(attribute), of: new, from: oldProperty, removed: pair.properties.removed)]))
-                    } else if let oldProperty {
+                    } else if let oldProperty, !oldProperty.isTransient {
                         attributes.append(PropertyMapping(name: attribute.name, valueExpression: "$source.\(escapedKey(oldProperty.name))"))
                     } else {
+                        // A transient source attribute stored nothing: the column is new, as in Core Data's
+                        // in-place migration (Wire's AssetClientMessage.isDownloading, transient in 2.65 and
+                        // stored later, gets its default NO in the stores the team migrates with Core Data).
                         attributes.append(PropertyMapping(name: attribute.name, valueExpression: nil, comments: [" new attribute: no source value, so its default value applies "]))
                     }
                 case .relationship(let relationship):

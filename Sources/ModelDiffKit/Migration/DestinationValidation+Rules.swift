@@ -13,7 +13,7 @@ extension DestinationValidation {
     func attributeRules(of entity: Entity, table: StoreLayout.Table) -> [Rule] {
         var rules: [Rule] = []
         for attribute in layout.model.allAttributes(of: entity) where !attribute.isTransient && !attribute.isDerived {
-            guard let name = table.columns.first(where: { if case .attribute(_, attribute.name, _) = $0.kind { true } else { false } })?.name else { continue }
+            guard let name = layout.column(entity: entity.name, property: attribute.name)?.name else { continue }
             let column = SQLFragment.column(name)
             let what = "\(entity.name).\(attribute.name)"
             if !attribute.isOptional {

@@ -35,13 +35,13 @@ struct DestinationValidation {
             let what = "\(name).\(relationship.name)"
             if !relationship.isToMany {
                 guard !relationship.isOptional,
-                    let column = table.columns.first(where: { if case .toOne(_, relationship.name) = $0.kind { true } else { false } })?.name
+                    let column = layout.column(entity: name, property: relationship.name)?.name
                 else { continue }
                 try fail(when: .isNull(.column(column)), filter, table, .missingMandatoryProperty, "\(what) is required but empty")
                 continue
             }
-            // The counts are checked on the value: an empty to-many passes unless its minimum count says
-            // otherwise, required or not (see PropertyRules, `required-relationship-added`).
+            // An empty to-many passes unless a minimum count asks for more: "optional NO" concerns nil,
+            // and a to-many is never nil (see PropertyRules.added for the evidence from Apple's stores).
             let minimum = relationship.minCount
             guard minimum > 0 || relationship.maxCount > 0 else { continue }
             var counted: [(Int64, Int)] = []
@@ -57,7 +57,7 @@ struct DestinationValidation {
             }
         }
         for constraint in entity.uniquenessConstraints where !constraint.isEmpty {
-            let columns = constraint.compactMap { property in table.column(entity: model.declaringEntity(ofProperty: property, in: entity)?.name ?? name, property: property)?.name }
+            let columns = constraint.compactMap { layout.column(entity: name, property: $0)?.name }
             guard columns.count == constraint.count else { continue }
             let numbers = layout.entityAndSubentities(model.rootEntity(of: entity).name).compactMap { layout.entityNumbers[$0] }
             let rows = try store.database.rows(

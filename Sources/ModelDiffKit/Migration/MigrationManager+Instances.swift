@@ -171,7 +171,7 @@ extension MigrationManager {
     /// Writes a changed attribute of a destination object (policies setting values after insertion).
     func updateDestination(_ object: MigrationObject, key: String, value: StoreValue) throws {
         guard let store = destinationContext, let table = destinationLayout.table(for: object.entity),
-            let column = table.columns.first(where: { if case .attribute(_, key, _) = $0.kind { true } else { false } })
+            let column = destinationLayout.column(entity: object.entity, property: key), case .attribute = column.kind
         else { throw MigrationError(.migration, "\(object.entity) has no attribute \(key)", entity: object.entity, object: object.id) }
         try store.database.prepare("UPDATE \(SQL.quote(table.name)) SET \(SQL.quote(column.name)) = ? WHERE Z_PK = ?").run([value.sqliteValue, .integer(object.id.primaryKey)])
     }

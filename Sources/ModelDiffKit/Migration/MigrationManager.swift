@@ -97,6 +97,7 @@ public final class MigrationManager: ExpressionObject {
         mappingModel = mapping
         for entityMapping in mapping.entityMappings { try SourceExpressionCheck.check(entityMapping) }
         let source = try PersistentStore.open(path: sourcePath)
+        sourceLayout = try source.layout(for: sourceModel)
         let storeHashes = source.metadata.versionHashes
         guard storeHashes == sourceModel.versionHashes().entityVersionHashes else {
             throw MigrationError(.sourceStore, "the store was not written with the source model (its entity version hashes differ)")

@@ -149,6 +149,17 @@ public final class PersistentStore {
         return try database.rows("SELECT Z_UUID FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1").first?.first?.string
     }
 
+    /// The names of the store's tables.
+    public func tableNames() throws(Diagnostic) -> Set<String> {
+        Set(try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
+    }
+
+    /// The layout of `model` with join tables under the names this store uses (see
+    /// `StoreLayout.adopting(storeTables:)`).
+    public func layout(for model: Model) throws(Diagnostic) -> StoreLayout {
+        StoreLayout(model: model).adopting(storeTables: try tableNames())
+    }
+
     /// `Z_PRIMARYKEY`'s rows: entity number, name, parent number, highest primary key.
     public func primaryKeyTable() throws(Diagnostic) -> [(entity: Int, name: String, superEntity: Int, max: Int)] {
         try database.rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT").map { row in
@@ -160,7 +171,7 @@ public final class PersistentStore {
     public func rowCounts() throws(Diagnostic) -> [(entity: String, count: Int)] {
         let entities = try primaryKeyTable()
         let names = Dictionary(entities.map { ($0.entity, $0.name) }, uniquingKeysWith: { a, _ in a })
-        let tables = Set(try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
+        let tables = try tableNames()
         var counts: [String: Int] = [:]
         for entity in entities where entity.superEntity == 0 {
             let table = (entity.entity >= 16000 ? "A" : "Z") + entity.name.uppercased()

@@ -20,6 +20,7 @@ extension StoreLayout {
         self.orderedEntities = ordered
         self.entityNumbers = numbers
 
+        let names = ColumnNames(model: model, ordered: ordered, rootOf: rootOf, numbers: numbers)
         var tables: [Table] = []
         var indexes: [String] = []
         var joins: [JoinTable] = []
@@ -41,22 +42,22 @@ extension StoreLayout {
                         return coreDataCompare($0.name.uppercased(), $1.name.uppercased())
                     }
                     for attribute in sortedAttributes {
-                        columns.append(Column(name: columnName(attribute.name), sqlType: storage.sqlType, kind: .attribute(entity: name, name: attribute.name, type: attribute.type)))
+                        columns.append(Column(name: names.column(name, attribute.name), sqlType: storage.sqlType, kind: .attribute(entity: name, name: attribute.name, type: attribute.type)))
                     }
                     guard storage == .integer else { continue }
                     var orderKeys: [Column] = []
                     for relationship in entity.relationships.filter({ !$0.isTransient && !$0.isToMany }).sorted(by: { coreDataCompare($0.name.uppercased(), $1.name.uppercased()) }) {
-                        let column = columnName(relationship.name)
+                        let column = names.column(name, relationship.name)
                         columns.append(Column(name: column, sqlType: "INTEGER", kind: .toOne(entity: name, name: relationship.name)))
                         toOneIndexes.append("CREATE INDEX \(SQL.quote(tableName + "_" + column + "_INDEX")) ON \(SQL.quote(tableName)) (\(SQL.quote(column)))")
                         if let destination = relationship.destinationEntity.flatMap(model.entity(named:)),
                             children[destination.name] != nil
                         {
                             let number = numbers[destination.name] ?? 0
-                            columns.append(Column(name: "Z\(number)_\(relationship.name.uppercased())", sqlType: "INTEGER", kind: .toOneEntity(entity: name, name: relationship.name)))
+                            columns.append(Column(name: "Z\(number)_\(column.dropFirst())", sqlType: "INTEGER", kind: .toOneEntity(entity: name, name: relationship.name)))
                         }
                         if let inverse = Self.inverse(of: relationship, in: entity, model: model), inverse.isToMany, inverse.isOrdered {
-                            orderKeys.append(Column(name: "Z_FOK_\(relationship.name.uppercased())", sqlType: "INTEGER", kind: .orderKey(entity: name, name: relationship.name)))
+                            orderKeys.append(Column(name: "Z_FOK_\(column.dropFirst())", sqlType: "INTEGER", kind: .orderKey(entity: name, name: relationship.name)))
                         }
                     }
                     // Order keys follow all of the entity's to-one columns.
@@ -70,37 +71,26 @@ extension StoreLayout {
                 let entity = model.entity(named: name)!
                 for index in entity.fetchIndexes {
                     let parts = index.elements.compactMap { element in
-                        element.property.map { (name: columnName($0), descending: element.order == "descending") }
+                        element.property.map { (name: names.column(name, $0), descending: element.order == "descending") }
                     }
                     if !parts.isEmpty { indexes.append("CREATE INDEX \(SQL.quote("Z_" + name + "_" + index.name)) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))") }
                 }
                 for constraint in entity.uniquenessConstraints where !constraint.isEmpty {
-                    let parts = constraint.map { (name: columnName($0), descending: false) }
+                    let parts = constraint.map { (name: names.column(name, $0), descending: false) }
                     indexes.append("CREATE UNIQUE INDEX \(SQL.quote("Z_" + name + "_UNIQUE_" + constraint.joined(separator: "_"))) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))")
                 }
             }
         }
-        for name in ordered {
-            let entity = model.entity(named: name)!
-            for relationship in entity.relationships where relationship.isToMany && !relationship.isTransient {
-                guard let inverse = Self.inverse(of: relationship, in: entity, model: model), inverse.isToMany,
-                    let inverseOwner = relationship.inverseEntity ?? relationship.destinationEntity
-                else { continue }
-                // One table per pair, named after the side with the greater (entity number, name).
-                let mine = (numbers[name] ?? 0, relationship.name)
-                let theirs = (numbers[inverseOwner] ?? 0, inverse.name)
-                guard mine.0 > theirs.0 || (mine.0 == theirs.0 && coreDataCompare(theirs.1, mine.1)) else { continue }
-                let table = "Z_\(mine.0)\(relationship.name.uppercased())"
-                let source = "Z_\(theirs.0)\(inverse.name.uppercased())"
-                let destination = table
-                var orders: [(String, String)] = []
-                if inverse.isOrdered { orders.append(("Z_FOK_\(source.dropFirst(2))", inverse.name)) }
-                if relationship.isOrdered { orders.append(("Z_FOK_\(destination.dropFirst(2))", relationship.name)) }
-                joins.append(JoinTable(
-                    name: table, relationship: (name, relationship.name), inverse: (inverseOwner, inverse.name),
-                    sourceColumn: source, destinationColumn: destination, orderColumns: orders))
-                indexes.append("CREATE INDEX \(SQL.quote(table + "_" + destination + "_INDEX")) ON \(SQL.quote(table)) (\(SQL.quote([destination, source])))")
-            }
+        for pair in names.manyToManyPairs {
+            let (table, source, destination) = (pair.tableName, pair.inverseColumn, pair.relationshipColumn)
+            var orders: [(String, String)] = []
+            if pair.inverse.isOrdered { orders.append(("Z_FOK_\(source.dropFirst(2))", pair.inverse.name)) }
+            if pair.relationship.isOrdered { orders.append(("Z_FOK_\(destination.dropFirst(2))", pair.relationship.name)) }
+            let join = JoinTable(
+                name: table, relationship: (pair.entity, pair.relationship.name), inverse: (pair.inverseEntity, pair.inverse.name),
+                sourceColumn: source, destinationColumn: destination, orderColumns: orders)
+            joins.append(join)
+            indexes.append(join.indexStatement)
         }
         self.tables = tables
         self.joinTables = joins

@@ -93,6 +93,15 @@ public struct StoreLayout: Sendable {
     /// The table holding an entity.
     public func table(for entity: String) -> Table? { tables.first { $0.entities.contains(entity) } }
 
+    /// The column holding `property` (an attribute or a to-one's key) of `entity`, declared by it or
+    /// inherited: the one lookup by owner, because sibling sub-entities may declare properties of the
+    /// same name in one table (`ZTEXT`, `ZTEXT1`).
+    public func column(entity: String, property: String) -> Column? {
+        guard let described = model.entity(named: entity), let table = table(for: entity) else { return nil }
+        let owner = model.declaringEntity(ofProperty: property, in: described)?.name ?? entity
+        return table.column(entity: owner, property: property)
+    }
+
     /// The join table of a many-to-many relationship (either side).
     public func joinTable(entity: String, relationship: String) -> JoinTable? {
         joinTables.first {

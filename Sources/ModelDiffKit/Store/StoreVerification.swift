@@ -14,7 +14,7 @@ public struct StoreVerification: Sendable {
     /// Verifies `store` against `model` (the version that wrote it).
     public init(store: PersistentStore, model: Model) throws(Diagnostic) {
         var problems: [String] = []
-        let layout = StoreLayout(model: model)
+        let layout = try store.layout(for: model)
         let integrity = try store.database.rows("PRAGMA integrity_check")
         if integrity != [[.text("ok")]] {
             problems += integrity.compactMap { $0.first?.string }.map { "SQLite integrity check: \($0)" }

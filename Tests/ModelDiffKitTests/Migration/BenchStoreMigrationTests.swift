@@ -90,7 +90,7 @@ private func contents(of store: PersistentStore, model: Model, renaming: [String
         if name == "policy" { #expect(CountingPolicy.created == 2_000 && CountingPolicy.related == 2_000) }
         let store = try PersistentStore.open(path: output)
         #expect(try StoreVerification(store: store, model: new).problems == [], "\(name)")
-        #expect(try store.database.rows("SELECT COUNT(*) FROM Z_3POSTS") == (try sourceStore.database.rows("SELECT COUNT(*) FROM Z_3POSTS")))
+        #expect(try store.database.rows("SELECT COUNT(*) FROM Z_2TAGS") == (try sourceStore.database.rows("SELECT COUNT(*) FROM Z_2TAGS")))
         outputs.append(try contents(of: store, model: new))
     }
     #expect(outputs[0] == expected)

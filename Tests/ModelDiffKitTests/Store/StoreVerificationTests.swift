@@ -29,13 +29,13 @@ private func makeTaggedNotes(in folder: URL) throws -> (PersistentStore, Model) 
     let sound = try StoreVerification(store: store, model: model)
     #expect(sound.problems == [])
     #expect(sound.counts.map { "\($0.entity) \($0.count)" } == ["Folder 1", "Note 2", "Tag 1"])
-    // Z_3NOTES.Z_2TAGS holds tags (the objects owning Tag.notes); tag 2 does not exist, though note 2 does.
-    try store.database.execute("INSERT INTO Z_3NOTES (Z_2TAGS, Z_3NOTES) VALUES (2, 1)")
+    // Z_2TAGS.Z_3TAGS holds tags (entity 3, Note.tags' destination); tag 2 does not exist, though note 2 does.
+    try store.database.execute("INSERT INTO Z_2TAGS (Z_2NOTES, Z_3TAGS) VALUES (1, 2)")
     // The folder's row claims to be a Tag (entity 3).
     try store.database.execute("UPDATE ZFOLDER SET Z_ENT = 3")
     #expect(try StoreVerification(store: store, model: model).problems == [
         "ZFOLDER has 1 rows whose Z_ENT is not an entity of its hierarchy",
         "Note.folder: 2 rows point to an object that is not a Folder",
-        "Z_3NOTES.Z_2TAGS: 1 rows point to objects that do not exist",
+        "Z_2TAGS.Z_3TAGS: 1 rows point to objects that do not exist",
     ])
 }

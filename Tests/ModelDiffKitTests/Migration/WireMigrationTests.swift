@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import ModelDiffKit
+
+/// Why the other stores do not migrate yet (inference leaves these to a custom mapping; Core Data
+/// migrates them): left open, and a store that starts migrating fails the test until it is listed.
+let wireMigrationGaps = [
+    "Conversation.mutedStatus is required but has no value",
+    "the mapping for Conversation.localMessageDestructionTimeout is still a placeholder",
+    // store1-27 holds four to-one keys to rows that do not exist in Apple's own data. Core Data
+    // migrates it (the team's test does); modeldiff refuses an unsound source on both paths rather
+    // than let them disagree (issue 23). Carrying such keys as Core Data does is still open.
+    "the source store is not sound",
+]
+
+/// The stores that migrate today (one inferred mapping from their version straight to the current one).
+let wireMigrating: Set<String> = Set(
+    ["100-0", "101-0", "53-0", "54-0", "57-0", "59-0", "60-0", "62-0", "63-0", "64-0", "66-0", "67-0", "68-0", "69-0"]
+        + (70...99).filter { $0 != 58 }.map { "\($0)-0" }
+).map { "store2-\($0).wiredatabase" }.reduce(into: Set<String>()) { $0.insert($1) }
+
+/// Stores migrated on both paths; the others on the SQL fast path only (CI time).
+let wireBothPaths: Set<String> = ["store2-53-0.wiredatabase", "store2-80-0.wiredatabase", "store2-99-0.wiredatabase"]
+
+/// Core Data's automatic migration (NSPersistentContainer): one mapping inferred from the store's
+/// version straight to the current one. The output verifies, has exactly the layout of a store created
+/// for the current version, and keeps every object of every entity.
+@Test(arguments: Wire.stores.map(\.lastPathComponent))
+func wireStoreMigratesToTheCurrentVersion(_ name: String) throws {
+    let bundle = try #require(Wire.bundle)
+    let source = Wire.folder.appendingPathComponent("Tests/Resources/\(name)").path
+    let sourceStore = try PersistentStore.open(path: source)
+    guard let version = Wire.version(of: sourceStore) else { return #expect(Wire.unmatched[name] != nil) }
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let current = bundle.current.model
+    let layout = StoreLayout(model: current)
+    let mapping = MappingInference.infer(from: version.model, to: current)
+    var contents: [[String: [String]]] = []
+    for fastPath in wireBothPaths.contains(name) ? [true, false] : [true] {
+        let output = folder.appendingPathComponent("out-\(fastPath).sqlite").path
+        let manager = MigrationManager(sourceModel: version.model, destinationModel: current)
+        manager.usesStoreSpecificMigrationManager = fastPath
+        do {
+            try manager.migrateStore(from: source, to: output, mapping: mapping)
+        } catch {
+            #expect(!wireMigrating.contains(name), "\(name): \(error)")
+            #expect(wireMigrationGaps.contains { "\(error)".contains($0) }, "\(name): \(error)")
+            return
+        }
+        #expect(wireMigrating.contains(name), "\(name) migrates now: add it to wireMigrating")
+        let store = try PersistentStore.open(path: output)
+        #expect(store.metadata.versionHashes == current.versionHashes().entityVersionHashes)
+        #expect(try StoreVerification(store: store, model: current).problems == (Wire.unsound[name] ?? []), "\(name)")
+        #expect(try schemaSummary(store) == wireCurrentLayout, "\(name)")
+        let before = try sourceStore.rowCounts().filter { $0.count > 0 }.map { "\($0.entity) \($0.count)" }.sorted()
+        let after = try store.rowCounts().filter { $0.count > 0 }.map { "\($0.entity) \($0.count)" }.sorted()
+        #expect(after == before, "\(name): every object is carried over")
+        contents.append(try storeContents(store, layout: layout))
+    }
+    if contents.count == 2 { #expect(contents[0] == contents[1], "\(name): both paths give the same objects") }
+}
+
+/// The layout of a store created for the current version (what every migration must produce).
+let wireCurrentLayout: [String] = {
+    guard let model = Wire.bundle?.current.model, let folder = try? Paths.temporaryDirectory() else { return [] }
+    defer { try? FileManager.default.removeItem(at: folder) }
+    guard let store = try? PersistentStore.create(path: folder.appendingPathComponent("current.sqlite").path, model: model) else { return [] }
+    return (try? schemaSummary(store)) ?? []
+}()
+
+/// Every object of every entity as sorted "key=value" text (attributes and to-one presence), by entity.
+func storeContents(_ store: PersistentStore, layout: StoreLayout) throws -> [String: [String]] {
+    var contents: [String: [String]] = [:]
+    for entity in layout.orderedEntities {
+        var rows: [String] = []
+        try store.forEachObject(of: entity, layout: layout, includingSubentities: false) { object in
+            rows.append(object.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "|")
+                + " to-ones " + object.toOne.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value != nil)" }.joined(separator: ","))
+        }
+        contents[entity] = rows.sorted()
+    }
+    return contents
+}
