@@ -10,15 +10,28 @@ enum PropertyRules {
                     context.new(
                         .error, "required-attribute-without-default", entity: entity, property: a.name, line: a.line,
                         "\(name) is a new required attribute without a default value: migrating a store that has `\(entity)` objects fails validation (Core Data error 134110, missing attribute values on mandatory destination attribute); give it a default value or make it optional")
-                case .relationship(let r) where !r.isTransient && (!r.isOptional || r.minCount > 0):
+                case .relationship(let r) where !r.isTransient && failsValidationWhenEmpty(r):
                     context.new(
                         .error, "required-relationship-added", entity: entity, property: r.name, line: r.line,
-                        "\(name) is a new required relationship: every migrated `\(entity)` has it empty, so migrating a store that has `\(entity)` objects fails validation (Core Data error 134110); make it optional, or set it in a custom mapping — `modeldiff infer` writes a starter")
+                        "\(name) is a new \(r.isToMany ? "to-many relationship with a minimum count of \(r.minCount)" : "required relationship"): every migrated `\(entity)` has it empty, so migrating a store that has `\(entity)` objects fails validation (Core Data error 134110); \(r.isToMany ? "lower its minimum count to 0" : "make it optional"), or set it in a custom mapping — `modeldiff infer` writes a starter")
                 case let added:
                     context.new(.note, "property-added", entity: entity, property: added.name, line: added.line, "\(name) is added: inferable")
                 }
             }
         }
+    }
+
+    /// Whether a relationship that every migrated object has empty fails Core Data's validation.
+    ///
+    /// A to-one is empty as nil, which a non-optional relationship rejects
+    /// (`NSValidationMissingMandatoryPropertyError`, 1570). A to-many is empty as an empty set, never nil,
+    /// and `NSRelationshipDescription`'s documentation says "the counts are only enforced if the relationship
+    /// value in the containing object is not nil": the empty set is checked against `minCount` alone
+    /// (`NSValidationRelationshipLacksMinimumCountError`, 1580), which a minimum count of 0 accepts whether
+    /// `optional` is YES or NO. Teams ship such additions as lightweight migrations (Wire's `zmessaging`
+    /// adds dozens of non-optional to-many relationships with no mapping model).
+    static func failsValidationWhenEmpty(_ r: Relationship) -> Bool {
+        r.isToMany ? r.minCount > 0 : !r.isOptional
     }
 
     static func removed(_ context: inout RuleContext) {

@@ -5,7 +5,7 @@ public enum RuleDescriptions {
         ("attribute-type-incompatible", .error, "An attribute's type changes in a way lightweight migration cannot convert (134190)."),
         ("required-attribute-without-default", .error, "A new required attribute has no default value: migrating a non-empty store fails validation (134110)."),
         ("optional-to-required-without-default", .error, "An optional attribute becomes required without a default value (134110 on any nil value)."),
-        ("required-relationship-added", .error, "A new required relationship: every migrated object has it empty and fails validation."),
+        ("required-relationship-added", .error, "A new required to-one relationship, or a new to-many one with a minimum count of 1 or more: every migrated object has it empty and fails validation. A new non-optional to-many with a minimum count of 0 is inferable (an empty set passes)."),
         ("hierarchy-merge", .error, "Entities from separate hierarchies now share a parent; Core Data cannot merge hierarchies."),
         ("relationship-retargeted", .error, "A relationship points to a different entity; lightweight migration cannot re-target it."),
         ("property-kind-changed", .error, "A property changes between attribute and relationship under the same name."),

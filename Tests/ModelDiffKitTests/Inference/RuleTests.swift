@@ -6,7 +6,8 @@ import ModelDiffKit
 let ruleCases: [(String, Verdict)] = [
     ("add-attribute-with-default", .inferable), ("add-entity", .inferable), ("add-optional-attribute", .inferable),
     ("add-relationship", .inferable), ("add-required-attribute-without-default", .notInferable),
-    ("add-required-relationship", .notInferable), ("ambiguous-renaming-identifier", .notInferable),
+    ("add-required-relationship", .notInferable), ("add-required-to-many", .inferable),
+    ("add-to-many-with-minimum-count", .notInferable), ("ambiguous-renaming-identifier", .notInferable),
     ("binary-to-transformable-allowed", .inferable), ("binary-to-transformable-without-key", .notInferable),
     ("cosmetic-only", .identical), ("hierarchy-merge", .notInferable), ("make-ordered", .inferable),
     ("max-count-lowered", .inferable), ("move-entity-out-of-hierarchy", .inferable), ("new-parent-entity", .inferable),
