@@ -120,7 +120,13 @@ enum PropertyRules {
         let name = "`\(entity).\(b.name)`"
         if let oldDestination = a.destinationEntity, let newDestination = b.destinationEntity {
             let counterpart = diff.match.pair(source: oldDestination)?.destination.name
-            if counterpart != newDestination {
+            if counterpart == nil, oldDestination == newDestination, let stale = diff.source.entity(named: oldDestination)?.renamingIdentifier {
+                // Same name on both sides, but the old entity's stray renaming identifier keeps Core Data from
+                // matching them (see stale-renaming-identifier): say so instead of "`X` instead of `X`".
+                context.new(
+                    .error, "relationship-retargeted", entity: entity, property: b.name, line: b.line,
+                    "\(name) points to `\(newDestination)`, but Core Data does not match the old `\(oldDestination)` to the new one (the old one has renaming identifier `\(stale)`), so to Core Data the relationship is re-targeted to a new entity, which lightweight migration cannot do; remove the renaming identifier from `\(oldDestination)` in the old version")
+            } else if counterpart != newDestination {
                 context.new(
                     .error, "relationship-retargeted", entity: entity, property: b.name, line: b.line,
                     "\(name) now points to `\(newDestination)` instead of `\(oldDestination)`\(counterpart.map { $0 == oldDestination ? "" : " (which became `\($0)`)" } ?? ""): lightweight migration cannot re-target a relationship; add a new relationship and fill it in a custom mapping with FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", …) — `modeldiff infer` writes a starter")

@@ -7,7 +7,9 @@ enum RenameSuggestions {
         let removedShapes = diff.match.removed.map { (entity: $0, shape: shape(of: $0, in: diff.source)) }
         for added in diff.match.added where !removedShapes.isEmpty {
             let addedShape = shape(of: added, in: diff.destination)
-            guard let removed = removedShapes.first(where: { entitiesLookAlike($0, (added, addedShape)) })?.entity else { continue }
+            // The same name on both sides is not a rename: stale-renaming-identifier explains that pair.
+            guard let removed = removedShapes.first(where: { $0.entity.name != added.name && entitiesLookAlike($0, (added, addedShape)) })?.entity
+            else { continue }
             context.new(
                 .warning, "possible-rename", entity: added.name, line: added.line,
                 "`\(added.name)` is new and `\(removed.name)` is removed: if `\(added.name)` is `\(removed.name)` renamed, set the renaming identifier of `\(added.name)` to `\(removed.canonicalName)`, or every `\(removed.name)` object is dropped")

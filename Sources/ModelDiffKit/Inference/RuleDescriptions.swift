@@ -13,6 +13,7 @@ public enum RuleDescriptions {
         ("unmatched-renaming-identifier", .error, "A renaming identifier matches nothing in the old version (a typo drops the data)."),
         ("possible-rename", .warning, "Something disappears and a look-alike appears without a renaming identifier: the data is dropped."),
         ("entity-removed", .warning, "An entity is removed: its objects are deleted."),
+        ("stale-renaming-identifier", .warning, "An entity of the old version carries a renaming identifier that no entity of the new version carries, while an entity of the same name exists: Core Data matches by renaming identifier, so it deletes the old objects and the new entity starts empty."),
         ("attribute-removed", .warning, "A stored attribute is removed: its values are lost."),
         ("relationship-removed", .warning, "A stored relationship is removed: its links are lost."),
         ("attribute-made-transient", .warning, "A stored attribute becomes transient: its values are lost."),

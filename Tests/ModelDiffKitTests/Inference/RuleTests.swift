@@ -16,7 +16,7 @@ let ruleCases: [(String, Verdict)] = [
     ("possible-rename-attribute", .inferable), ("possible-rename-entity", .inferable),
     ("relationship-retargeted", .notInferable), ("remove-attribute", .inferable), ("remove-entity", .inferable),
     ("remove-relationship", .inferable), ("rename-attribute", .inferable), ("rename-entity", .inferable),
-    ("required-to-optional", .inferable), ("to-many-to-one", .inferable), ("to-one-to-many", .inferable),
+    ("required-to-optional", .inferable), ("stale-renaming-identifier", .inferable), ("to-many-to-one", .inferable), ("to-one-to-many", .inferable),
     ("type-change-incompatible", .notInferable), ("uniqueness-constraint-added", .inferable),
     ("unmatched-renaming-identifier", .notInferable),
 ]
@@ -45,4 +45,16 @@ func ruleGivesItsVerdictAndExactFindings(_ name: String, _ verdict: Verdict) thr
 func ruleDiffReportMatchesItsGoldenFile(_ name: String) throws {
     let report = try ruleReport(name)
     try expectGolden(DiffReports.text(report.diff, oldPath: report.sourcePath, newPath: report.destinationPath), named: "diff/\(name).txt")
+}
+
+/// Wire's 2.47.0 gave `Conversation` a stray renaming identifier: Core Data then matches the old `Conversation`
+/// to nothing, and `check` says so instead of "points to `Conversation` instead of `Conversation`".
+@Test func staleRenamingIdentifierOnWiresConversation() throws {
+    let bundle = Paths.models.appendingPathComponent("wire-ios-data-model/Resources/zmessaging.xcdatamodeld")
+    let old = try ModelFile.load(path: bundle.appendingPathComponent("zmessaging2.47.0.xcdatamodel").path)
+    let new = try ModelFile.load(path: bundle.appendingPathComponent("zmessaging2.101.0.xcdatamodel").path)
+    let report = InferenceReport(diff: ModelDiff(source: old.model, destination: new.model), sourcePath: "old", destinationPath: "new")
+    #expect(report.findings.filter { $0.code == "stale-renaming-identifier" }.map(\.entity) == ["Conversation"])
+    #expect(!report.findings.contains { $0.message.contains("instead of `Conversation`") })
+    #expect(!report.findings.contains { $0.code == "possible-rename" && $0.entity == "Conversation" })
 }
