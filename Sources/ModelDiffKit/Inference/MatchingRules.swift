@@ -87,6 +87,17 @@ enum EntityRules {
                 context.new(.note, "entity-added", entity: entity.name, line: entity.line, "`\(entity.name)` is a new entity: inferable, it starts empty")
             case .removed:
                 let entity = change.source!
+                // When every hash is equal Core Data opens the store as it is, and renaming identifiers play no part.
+                if let identifier = entity.renamingIdentifier, identifier != entity.name, !context.diff.isIdenticalForTheStore,
+                    context.diff.match.added.contains(where: { $0.name == entity.name }) {
+                    // Core Data keys the old version's entities by renaming identifier (the name when none is
+                    // set) and looks each new entity up by its own: _NSMappingModelBuilder's
+                    // newInferredMappingModel: builds IEM_Remove_<identifier> and IEM_Add_<name> here.
+                    context.old(
+                        .warning, "stale-renaming-identifier", entity: entity.name, line: entity.line,
+                        "`\(entity.name)` of the old version has renaming identifier `\(identifier)`, which no entity of the new version carries: Core Data matches entities by renaming identifier (else name), so it does not match it to the new `\(entity.name)` — every `\(entity.name)` object in the store is deleted by the migration and the new `\(entity.name)` starts empty; remove the renaming identifier from `\(entity.name)` in the old version (it is not part of the version hash, so that version's stores still open)")
+                    continue
+                }
                 context.old(
                     .warning, "entity-removed", entity: entity.name, line: entity.line,
                     "`\(entity.name)` is removed: every `\(entity.name)` object in the store is deleted by the migration")

@@ -16,15 +16,29 @@ enum PropertyRules {
                 // UserClients saved with an empty non-optional `ignoredByClients`; Wire added non-optional
                 // to-manys with no minimum in shipped versions (zmessaging 1.27, 2.78) and the team's test
                 // migrates its older stores with Core Data's inferred mapping.
-                case .relationship(let r) where !r.isTransient && !r.isOptional && (!r.isToMany || r.minCount > 0):
+                case .relationship(let r) where !r.isTransient && failsValidationWhenEmpty(r):
                     context.new(
                         .error, "required-relationship-added", entity: entity, property: r.name, line: r.line,
-                        "\(name) is a new required relationship: every migrated `\(entity)` has it empty, so migrating a store that has `\(entity)` objects fails validation (Core Data error 134110); make it optional, or set it in a custom mapping — `modeldiff infer` writes a starter")
+                        "\(name) is a new \(r.isToMany ? "to-many relationship with a minimum count of \(r.minCount)" : "required relationship"): every migrated `\(entity)` has it empty, so migrating a store that has `\(entity)` objects fails validation (Core Data error 134110); \(r.isToMany ? "lower its minimum count to 0" : "make it optional"), or set it in a custom mapping — `modeldiff infer` writes a starter")
                 case let added:
                     context.new(.note, "property-added", entity: entity, property: added.name, line: added.line, "\(name) is added: inferable")
                 }
             }
         }
+    }
+
+    /// Whether a relationship that every migrated object has empty fails Core Data's validation.
+    ///
+    /// A to-one is empty as nil, which a non-optional relationship rejects
+    /// (`NSValidationMissingMandatoryPropertyError`, 1570). A to-many is empty as an empty set, never nil,
+    /// and `NSRelationshipDescription`'s documentation says "the counts are only enforced if the relationship
+    /// value in the containing object is not nil": the empty set is checked against `minCount` alone
+    /// (`NSValidationRelationshipLacksMinimumCountError`, 1580), which a minimum count of 0 accepts whether
+    /// `optional` is YES or NO. Teams ship such additions as lightweight migrations (Wire's `zmessaging`
+    /// adds dozens of non-optional to-many relationships with no mapping model).
+    static func failsValidationWhenEmpty(_ r: Relationship) -> Bool {
+        // An optional relationship passes empty whatever its counts, as migrate's validation has it.
+        !r.isOptional && (r.isToMany ? r.minCount > 0 : true)
     }
 
     static func removed(_ context: inout RuleContext) {
@@ -113,7 +127,13 @@ enum PropertyRules {
         let name = "`\(entity).\(b.name)`"
         if let oldDestination = a.destinationEntity, let newDestination = b.destinationEntity {
             let counterpart = diff.match.pair(source: oldDestination)?.destination.name
-            if counterpart != newDestination {
+            if counterpart == nil, oldDestination == newDestination, let stale = diff.source.entity(named: oldDestination)?.renamingIdentifier {
+                // Same name on both sides, but the old entity's stray renaming identifier keeps Core Data from
+                // matching them (see stale-renaming-identifier): say so instead of "`X` instead of `X`".
+                context.new(
+                    .error, "relationship-retargeted", entity: entity, property: b.name, line: b.line,
+                    "\(name) points to `\(newDestination)`, but Core Data does not match the old `\(oldDestination)` to the new one (the old one has renaming identifier `\(stale)`), so to Core Data the relationship is re-targeted to a new entity, which lightweight migration cannot do; remove the renaming identifier from `\(oldDestination)` in the old version")
+            } else if counterpart != newDestination {
                 context.new(
                     .error, "relationship-retargeted", entity: entity, property: b.name, line: b.line,
                     "\(name) now points to `\(newDestination)` instead of `\(oldDestination)`\(counterpart.map { $0 == oldDestination ? "" : " (which became `\($0)`)" } ?? ""): lightweight migration cannot re-target a relationship; add a new relationship and fill it in a custom mapping with FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", …) — `modeldiff infer` writes a starter")

@@ -7,7 +7,9 @@ enum RenameSuggestions {
         let removedShapes = diff.match.removed.map { (entity: $0, shape: shape(of: $0, in: diff.source)) }
         for added in diff.match.added where !removedShapes.isEmpty {
             let addedShape = shape(of: added, in: diff.destination)
-            guard let removed = removedShapes.first(where: { entitiesLookAlike($0, (added, addedShape)) })?.entity else { continue }
+            // The same name on both sides is not a rename: stale-renaming-identifier explains that pair.
+            guard let removed = removedShapes.first(where: { $0.entity.name != added.name && entitiesLookAlike($0, (added, addedShape)) })?.entity
+            else { continue }
             context.new(
                 .warning, "possible-rename", entity: added.name, line: added.line,
                 "`\(added.name)` is new and `\(removed.name)` is removed: if `\(added.name)` is `\(removed.name)` renamed, set the renaming identifier of `\(added.name)` to `\(removed.canonicalName)`, or every `\(removed.name)` object is dropped")
@@ -15,14 +17,41 @@ enum RenameSuggestions {
         for change in diff.entities where change.kind == .matched {
             let entity = change.destination!.name
             let removed = change.properties.filter { $0.kind == .removed }.compactMap(\.source)
+            let addedProperties = change.properties.filter({ $0.kind == .added }).compactMap(\.destination)
             var used = Set<String>()
-            for added in change.properties.filter({ $0.kind == .added }).compactMap(\.destination) {
-                guard let old = removed.first(where: { !used.contains($0.name) && propertiesLookAlike($0, added) }) else { continue }
+            for added in addedProperties {
+                guard let old = onlySameDefinition(of: added, among: removed, added: addedProperties)
+                    ?? removed.first(where: { !used.contains($0.name) && propertiesLookAlike($0, added) }),
+                    !used.contains(old.name)
+                else { continue }
                 used.insert(old.name)
                 context.new(
                     .warning, "possible-rename", entity: entity, property: added.name, line: added.line,
                     "`\(entity).\(added.name)` is new and `\(change.source!.name).\(old.name)` is removed: if it is a rename, set the renaming identifier of `\(entity).\(added.name)` to `\(old.canonicalName)`, or the values of `\(old.name)` are dropped")
             }
+        }
+    }
+
+    /// The removed property with exactly `added`'s definition, when it is the only one and `added` is the only
+    /// added property with its definition: Django's autodetector asks about such a pair whatever the names
+    /// (`title` → `headline`); with two candidates on either side nothing is suggested by definition alone.
+    private static func onlySameDefinition(of added: Property, among removed: [Property], added all: [Property]) -> Property? {
+        guard let key = definition(added) else { return nil }
+        let candidates = removed.filter { definition($0) == key }
+        guard candidates.count == 1, all.filter({ definition($0) == key }).count == 1 else { return nil }
+        return candidates[0]
+    }
+
+    /// What a rename keeps: for attributes type, optional, transient and default value; for relationships
+    /// also destination and cardinality. Fetched properties are not stored and are never suggested.
+    private static func definition(_ property: Property) -> String? {
+        switch property {
+        case .attribute(let a):
+            return "a|\(a.type.rawValue)|\(a.isOptional)|\(a.isTransient)|\(a.defaultValueString ?? "")|\(a.defaultDateTimeInterval ?? "")"
+        case .relationship(let r):
+            return "r|\(r.destinationEntity ?? "")|\(r.isToMany)|\(r.isOptional)|\(r.isTransient)|\(r.minCount)|\(r.maxCount)"
+        case .fetchedProperty:
+            return nil
         }
     }
 
