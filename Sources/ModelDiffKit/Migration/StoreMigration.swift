@@ -77,7 +77,7 @@ public enum StoreMigration {
         configure: (MigrationManager, Int) -> Void = { _, _ in }
     ) throws -> [Bool] {
         var fastPaths: [Bool] = []
-        try checkOutput(output, overwrite: overwrite)
+        try checkOutput(output, overwrite: overwrite, source: source)
         if steps.isEmpty {
             throw Diagnostic(path: source, message: "the store is already at the current version; nothing to migrate")
         }
@@ -108,7 +108,7 @@ public enum StoreMigration {
         }
         // The old output may have changed while we worked: check again just before replacing it.
         do {
-            try checkOutput(output, overwrite: overwrite)
+            try checkOutput(output, overwrite: overwrite, source: source)
         } catch {
             removeStore(partial)
             throw error
@@ -133,9 +133,11 @@ public enum StoreMigration {
         return ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".\(base).modeldiff-partial-\(getpid())")
     }
 
-    /// Refuses an existing output unless `overwrite`, and an output another connection may still be
-    /// using: its `-wal` or `-journal` would be applied to the new file put in its place.
-    private static func checkOutput(_ output: String, overwrite: Bool) throws {
+    /// Refuses what `OutputPath` refuses (not a regular file, a link, the source or one of its
+    /// companions), an existing output unless `overwrite`, and an output another connection may still
+    /// be using: its `-wal` or `-journal` would be applied to the new file put in its place.
+    private static func checkOutput(_ output: String, overwrite: Bool, source: String) throws {
+        try OutputPath.check(output, notSameAs: [source], companions: true)
         guard FileManager.default.fileExists(atPath: output) else { return }
         guard overwrite else {
             throw Diagnostic(path: output, message: "the output already exists; pass --overwrite to replace it")
