@@ -8,8 +8,9 @@ import Foundation
 /// marks in it and, as the last connection, may checkpoint and truncate the `-wal`. How it is
 /// taken: with SQLite's online backup from a connection that writes nothing beside the store
 /// (`SQLiteDatabase.snapshot`), so a store that another process is writing and checkpointing is
-/// copied at one committed transaction. A store without a `-shm` has no connection (every WAL
-/// connection keeps one), so its files are copied as they are.
+/// copied at one committed transaction. A store without its `-wal` or `-shm` has no connection
+/// (every WAL connection keeps both until the last one closes and deletes them), so its files are
+/// copied as they are: opening it, even read-only, would create the missing `-wal`.
 final class ReadSnapshot {
     /// The private folder.
     let folder: String
@@ -42,7 +43,10 @@ final class ReadSnapshot {
             throw Diagnostic(path: path, message: "cannot make a private copy of the WAL store to read it: \(reason)")
         }
         let snapshot = ReadSnapshot(folder: folder, cleanup: token)
-        if try SQLiteDatabase.snapshot(of: path, into: store, displayPath: path) { return snapshot }
+        // Both companions must exist: with no -wal, SQLite would create one beside a WAL-mode file
+        // even on a read-only connection; with no -shm, `readonly_shm` cannot open it.
+        let live = ["-wal", "-shm"].allSatisfy { FileManager.default.fileExists(atPath: path + $0) }
+        if live, try SQLiteDatabase.snapshot(of: path, into: store, displayPath: path) { return snapshot }
         StoreMigration.removeStore(store)
         do {
             for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
