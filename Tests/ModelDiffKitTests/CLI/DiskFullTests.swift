@@ -18,6 +18,11 @@ func migrateFailsCleanlyAtAFileSizeLimit(fastPath: Bool) throws {
     let (folder, store) = try posts.from.copy()
     defer { try? FileManager.default.removeItem(at: folder) }
     let before = storeFileBytes(store.path)
+    // The child starts with SIGXFSZ at its default (a test runner that ignored it would pass it on
+    // and hide the defect): bit 24 of SigIgn is signal 25, SIGXFSZ on Linux.
+    let ignored = try runProcess(["/bin/sh", "-c", "grep SigIgn /proc/self/status"], in: folder)
+    let mask = UInt64(ignored.stdout.split(separator: "\t").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", radix: 16)
+    #expect(mask.map { $0 & (1 << (SIGXFSZ - 1)) == 0 } ?? true, "SIGXFSZ is ignored in the child: \(ignored.stdout)")
     let result = try runProcess(
         ["/bin/sh", "-c", "ulimit -f 64; exec \"$0\" \"$@\""] + migrateArguments(output: "out.sqlite", fastPath: fastPath),
         in: folder, environment: ["TMPDIR": folder.path])
