@@ -27,19 +27,15 @@ struct InferCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            if let output { try OutputPath.check(output, notSameAs: [old, new]) }
             let source = try ModelFile.load(path: old)
             let destination = try ModelFile.load(path: new)
             let mapping = MappingInference.infer(
                 from: source.model, to: destination.model, names: (versionName(forPath: source.path), versionName(forPath: destination.path)))
             let text = MappingXML.write(mapping)
             if let output {
-                // The mapping replaces an existing file, but never a model it was inferred from, nor a device or folder.
-                try OutputPath.check(output, overwrite: true, sources: [source.path, destination.path], sourceNoun: "a model being read")
-                do {
-                    try text.write(toFile: output, atomically: true, encoding: .utf8)
-                } catch {
-                    throw Diagnostic(path: output, message: "cannot write the mapping: \(error.localizedDescription)")
-                }
+                Signals.ignoreFileSizeLimitSignal()
+                try OutputPath.write(text, to: output, notSameAs: [old, new])
             } else {
                 printOut(text)
             }

@@ -53,13 +53,19 @@ struct MigrateCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             LockTimeout.seconds = lockTimeout
+            // Checked before anything is read, and again by StoreMigration.run before writing; a dry
+            // run checks it too, so it fails where the real run would.
+            try OutputPath.check(output, notSameAs: [store], companions: true)
+            let target = dryRun ? FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-dry-run-\(UUID().uuidString).sqlite").path : output
+            // Before the source is opened: opening a WAL store makes a private read copy, which a
+            // Ctrl-C must remove too.
+            Signals.removeOnInterrupt()
             let source = try PersistentStore.open(path: store)
             let steps = try plan(source)
             let counts = try source.rowCounts()
-            let target = dryRun ? FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-dry-run-\(UUID().uuidString).sqlite").path : output
+            Signals.registerPartials(of: target, steps: steps.count, dryRun: dryRun)
             defer { if dryRun { StoreMigration.removeStore(target) } }
             let bar = ProgressBar(steps: steps.count)
-            SignalCleanup.install(partialOutput: target, steps: steps.count)
             var fastPaths: [Bool] = []
             do {
                 fastPaths = try StoreMigration.run(steps, source: store, output: target, overwrite: overwrite) { manager, index in
@@ -139,37 +145,5 @@ final class ProgressBar: @unchecked Sendable {
 
     func finish() {
         if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    }
-}
-
-/// Removes the partial output when the user presses Ctrl-C (or the process gets SIGTERM), then exits 130.
-///
-/// A signal handler may only call async-signal-safe functions, so every path is prepared beforehand
-/// and the handler only unlinks. A private read copy of a WAL source is left to the next run, which
-/// removes it once this process is gone.
-enum SignalCleanup {
-    nonisolated(unsafe) static var paths: [[CChar]] = []
-
-    static func install(partialOutput: String, steps: Int) {
-        let partial = StoreMigration.partialPath(for: partialOutput)
-        let files = [partial] + (0..<steps).map { partial + ".\($0)" }
-        paths = files.flatMap { [$0, $0 + "-journal"] }.map { Array($0.utf8CString) }
-        // A process inherits its parent's blocked signals (a launcher running on a libdispatch
-        // thread blocks them all), and a blocked SIGINT would never reach the handler.
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        sigaddset(&unblocked, SIGINT)
-        sigaddset(&unblocked, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig) { _ in
-                for path in SignalCleanup.paths {
-                    path.withUnsafeBufferPointer { buffer in
-                        if let base = buffer.baseAddress { unlink(base) }
-                    }
-                }
-                _exit(130)
-            }
-        }
     }
 }

@@ -42,7 +42,7 @@ struct StoreSeedCommand: ParsableCommand {
                 }
                 if pair.count == 1 { defaultCount = count } else { counts[pair[0]] = count }
             }
-            try OutputPath.check(output, overwrite: false)
+            try OutputPath.check(output)
             let loaded = try ModelFile.load(path: model)
             try StoreSeed(defaultCount: defaultCount, counts: counts, seed: seed).write(model: loaded.model, to: output)
             let store = try PersistentStore.open(path: output)

@@ -129,11 +129,15 @@ public enum StoreMigration {
         return ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".\(base).modeldiff-partial-\(getpid())")
     }
 
-    /// Refuses an existing output unless `overwrite`, and an output another connection may still be
-    /// using: its `-wal` or `-journal` would be applied to the new file put in its place.
+    /// Refuses what `OutputPath` refuses (not a regular file, a link, the source or one of its
+    /// companions), an existing output unless `overwrite`, and an output another connection may still
+    /// be using: its `-wal` or `-journal` would be applied to the new file put in its place.
     private static func checkOutput(_ output: String, overwrite: Bool, source: String) throws {
-        try OutputPath.check(output, overwrite: overwrite, sources: [source])
+        try OutputPath.check(output, notSameAs: [source], companions: true)
         guard FileManager.default.fileExists(atPath: output) else { return }
+        guard overwrite else {
+            throw Diagnostic(path: output, message: "the output already exists; pass --overwrite to replace it")
+        }
         let size = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0 }
         if size(output + "-journal") > 0 {
             throw Diagnostic(path: output, message: "the output has a -journal file (another process is writing to it, or it crashed while writing); open and close the store, or remove it, before replacing it")

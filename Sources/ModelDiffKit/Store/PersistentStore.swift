@@ -31,17 +31,13 @@ public final class PersistentStore {
     }
 
     /// A private copy the store was read from (WAL stores), removed when the store is released.
-    private let snapshotFolder: URL?
+    private let snapshot: ReadSnapshot?
 
-    private init(database: SQLiteDatabase, metadata: StoreMetadata, readOnly: Bool, snapshotFolder: URL? = nil) {
+    private init(database: SQLiteDatabase, metadata: StoreMetadata, readOnly: Bool, snapshot: ReadSnapshot? = nil) {
         self.database = database
         self.metadata = metadata
         self.isReadOnly = readOnly
-        self.snapshotFolder = snapshotFolder
-    }
-
-    deinit {
-        if let snapshotFolder { try? FileManager.default.removeItem(at: snapshotFolder) }
+        self.snapshot = snapshot
     }
 
     /// Opens an existing store; read-only unless `writable`, so the file is never touched by a reader.
@@ -60,26 +56,15 @@ public final class PersistentStore {
             throw Diagnostic(path: path, message: "not a SQLite database (or an encrypted one): the file does not start with the SQLite header")
         }
         // Even a read-only SQLite connection to a WAL store creates -shm and may truncate -wal, so a
-        // reader works on a private copy of the three files and the user's store stays byte-identical.
+        // reader works on a private snapshot and the user's store stays byte-identical.
         let isWAL = FileManager.default.fileExists(atPath: path + "-wal") || (prefix.count > 19 && prefix[18] == 2)
-        var snapshot: URL?
+        var snapshot: ReadSnapshot?
         let database: SQLiteDatabase
         if !writable && isWAL {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-read-\(getpid())-\(UUID().uuidString)")  // the pid lets a later run remove it after a crash
-            let copy = folder.appendingPathComponent("store.sqlite").path
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
-                    try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
-                }
-            } catch {
-                try? FileManager.default.removeItem(at: folder)
-                throw Diagnostic(path: path, message: "cannot copy the store to read it safely: \(error.localizedDescription)")
-            }
-            snapshot = folder
-            // Read-only too: SQLite (3.22 and later) rebuilds the WAL index of a read-only connection in a
-            // -shm it creates beside the copy, in this private folder, and never checkpoints into the file.
-            database = try SQLiteDatabase(path: copy, displayPath: path, readOnly: true)
+            let taken = try ReadSnapshot.take(of: path)
+            snapshot = taken
+            // Read-only too (sqlsafe): SQLite rebuilds a read-only connection's WAL index in the private folder.
+            database = try SQLiteDatabase(path: taken.store, displayPath: path, readOnly: true)
         } else {
             database = try SQLiteDatabase(path: path, readOnly: !writable)
         }
@@ -96,7 +81,7 @@ public final class PersistentStore {
         guard case .blob(let plist)? = rows.first?.first else {
             throw Diagnostic(path: path, message: "the store's metadata (Z_METADATA.Z_PLIST) is missing")
         }
-        return PersistentStore(database: database, metadata: try StoreMetadata.decode(plist, path: path), readOnly: !writable, snapshotFolder: snapshot)
+        return PersistentStore(database: database, metadata: try StoreMetadata.decode(plist, path: path), readOnly: !writable, snapshot: snapshot)
     }
 
     /// Creates an empty store for `model` at `path`, as Core Data would; the file must not exist.

@@ -273,3 +273,61 @@ extension SQLiteStatement {
         while try step() {}
     }
 }
+
+extension SQLiteDatabase {
+    /// Copies a WAL store's last committed state into a new file with SQLite's online backup, under
+    /// SQLite's own locks: the copy is one consistent snapshot even while another process writes and
+    /// checkpoints the source. Returns false when the source cannot be opened this way (it has no
+    /// `-shm`: no process has it open, and the caller may copy its files instead).
+    ///
+    /// The source is opened so that nothing beside it is written: `mode=ro` (the main file opened
+    /// O_RDONLY, so no checkpoint on close and no journal) and `readonly_shm=1` (the `-shm` is mapped
+    /// read-only instead of being created or updated; with no other connection SQLite reads the
+    /// `-wal` into private memory instead). A plain read-only connection would create the `-shm`, take
+    /// a read mark in it and, as the last connection, could checkpoint and delete the `-wal`.
+    /// Evidence: SQLite's wal.html ("Read-Only Databases") and os_unix.c (`readonly_shm`).
+    static func snapshot(of source: String, into destination: String, displayPath: String) throws(Diagnostic) -> Bool {
+        var components = URLComponents()
+        components.scheme = "file"
+        components.path = source.hasPrefix("/") ? source : FileManager.default.currentDirectoryPath + "/" + source
+        components.queryItems = [URLQueryItem(name: "mode", value: "ro"), URLQueryItem(name: "readonly_shm", value: "1")]
+        // `?` and `#` in a file name must not end the path: percent-encode them.
+        let uri = "file:" + components.percentEncodedPath.replacingOccurrences(of: "?", with: "%3F").replacingOccurrences(of: "#", with: "%23")
+            + "?" + (components.percentEncodedQuery ?? "")
+        var pointer: OpaquePointer?
+        let status = sqlite3_open_v2(uri, &pointer, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, let sourceHandle = pointer else {
+            if let pointer { sqlite3_close_v2(pointer) }
+            if status & 0xFF == SQLITE_CANTOPEN { return false }
+            throw Diagnostic(path: displayPath, message: "cannot open the store: \(String(cString: sqlite3_errstr(status)))")
+        }
+        defer { sqlite3_close_v2(sourceHandle) }
+        sqlite3_busy_timeout(sourceHandle, LockTimeout.milliseconds)
+        let copy = try SQLiteDatabase(path: destination, displayPath: displayPath, readOnly: false, create: true)
+        // The copy is private and thrown away after reading: no syncs, no journal on disk.
+        try copy.execute("PRAGMA synchronous = OFF")
+        try copy.execute("PRAGMA journal_mode = MEMORY")
+        guard let backup = sqlite3_backup_init(copy.handle, "main", sourceHandle, "main") else {
+            throw copy.failure(copy.lastMessage, status: sqlite3_errcode(copy.handle))
+        }
+        // One step copies every page inside one read transaction on the source: one snapshot.
+        var result = sqlite3_backup_step(backup, -1)
+        let started = Date()
+        while result == SQLITE_BUSY || result == SQLITE_LOCKED, Date().timeIntervalSince(started) * 1000 < Double(LockTimeout.milliseconds) {
+            usleep(20_000)
+            result = sqlite3_backup_step(backup, -1)
+        }
+        sqlite3_backup_finish(backup)
+        guard result == SQLITE_DONE else {
+            if result & 0xFF == SQLITE_CANTOPEN { return false }
+            switch result & 0xFF {
+            case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_FULL, SQLITE_IOERR:
+                // Named after the store; a full temporary folder reports its own errno.
+                throw copy.failure(String(cString: sqlite3_errstr(result)), status: result)
+            default:
+                throw copy.failure(String(cString: sqlite3_errmsg(sourceHandle)), status: result)
+            }
+        }
+        return true
+    }
+}

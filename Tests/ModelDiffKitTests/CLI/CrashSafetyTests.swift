@@ -181,7 +181,7 @@ func aMigrationKilledAtAnyPointLeavesTheSourceIntactAndNoHalfStore(_ scenario: C
 @Test(arguments: CrashScenario.all)
 func aMigrationInterruptedByCtrlCOrSIGTERMExits130AndLeavesNothing(_ scenario: CrashScenario) throws {
     let reference = try referenceRun(scenario)
-    let stages: [KillPoint] = scenario.fastPath ? [.fastPathStatement, .fastPathValidate, .beforeCommit, .beforeRename] : [.createInstances, .insert, .createRelationships, .validate, .beforeRename]
+    let stages: [KillPoint] = scenario.fastPath ? [.fastPathStatement, .fastPathValidate, .beforeCommit, .betweenSteps, .beforeRename] : [.createInstances, .insert, .createRelationships, .validate, .betweenSteps, .beforeRename]
     let cases = stages.filter { reference.points[$0] != nil }.flatMap { [($0, "INT"), ($0, "TERM")] }
     let problems = concurrently(cases) { point, signal in
         let sandbox = try CrashSandbox(scenario)
@@ -194,6 +194,8 @@ func aMigrationInterruptedByCtrlCOrSIGTERMExits130AndLeavesNothing(_ scenario: C
         if FileManager.default.fileExists(atPath: sandbox.storeFolder.appendingPathComponent("out.sqlite").path) { problems.append("\(label): an output was left") }
         let partials = folderContents(sandbox.storeFolder).filter { $0.contains("modeldiff-partial") }
         if !partials.isEmpty { problems.append("\(label): partial files were left: \(partials)") }
+        // The private read copies of a WAL source go too, not only at the next run.
+        if !folderContents(sandbox.temporary).isEmpty { problems.append("\(label): TMPDIR was left with \(folderContents(sandbox.temporary))") }
         return problems + (try checkAftermath(sandbox, stopped, sourceBefore: before, reference: reference.report, label: label))
     }
     for problem in problems { Issue.record(Comment(rawValue: problem)) }
