@@ -7,14 +7,18 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Fail when lightweight migration cannot infer a model change (for CI).",
         discussion: """
-            With two models, checks OLD -> NEW. With one .xcdatamodeld bundle, checks every consecutive pair of
-            versions (natural order of names, or --order) and every old version against the current one.
+            With two models, checks OLD -> NEW (with the history of their bundle when both are versions of one,
+            so a pair gets the verdict it gets in the bundle). With one .xcdatamodeld bundle, checks the current
+            version (the one .xccurrentversion names) against history: each version against the next up to the
+            current one (--path consecutive), every old version against the current one (--path direct), or both
+            (--path all, the default). Versions after the current one in name order are drafts: noted, not checked.
             Exit status: 0 inferable (warnings allowed), 1 not inferable (or any warning with --strict), 2 bad input.
 
             Examples:
               modeldiff check TestModels/Notes.xcdatamodeld
               modeldiff check v1.xml v2.xml --format github
               modeldiff check Model.xcdatamodeld --format sarif > modeldiff.sarif
+              modeldiff check Model.xcdatamodeld --path direct --since "Model 9"
             """
     )
 
@@ -32,11 +36,18 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Comma-separated version names, oldest first, to use instead of natural order (bundle mode).")
     var order: String?
 
+    @Option(help: "Migration path (bundle mode): consecutive (each version against the next), direct (every old version against the current one, as NSPersistentContainer's automatic lightweight migration does) or all.")
+    var path: BundleCheck.Path = .all
+
+    @Option(help: "Check only pairs whose newer version comes after this one (bundle mode), so CI gates the change under review.")
+    var since: String?
+
     func validate() throws {
         guard models.count == 1 || models.count == 2 else {
             throw ValidationError("give OLD and NEW, or one .xcdatamodeld bundle")
         }
         if order != nil && models.count != 1 { throw ValidationError("--order goes with a bundle") }
+        if since != nil && models.count != 1 { throw ValidationError("--since goes with a bundle") }
     }
 
     func run() throws {
@@ -44,7 +55,7 @@ struct CheckCommand: ParsableCommand {
             let reports: [(title: String?, report: InferenceReport)]
             let output: String
             if models.count == 2 {
-                let report = InferenceReport(source: try ModelFile.load(path: models[0]), destination: try ModelFile.load(path: models[1]))
+                let report = try PairCheck.report(oldPath: models[0], newPath: models[1])
                 reports = [(nil, report)]
                 switch format {
                 case .text: output = CheckReports.text(report, style: .standardOutput)
@@ -56,8 +67,12 @@ struct CheckCommand: ParsableCommand {
                 let bundle = try ModelBundle.load(path: models[0])
                 printNotes(bundle.notes)
                 let names = order?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                let check = try BundleCheck(bundle: bundle, order: names)
-                reports = check.pairs.map { ("\($0.from) → \($0.to)", $0.report) }
+                let check = try BundleCheck(bundle: bundle, order: names, path: path, since: since)
+                // Text and JSON list the drafts themselves; SARIF and GitHub have no place for them.
+                if format == .sarif || format == .github { printNotes(check.drafts.map { draft in
+                    Diagnostic(.note, path: bundle.path, message: "version \"\(draft)\" comes after the current version \"\(check.current)\" (named by .xccurrentversion): a draft, not checked")
+                }) }
+                reports = check.pairs.map { (CheckReports.title($0), $0.report) }
                 switch format {
                 case .text: output = CheckReports.text(check, style: .standardOutput)
                 case .json: output = try CheckReports.json(check)
@@ -72,3 +87,5 @@ struct CheckCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 }
+
+extension BundleCheck.Path: ExpressibleByArgument {}

@@ -17,10 +17,18 @@ public enum CheckReports {
     public static func text(_ check: BundleCheck, style: Style = Style(colorize: false)) -> String {
         var output = ""
         for pair in check.pairs {
-            output += text(pair.report, title: "\(pair.from) → \(pair.to)", style: style)
+            output += text(pair.report, title: title(pair), style: style)
+        }
+        for draft in check.drafts {
+            output += "\(draft): draft (after the current version \(check.current)), not checked\n"
         }
         output += "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs, \(check.pairs.filter { $0.report.verdict == .notInferable }.count) not inferable)\n"
         return output
+    }
+
+    /// A pair's title, naming the migration path it is for: `Model 1 → Model 3 (direct)`.
+    public static func title(_ pair: BundleCheck.Pair) -> String {
+        "\(pair.from) → \(pair.to) (\(pair.path.rawValue))"
     }
 
     /// The summary line of one pair.
@@ -46,9 +54,13 @@ public enum CheckReports {
     public static func json(_ check: BundleCheck) throws -> String {
         struct BundleJSON: Encodable {
             let verdict: Verdict
+            let current: String
+            let drafts: [String]
             let pairs: [PairJSON]
         }
-        return try encode(BundleJSON(verdict: check.verdict, pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) }))
+        return try encode(BundleJSON(
+            verdict: check.verdict, current: check.current, drafts: check.drafts,
+            pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to, path: $0.path) }))
     }
 
     /// GitHub Actions workflow commands (`::error file=…,line=…::…`), then the verdict as a notice.
@@ -86,12 +98,14 @@ public enum CheckReports {
 private struct PairJSON: Encodable {
     let from: String?
     let to: String?
+    let path: BundleCheck.Path?
     let verdict: Verdict
     let findings: [Finding]
 
-    init(_ report: InferenceReport, from: String?, to: String?) {
+    init(_ report: InferenceReport, from: String?, to: String?, path: BundleCheck.Path? = nil) {
         self.from = from
         self.to = to
+        self.path = path
         self.verdict = report.verdict
         self.findings = report.findings
     }
@@ -100,9 +114,10 @@ private struct PairJSON: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(from, forKey: .from)
         try container.encodeIfPresent(to, forKey: .to)
+        try container.encodeIfPresent(path, forKey: .path)
         try container.encode(verdict, forKey: .verdict)
         try container.encode(findings, forKey: .findings)
     }
 
-    private enum CodingKeys: String, CodingKey { case from, to, verdict, findings }
+    private enum CodingKeys: String, CodingKey { case from, to, path, verdict, findings }
 }

@@ -56,9 +56,28 @@ private let v2 = "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
     #expect(result.stderr == "TestModels/Notes.xcdatamodeld: error: --order names version \"Notes 9\", which the bundle does not have (versions: Notes, Notes 2)\n")
 }
 
-@Test func checkWithAReversedOrder() throws {
+/// The current version (Notes 2, from .xccurrentversion) ordered first makes every later version a draft.
+@Test func checkWithAReversedOrderLeavesOnlyDrafts() throws {
     let result = try runModeldiff(["check", "TestModels/Notes.xcdatamodeld", "--order", "Notes 2,Notes", "--format", "json"])
     #expect(result.status == 0)
-    #expect(result.stdout.contains("\"from\" : \"Notes 2\""))
-    #expect(result.stdout.contains("`Tag` is removed"))
+    #expect(result.stdout.contains("\"current\" : \"Notes 2\""))
+    #expect(result.stdout.contains("\"drafts\" : [\n    \"Notes\"\n  ]"))
+    #expect(result.stdout.contains("\"pairs\" : [\n\n  ]"))
+}
+
+/// Wire's 2.47.0 keeps a renaming identifier from an older version: alone and in the bundle, the same note.
+@Test func checkOfTwoVersionsOfABundleUsesTheBundlesHistory() throws {
+    let bundle = "../shared/models/wire-ios-data-model/Resources/zmessaging.xcdatamodeld"
+    let pair = try runModeldiff(["check", "\(bundle)/zmessaging2.46.0.xcdatamodel", "\(bundle)/zmessaging2.47.0.xcdatamodel", "--format", "json"])
+    #expect(pair.status == 0)
+    #expect(pair.stdout.contains("renaming-identifier-from-older-version"))
+    let inBundle = try runModeldiff(["check", bundle, "--since", "zmessaging2.46.0", "--path", "consecutive", "--format", "json"])
+    #expect(inBundle.stdout.contains("\"from\" : \"zmessaging2.46.0\",\n      \"path\" : \"consecutive\",\n      \"to\" : \"zmessaging2.47.0\",\n      \"verdict\" : \"identical\""))
+    #expect(pair.stdout.contains("\"verdict\" : \"identical\""))
+}
+
+@Test func checkWithASinceThatNamesAMissingVersion() throws {
+    let result = try runModeldiff(["check", "TestModels/Notes.xcdatamodeld", "--since", "Notes 9"])
+    #expect(result.status == 2)
+    #expect(result.stderr == "TestModels/Notes.xcdatamodeld: error: --since names version \"Notes 9\", which the bundle does not have (versions: Notes, Notes 2)\n")
 }
