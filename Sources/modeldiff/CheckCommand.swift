@@ -63,7 +63,8 @@ struct CheckCommand: ParsableCommand {
             let reports: [(title: String?, report: InferenceReport)]
             let output: String
             if models.count == 2 {
-                let report = InferenceReport(source: try ModelFile.load(path: models[0]), destination: try ModelFile.load(path: models[1]))
+                // Two versions of one bundle are judged with the bundle's history, as `check BUNDLE` judges them.
+                let report = try PairCheck.report(oldPath: models[0], newPath: models[1])
                 reports = [(nil, report)]
                 switch format {
                 case .text: output = CheckReports.text(report, style: .standardOutput)

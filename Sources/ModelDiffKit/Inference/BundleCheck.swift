@@ -63,17 +63,7 @@ public struct BundleCheck: Sendable {
         }
         // Hash each version once: a long-lived bundle has hundreds of pairs.
         let hashes = versions.map { $0.model.versionHashes() }
-        var history = Set<String>()
-        for version in bundle.versions {
-            for entity in version.model.entities {
-                history.insert(entity.name)
-                if let identifier = entity.renamingIdentifier { history.insert(identifier) }
-                for property in entity.properties {
-                    history.insert("\(entity.name).\(property.name)")
-                    history.insert("\(entity.name).\(property.canonicalName)")
-                }
-            }
-        }
+        let history = bundle.historicalNames
         func analyse(_ i: Int, _ j: Int, jump: Bool) throws(Diagnostic) -> Pair {
             let diff = ModelDiff(source: versions[i].model, destination: versions[j].model, sourceHashes: hashes[i], destinationHashes: hashes[j])
             var report = InferenceReport(diff: diff, sourcePath: versions[i].loaded.path, destinationPath: versions[j].loaded.path, historicalNames: history)
@@ -110,5 +100,26 @@ public struct BundleCheck: Sendable {
                 .error, "mapping-invalid", entity: nil, file: file.path, line: nil,
                 message: "the mapping model \(file.path) covers \(old.name) → \(new.name) but does not validate against them: \(first)"))
         }
+    }
+}
+
+extension ModelBundle {
+    /// Entity names, renaming identifiers and `Entity.property` names of every version of the bundle:
+    /// a renaming identifier naming one of them is left over from an older version, not a typo.
+    /// `check BUNDLE` and `check OLD NEW` (when both are versions of one bundle) use the same set, so
+    /// a pair gets the same verdict either way.
+    public var historicalNames: Set<String> {
+        var history = Set<String>()
+        for version in versions {
+            for entity in version.model.entities {
+                history.insert(entity.name)
+                if let identifier = entity.renamingIdentifier { history.insert(identifier) }
+                for property in entity.properties {
+                    history.insert("\(entity.name).\(property.name)")
+                    history.insert("\(entity.name).\(property.canonicalName)")
+                }
+            }
+        }
+        return history
     }
 }

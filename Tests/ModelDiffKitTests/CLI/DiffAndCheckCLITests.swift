@@ -56,9 +56,32 @@ private let v2 = "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
     #expect(result.stderr == "TestModels/Notes.xcdatamodeld: error: --order names version \"Notes 9\", which the bundle does not have (versions: Notes, Notes 2)\n")
 }
 
-@Test func checkWithAReversedOrder() throws {
+/// The current version (Notes 2, from .xccurrentversion) ordered first makes every later version a
+/// draft, checked step by step and never jumped to.
+@Test func checkWithAReversedOrderChecksTheDraftStepByStep() throws {
     let result = try runModeldiff(["check", "TestModels/Notes.xcdatamodeld", "--order", "Notes 2,Notes", "--format", "json"])
     #expect(result.status == 0)
+    #expect(result.stdout.contains("\"currentVersion\" : \"Notes 2\""))
+    #expect(result.stdout.contains("\"drafts\" : [\n    \"Notes\"\n  ]"))
     #expect(result.stdout.contains("\"from\" : \"Notes 2\""))
-    #expect(result.stdout.contains("`Tag` is removed"))
+    let text = try runModeldiff(["check", "TestModels/Notes.xcdatamodeld", "--order", "Notes 2,Notes"])
+    #expect(text.stdout.contains("Notes 2 → Notes (draft): "))
+    #expect(text.stdout.contains("note: Notes comes after the current version Notes 2 (drafts): checked step by step, not as jumps"))
+}
+
+/// Wire's 2.47.0 keeps a renaming identifier from an older version: alone and in the bundle, the same note.
+@Test func checkOfTwoVersionsOfABundleUsesTheBundlesHistory() throws {
+    let bundle = "../shared/models/wire-ios-data-model/Resources/zmessaging.xcdatamodeld"
+    let pair = try runModeldiff(["check", "\(bundle)/zmessaging2.46.0.xcdatamodel", "\(bundle)/zmessaging2.47.0.xcdatamodel", "--format", "json"])
+    #expect(pair.status == 0)
+    #expect(pair.stdout.contains("renaming-identifier-from-older-version"))
+    let inBundle = try runModeldiff(["check", bundle, "--since", "zmessaging2.46.0", "--path", "consecutive", "--format", "json"])
+    #expect(inBundle.stdout.contains("\"from\" : \"zmessaging2.46.0\",\n      \"to\" : \"zmessaging2.47.0\",\n      \"verdict\" : \"identical\""), "\(inBundle.stdout.prefix(600))")
+    #expect(pair.stdout.contains("\"verdict\" : \"identical\""))
+}
+
+@Test func checkWithASinceThatNamesAMissingVersion() throws {
+    let result = try runModeldiff(["check", "TestModels/Notes.xcdatamodeld", "--since", "Notes 9"])
+    #expect(result.status == 2)
+    #expect(result.stderr == "TestModels/Notes.xcdatamodeld: error: --since names version \"Notes 9\", which the bundle does not have\n")
 }

@@ -19,7 +19,8 @@ func corpusBundles() -> [URL] {
         // As `check` runs them: with the mapping models kept beside the bundle.
         let check = try BundleCheck(bundle: try ModelBundle.load(path: bundle.path), mappings: try MappingDiscovery.files(besides: bundle.path))
         let relative = bundle.path.replacingOccurrences(of: Paths.shared.path + "/", with: "")
-        summary += "\(relative): \(check.verdict.rawValue) (\(check.pairs.count) pairs)\n"
+        let drafts = check.drafts.isEmpty ? "" : ", drafts after \(check.currentVersion): \(check.drafts.joined(separator: ", "))"
+        summary += "\(relative): \(check.verdict.rawValue) (\(check.pairs.count) pairs\(drafts))\n"
         for pair in check.pairs where pair.report.verdict != .inferable {
             let codes = Set(pair.report.findings.filter { $0.severity == .error }.map(\.code)).sorted()
             summary += "  \(pair.from) → \(pair.to): \(pair.report.verdict.rawValue)\(codes.isEmpty ? "" : " [\(codes.joined(separator: ", "))]")\n"

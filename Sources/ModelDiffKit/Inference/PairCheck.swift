@@ -1,0 +1,36 @@
+import Foundation
+
+/// `modeldiff check OLD NEW`: one pair, judged exactly as `check BUNDLE` judges it when both versions
+/// belong to the same bundle.
+///
+/// The only input of a bundle check that a pair does not carry is the bundle's history (names and
+/// renaming identifiers of every version, ``ModelBundle/historicalNames``): with it, a renaming
+/// identifier left over from an older version is a note; without it, the same identifier looks like
+/// a typo (an error). So when OLD and NEW are versions of one bundle, that bundle's history is used,
+/// and the pair gets the verdict and findings the bundle check gives it.
+public enum PairCheck {
+    /// Loads both models and analyses OLD → NEW.
+    public static func report(oldPath: String, newPath: String) throws(Diagnostic) -> InferenceReport {
+        let source = try ModelFile.load(path: oldPath)
+        let destination = try ModelFile.load(path: newPath)
+        var history = Set<String>()
+        if let bundle = enclosingBundle(of: oldPath), bundle == enclosingBundle(of: newPath),
+            let loaded = try? ModelBundle.load(path: bundle)
+        {
+            // A bundle that cannot be read as a whole gives no history; `check BUNDLE` refuses it anyway.
+            history = loaded.historicalNames
+        }
+        return InferenceReport(
+            diff: ModelDiff(source: source.model, destination: destination.model),
+            sourcePath: source.path, destinationPath: destination.path, historicalNames: history)
+    }
+
+    /// The `.xcdatamodeld` a version folder (or its `contents` file) sits in, if any.
+    public static func enclosingBundle(of path: String) -> String? {
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        if url.lastPathComponent == "contents" { url.deleteLastPathComponent() }
+        guard url.pathExtension == "xcdatamodel" else { return nil }
+        let bundle = url.deletingLastPathComponent()
+        return bundle.pathExtension == "xcdatamodeld" ? bundle.path : nil
+    }
+}
