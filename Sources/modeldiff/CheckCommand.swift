@@ -31,6 +31,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Also fail on warnings.")
     var strict = false
 
+    @Flag(help: "Show every pair and every note (text and github); by default each error and warning is shown once, then the failing pairs.")
+    var verbose = false
+
     @Option(help: "Comma-separated version names, oldest first, to use instead of natural order (bundle mode).")
     var order: String?
 
@@ -67,10 +70,10 @@ struct CheckCommand: ParsableCommand {
                 let report = try PairCheck.report(oldPath: models[0], newPath: models[1])
                 reports = [(nil, report)]
                 switch format {
-                case .text: output = CheckReports.text(report, style: .standardOutput)
+                case .text: output = CheckReports.text(report, style: .standardOutput, notes: verbose)
                 case .json: output = try CheckReports.json(report)
                 case .sarif: output = try SARIFReport.render(reports, toolVersion: ModelDiffCommand.version)
-                case .github: output = CheckReports.github(reports)
+                case .github: output = CheckReports.github(reports, verbose: verbose)
                 }
             } else {
                 let bundle = try ModelBundle.load(path: models[0])
@@ -80,10 +83,10 @@ struct CheckCommand: ParsableCommand {
                 let check = try BundleCheck(bundle: bundle, order: names, path: path, since: since, mappings: mappings)
                 reports = check.pairs.map { (CheckReports.title($0), $0.report) }
                 switch format {
-                case .text: output = CheckReports.text(check, style: .standardOutput)
+                case .text: output = verbose ? CheckReports.text(check, style: .standardOutput) : CheckReports.quietText(check, style: .standardOutput)
                 case .json: output = try CheckReports.json(check)
                 case .sarif: output = try SARIFReport.render(reports, toolVersion: ModelDiffCommand.version)
-                case .github: output = CheckReports.github(reports)
+                case .github: output = CheckReports.github(reports, verbose: verbose)
                 }
             }
             printOut(output)

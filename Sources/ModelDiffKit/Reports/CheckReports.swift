@@ -3,9 +3,10 @@ import Foundation
 /// Renders `modeldiff check` results in the four formats CI systems read.
 public enum CheckReports {
     /// Compiler-style lines, one per finding, then a verdict line.
-    public static func text(_ report: InferenceReport, title: String? = nil, style: Style = Style(colorize: false)) -> String {
+    /// Notes (what is inferable) only with `notes`; the verdict line counts them either way.
+    public static func text(_ report: InferenceReport, title: String? = nil, style: Style = Style(colorize: false), notes: Bool = true) -> String {
         var output = ""
-        for finding in report.findings {
+        for finding in report.findings where notes || finding.severity != .note {
             let location = finding.file + (finding.line.map { ":\($0)" } ?? "")
             output += "\(location): \(style.severity(finding.severity)): \(finding.message) [\(finding.code)]\n"
         }
@@ -33,6 +34,33 @@ public enum CheckReports {
 
     /// `Model 9 → Model 10`, with `(draft)` after a pair into a version after the current one.
     public static func title(_ pair: BundleCheck.Pair) -> String { "\(pair.from) → \(pair.to)\(pair.isDraft ? " (draft)" : "")" }
+
+    /// What a person reads in a CI log: each error and warning once (with the pairs it affects), then
+    /// one line per failing pair and the overall verdict; a bundle with nothing to report prints one
+    /// line. `text(_:style:)` is the verbose form, every pair with every finding.
+    public static func quietText(_ check: BundleCheck, style: Style = Style(colorize: false)) -> String {
+        var output = ""
+        let reports = check.pairs.map { (title: Optional(title($0)), report: $0.report) }
+        for group in FindingGroup.groups(reports) {
+            let finding = group.finding
+            let location = finding.file + (finding.line.map { ":\($0)" } ?? "")
+            output += "\(location): \(style.severity(finding.severity)): \(finding.message) [\(finding.code)] (\(group.whereSeen))\n"
+        }
+        for pair in check.pairs where pair.report.verdict == .notInferable {
+            let errors = pair.report.findings.filter { $0.severity == .error }
+            let what = errors.map { [$0.entity, $0.property].compactMap { $0 }.joined(separator: ".") + " [\($0.code)]" }.joined(separator: ", ")
+            output += "\(title(pair)): \(colored(.notInferable, style)): \(what)\n"
+        }
+        if !check.drafts.isEmpty {
+            output += "note: \(check.drafts.joined(separator: ", ")) come\(check.drafts.count == 1 ? "s" : "") after the current version \(check.currentVersion) (drafts): checked step by step, not as jumps\n"
+        }
+        let counts = [Diagnostic.Severity.error, .warning].map { severity in check.pairs.reduce(0) { $0 + $1.report.count(severity) } }
+        let mapped = check.pairs.filter { $0.report.verdict == .mapped }.count
+        let failing = check.pairs.filter { $0.report.verdict == .notInferable }.count
+        output += "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs on path \(check.path.rawValue): \(failing) not inferable"
+            + (mapped > 0 ? ", \(mapped) mapped" : "") + "; \(counts[0]) errors, \(counts[1]) warnings; --verbose shows every pair and note)\n"
+        return output
+    }
 
     /// The summary line of one pair.
     static func verdictLine(_ report: InferenceReport, title: String?, style: Style) -> String {
@@ -69,17 +97,24 @@ public enum CheckReports {
             pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) }))
     }
 
-    /// GitHub Actions workflow commands (`::error file=…,line=…::…`), then the verdict as a notice.
-    public static func github(_ reports: [(title: String?, report: InferenceReport)]) -> String {
+    /// GitHub Actions workflow commands: one annotation per distinct finding, errors first (GitHub
+    /// shows only the first few of a step, so those are the ones that fail the build), notes only
+    /// with `verbose`, and the rest summarised in one notice.
+    public static func github(_ reports: [(title: String?, report: InferenceReport)], verbose: Bool = false) -> String {
         var output = ""
-        for (title, report) in reports {
-            for finding in report.findings {
-                var properties = "file=\(escapeProperty(finding.file))"
-                if let line = finding.line { properties += ",line=\(line)" }
-                properties += ",title=\(escapeProperty(finding.code))"
-                let command = finding.severity == .note ? "notice" : finding.severity.rawValue
-                output += "::\(command) \(properties)::\(escapeData((title.map { "\($0): " } ?? "") + finding.message))\n"
-            }
+        let groups = FindingGroup.groups(reports, minimum: verbose ? .note : .warning)
+        for group in groups {
+            let finding = group.finding
+            var properties = "file=\(escapeProperty(finding.file))"
+            if let line = finding.line { properties += ",line=\(line)" }
+            properties += ",title=\(escapeProperty(finding.code))"
+            let command = finding.severity == .note ? "notice" : finding.severity.rawValue
+            let seen = group.pairs.isEmpty ? "" : " (\(group.whereSeen))"
+            output += "::\(command) \(properties)::\(escapeData(finding.message + seen))\n"
+        }
+        let notes = reports.reduce(0) { $0 + $1.report.count(.note) }
+        if !verbose && notes > 0 {
+            output += "::notice title=modeldiff::\(notes) notes (inferable changes) not shown as annotations; run modeldiff check --verbose to see them\n"
         }
         return output
     }

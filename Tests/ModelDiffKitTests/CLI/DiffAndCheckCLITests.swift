@@ -64,7 +64,7 @@ private let v2 = "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
     #expect(result.stdout.contains("\"currentVersion\" : \"Notes 2\""))
     #expect(result.stdout.contains("\"drafts\" : [\n    \"Notes\"\n  ]"))
     #expect(result.stdout.contains("\"from\" : \"Notes 2\""))
-    let text = try runModeldiff(["check", "TestModels/Notes.xcdatamodeld", "--order", "Notes 2,Notes"])
+    let text = try runModeldiff(["check", "TestModels/Notes.xcdatamodeld", "--order", "Notes 2,Notes", "--verbose"])
     #expect(text.stdout.contains("Notes 2 → Notes (draft): "))
     #expect(text.stdout.contains("note: Notes comes after the current version Notes 2 (drafts): checked step by step, not as jumps"))
 }
@@ -84,4 +84,38 @@ private let v2 = "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
     let result = try runModeldiff(["check", "TestModels/Notes.xcdatamodeld", "--since", "Notes 9"])
     #expect(result.status == 2)
     #expect(result.stderr == "TestModels/Notes.xcdatamodeld: error: --since names version \"Notes 9\", which the bundle does not have\n")
+}
+
+/// Issue 22: a bundle check a person reads in a CI log. On WooCommerce (231 pairs) the default text is
+/// short, shows each distinct error once with the pairs it affects, and every distinct error of the
+/// JSON output appears in it; `--verbose` keeps every pair and note; GitHub gets one annotation per
+/// distinct finding, errors first, and one notice for the notes.
+@Test func bundleCheckOutputIsShortAndKeepsEveryError() throws {
+    let bundle = Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld").path
+    let text = try runModeldiff(["check", bundle])
+    #expect(text.status == 1)
+    let lines = text.stdout.split(separator: "\n")
+    #expect(lines.count <= 150, "\(lines.count) lines")
+    #expect(!text.stdout.contains(": note: "))
+    #expect(lines.last?.hasPrefix("overall: not-inferable (231 pairs on path all: 32 not inferable, 1 mapped;") == true)
+    let json = try runModeldiff(["check", bundle, "--format", "json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let pairs = try #require(object["pairs"] as? [[String: Any]])
+    let errors = Set(pairs.flatMap { ($0["findings"] as? [[String: Any]] ?? []).filter { $0["severity"] as? String == "error" }.compactMap { $0["message"] as? String } })
+    #expect(!errors.isEmpty)
+    for error in errors { #expect(text.stdout.contains(error), "missing from the default text: \(error)") }
+    // Each distinct error once, naming the pairs it affects.
+    for error in errors { #expect(text.stdout.components(separatedBy: error).count == 2, "printed more than once: \(error)") }
+    #expect(text.stdout.contains("(in Model 31 → Model 32 and in "))
+    let verbose = try runModeldiff(["check", bundle, "--verbose"])
+    #expect(verbose.stdout.split(separator: "\n").count > 5_000)
+    let github = try runModeldiff(["check", bundle, "--format", "github"])
+    let annotations = github.stdout.split(separator: "\n")
+    let firstWarning = annotations.firstIndex { $0.hasPrefix("::warning") } ?? annotations.count
+    #expect(annotations.prefix(firstWarning).allSatisfy { $0.hasPrefix("::error") })
+    #expect(annotations.prefix(firstWarning).count == errors.count)
+    #expect(annotations.last?.hasPrefix("::notice title=modeldiff::") == true)
+    // A passing bundle prints one line.
+    let passing = try runModeldiff(["check", "TestModels/Notes.xcdatamodeld"])
+    #expect(passing.stdout.split(separator: "\n").count == 1)
 }
