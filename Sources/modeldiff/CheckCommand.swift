@@ -64,6 +64,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let failed = try reportingFailures {
             let reports: [(title: String?, report: InferenceReport)]
+            var lockFindings: [Finding] = []
             let output: String
             if models.count == 2 {
                 // Two versions of one bundle are judged with the bundle's history, as `check BUNDLE` judges them.
@@ -80,17 +81,20 @@ struct CheckCommand: ParsableCommand {
                 printNotes(bundle.notes)
                 let names = order?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 let mappings = try MappingDiscovery.files(besides: bundle.path, in: mappingFolders)
-                let check = try BundleCheck(bundle: bundle, order: names, path: path, since: since, mappings: mappings)
+                let lockPath = VersionLock.path(forBundle: bundle.path)
+                let lock = try VersionLock.load(forBundle: bundle.path).map { (lock: $0, path: lockPath) }
+                let check = try BundleCheck(bundle: bundle, order: names, path: path, since: since, mappings: mappings, lock: lock)
+                lockFindings = check.lockFindings
                 reports = check.pairs.map { (CheckReports.title($0), $0.report) }
                 switch format {
                 case .text: output = verbose ? CheckReports.text(check, style: .standardOutput) : CheckReports.quietText(check, style: .standardOutput)
                 case .json: output = try CheckReports.json(check)
                 case .sarif: output = try SARIFReport.render(reports, toolVersion: ModelDiffCommand.version)
-                case .github: output = CheckReports.github(reports, verbose: verbose)
+                case .github: output = CheckReports.githubLock(check) + CheckReports.github(reports, verbose: verbose)
                 }
             }
             printOut(output)
-            let findings = reports.flatMap(\.report.findings)
+            let findings = reports.flatMap(\.report.findings) + lockFindings
             return findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         }
         if failed { throw ExitCode(1) }

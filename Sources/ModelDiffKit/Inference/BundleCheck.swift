@@ -34,15 +34,21 @@ public struct BundleCheck: Sendable {
     public let currentVersion: String
     /// Versions ordered after the current one: drafts, checked step by step but never jumped to.
     public let drafts: [String]
+    /// What comparing the bundle with its lock file found (`modeldiff lock`): shipped versions edited or removed.
+    public let lockFindings: [Finding]
 
-    /// The worst verdict of all pairs.
-    public var verdict: Verdict { pairs.map(\.report.verdict).max() ?? .identical }
+    /// The worst verdict of all pairs (not inferable when the lock file finds a shipped version changed).
+    public var verdict: Verdict {
+        let worst = pairs.map(\.report.verdict).max() ?? .identical
+        return lockFindings.contains { $0.severity == .error } ? .notInferable : worst
+    }
 
     /// Checks a bundle's versions in `order` (natural order of names unless given) along `path`,
     /// only the pairs whose newer side comes after `since` (when given); a step that one of
     /// `mappings` covers and that validates gets the verdict `mapped`.
     public init(
-        bundle: ModelBundle, order: [String]? = nil, path: Path = .all, since: String? = nil, mappings: [MappingFile] = []
+        bundle: ModelBundle, order: [String]? = nil, path: Path = .all, since: String? = nil, mappings: [MappingFile] = [],
+        lock: (lock: VersionLock, path: String)? = nil
     ) throws(Diagnostic) {
         var versions: [ModelVersion] = []
         for name in order ?? bundle.versions.map(\.name) {
@@ -85,6 +91,7 @@ public struct BundleCheck: Sendable {
         self.path = path
         self.currentVersion = bundle.currentVersionName
         self.drafts = versions.count > current + 1 ? versions[(current + 1)...].map(\.name) : []
+        self.lockFindings = lock.map { $0.lock.findings(for: bundle, lockPath: $0.path) } ?? []
     }
 
     /// A step's report once the mapping file that claims it is checked against both versions:

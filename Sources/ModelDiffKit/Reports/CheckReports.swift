@@ -16,7 +16,7 @@ public enum CheckReports {
 
     /// Text for every pair of a bundle, then the overall verdict.
     public static func text(_ check: BundleCheck, style: Style = Style(colorize: false)) -> String {
-        var output = ""
+        var output = lockText(check, style: style)
         for pair in check.pairs {
             output += text(pair.report, title: title(pair), style: style)
         }
@@ -39,7 +39,7 @@ public enum CheckReports {
     /// one line per failing pair and the overall verdict; a bundle with nothing to report prints one
     /// line. `text(_:style:)` is the verbose form, every pair with every finding.
     public static func quietText(_ check: BundleCheck, style: Style = Style(colorize: false)) -> String {
-        var output = ""
+        var output = lockText(check, style: style)
         let reports = check.pairs.map { (title: Optional(title($0)), report: $0.report) }
         for group in FindingGroup.groups(reports) {
             let finding = group.finding
@@ -54,12 +54,24 @@ public enum CheckReports {
         if !check.drafts.isEmpty {
             output += "note: \(check.drafts.joined(separator: ", ")) come\(check.drafts.count == 1 ? "s" : "") after the current version \(check.currentVersion) (drafts): checked step by step, not as jumps\n"
         }
-        let counts = [Diagnostic.Severity.error, .warning].map { severity in check.pairs.reduce(0) { $0 + $1.report.count(severity) } }
+        let counts = [Diagnostic.Severity.error, .warning].map { severity in
+            check.pairs.reduce(0) { $0 + $1.report.count(severity) } + check.lockFindings.filter { $0.severity == severity }.count
+        }
         let mapped = check.pairs.filter { $0.report.verdict == .mapped }.count
         let failing = check.pairs.filter { $0.report.verdict == .notInferable }.count
         output += "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs on path \(check.path.rawValue): \(failing) not inferable"
             + (mapped > 0 ? ", \(mapped) mapped" : "") + "; \(counts[0]) errors, \(counts[1]) warnings; --verbose shows every pair and note)\n"
         return output
+    }
+
+    /// The lock file's findings, one line each.
+    static func lockText(_ check: BundleCheck, style: Style) -> String {
+        check.lockFindings.map { "\($0.file): \(style.severity($0.severity)): \($0.message) [\($0.code)]\n" }.joined()
+    }
+
+    /// The lock file's findings as GitHub annotations.
+    public static func githubLock(_ check: BundleCheck) -> String {
+        check.lockFindings.map { "::error file=\(escapeProperty($0.file)),title=\(escapeProperty($0.code))::\(escapeData($0.message))\n" }.joined()
     }
 
     /// The summary line of one pair.
@@ -90,10 +102,11 @@ public enum CheckReports {
             let path: String
             let currentVersion: String
             let drafts: [String]
+            let lock: [Finding]
             let pairs: [PairJSON]
         }
         return try encode(BundleJSON(
-            verdict: check.verdict, path: check.path.rawValue, currentVersion: check.currentVersion, drafts: check.drafts,
+            verdict: check.verdict, path: check.path.rawValue, currentVersion: check.currentVersion, drafts: check.drafts, lock: check.lockFindings,
             pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) }))
     }
 

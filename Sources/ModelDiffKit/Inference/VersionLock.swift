@@ -1,0 +1,96 @@
+import Foundation
+
+/// The lock file `modeldiff lock` writes beside a bundle (`Model.modeldiff.lock`): every version that
+/// exists, with its `versionChecksum` and entity version hashes. Once a version has shipped, stores
+/// written by the app carry its hashes, and editing it in place (instead of adding a version) makes
+/// those stores unopenable (Core Data error 134100); `check` compares the bundle with the lock.
+public struct VersionLock: Sendable, Codable, Equatable {
+    /// One locked version.
+    public struct Version: Sendable, Codable, Equatable {
+        /// The version's name.
+        public let name: String
+        /// Its `versionChecksum`.
+        public let versionChecksum: String
+        /// Entity name → base64 version hash.
+        public let entities: [String: String]
+    }
+
+    /// The current version when the lock was written.
+    public let currentVersion: String
+    /// Every version, in the bundle's order.
+    public let versions: [Version]
+
+    /// The lock of `bundle` as it is now.
+    public init(bundle: ModelBundle) {
+        currentVersion = bundle.currentVersionName
+        versions = bundle.versions.map { version in
+            let hashes = version.model.versionHashes()
+            return Version(
+                name: version.name, versionChecksum: hashes.versionChecksum,
+                entities: Dictionary(uniqueKeysWithValues: hashes.entityVersionHashes.keys.map { ($0, hashes.base64(entity: $0) ?? "") }))
+        }
+    }
+
+    /// Where the lock of a bundle lives: beside it, named after it.
+    public static func path(forBundle bundle: String) -> String {
+        let trimmed = bundle.trimmingTrailingSlashes
+        let name = ((trimmed as NSString).lastPathComponent as NSString).deletingPathExtension
+        return ((trimmed as NSString).deletingLastPathComponent as NSString).appendingPathComponent("\(name).modeldiff.lock")
+    }
+
+    /// The lock beside `bundle`, or nil when there is none; a lock that cannot be read is an error.
+    public static func load(forBundle bundle: String) throws(Diagnostic) -> VersionLock? {
+        let path = path(forBundle: bundle)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        do {
+            return try JSONDecoder().decode(VersionLock.self, from: data)
+        } catch {
+            throw Diagnostic(path: path, line: 1, message: "not a modeldiff lock file: \(Self.describe(error)); run modeldiff lock to write it again")
+        }
+    }
+
+    /// The lock as JSON: keys sorted, so the file diffs well.
+    public func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+
+    /// The findings of comparing `bundle` with the lock: versions removed, versions whose entity
+    /// hashes changed, and a current version moved back before the lock's.
+    public func findings(for bundle: ModelBundle, lockPath: String) -> [Finding] {
+        var findings: [Finding] = []
+        for locked in versions {
+            guard let version = bundle.version(named: locked.name) else {
+                findings.append(Finding(
+                    .error, "locked-version-removed", entity: nil, file: lockPath, line: nil,
+                    message: "version \(locked.name) is in the lock file but no longer in the bundle: stores written with it can no longer be migrated; restore it"))
+                continue
+            }
+            let hashes = version.model.versionHashes()
+            let now = Dictionary(uniqueKeysWithValues: hashes.entityVersionHashes.keys.map { ($0, hashes.base64(entity: $0) ?? "") })
+            let changed = Set(now.keys).union(locked.entities.keys).filter { now[$0] != locked.entities[$0] }.sorted()
+            if !changed.isEmpty {
+                findings.append(Finding(
+                    .error, "locked-version-changed", entity: changed.first, file: version.loaded.path, line: nil,
+                    message: "version \(locked.name) has shipped (it is in the lock file), but the version hashes of \(changed.joined(separator: ", ")) changed: stores written with it would no longer open (Core Data error 134100); undo the edit and add a new model version instead"))
+            }
+        }
+        let order = bundle.versions.map(\.name)
+        if let lockedIndex = order.firstIndex(of: currentVersion), let currentIndex = order.firstIndex(of: bundle.currentVersionName), currentIndex < lockedIndex {
+            findings.append(Finding(
+                .error, "current-version-moved-back", entity: nil, file: lockPath, line: nil,
+                message: "the current version is \(bundle.currentVersionName), older than \(currentVersion), the current version in the lock file: stores already migrated to \(currentVersion) would no longer open; set .xccurrentversion back"))
+        }
+        return findings
+    }
+
+    private static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "the key \"\(key.stringValue)\" is missing"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context): context.debugDescription
+        case DecodingError.dataCorrupted(let context): context.debugDescription
+        default: "\(error)"
+        }
+    }
+}
