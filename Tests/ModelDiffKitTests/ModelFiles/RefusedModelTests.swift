@@ -2,16 +2,20 @@ import Foundation
 import Testing
 import ModelDiffKit
 
+/// A model file around `body`.
+private func modelText(_ body: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    \(body)
+    </model>
+    """
+}
+
 /// What a model file must not get away with (issues 14 and 23): each case is one exact diagnostic.
 private func diagnostic(_ body: String) -> String {
-    let text = """
-        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-        \(body)
-        </model>
-        """
     do {
-        _ = try ModelReader.read(Array(text.utf8), path: "m.xml")
+        _ = try ModelReader.read(Array(modelText(body).utf8), path: "m.xml")
         return "no error"
     } catch {
         return error.description
@@ -74,13 +78,7 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         ),
     ])
     func conventionsAreWarnings(body: String, expected: String) throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-            \(body)
-            </model>
-            """
-        let loaded = try ModelReader.read(Array(text.utf8), path: "m.xml")
+        let loaded = try ModelReader.read(Array(modelText(body).utf8), path: "m.xml")
         #expect(loaded.notes.map(\.description) == [expected])
     }
 
@@ -125,13 +123,7 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         ),
     ])
     func conventionsAreWarnings(body: String, expected: String) throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-            \(body)
-            </model>
-            """
-        let loaded = try ModelReader.read(Array(text.utf8), path: "m.xml")
+        let loaded = try ModelReader.read(Array(modelText(body).utf8), path: "m.xml")
         #expect(loaded.notes.map(\.description) == [expected])
     }
 
@@ -239,13 +231,7 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         ),
     ])
     func conventionsAreWarnings(body: String, expected: String) throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-            \(body)
-            </model>
-            """
-        let loaded = try ModelReader.read(Array(text.utf8), path: "m.xml")
+        let loaded = try ModelReader.read(Array(modelText(body).utf8), path: "m.xml")
         #expect(loaded.notes.map(\.description) == [expected])
     }
 
