@@ -89,7 +89,7 @@ struct CheckCommand: ParsableCommand {
                 switch format {
                 case .text: output = verbose ? CheckReports.text(check, style: .standardOutput) : CheckReports.quietText(check, style: .standardOutput)
                 case .json: output = try CheckReports.json(check)
-                case .sarif: output = try SARIFReport.render(reports, toolVersion: ModelDiffCommand.version)
+                case .sarif: output = try SARIFReport.render(reports, lockFindings: check.lockFindings, toolVersion: ModelDiffCommand.version)
                 case .github: output = CheckReports.githubLock(check) + CheckReports.github(reports, verbose: verbose)
                 }
             }

@@ -95,8 +95,20 @@ public enum CheckReports {
         try encode(PairJSON(report, from: nil, to: nil))
     }
 
-    /// `{"verdict": …, "pairs": [{"from", "to", "verdict", "findings"}]}`.
+    /// `{"verdict": …, "pairs": [{"from", "to", "verdict", "findings"}], "distinct": […]}`: every pair
+    /// complete for machines, and each distinct finding once (`FindingGroup`, notes included) with
+    /// the pairs it affects.
     public static func json(_ check: BundleCheck) throws -> String {
+        struct DistinctJSON: Encodable {
+            let severity: Diagnostic.Severity
+            let code: String
+            let entity: String?
+            let property: String?
+            let file: String
+            let line: Int?
+            let message: String
+            let pairs: [String]
+        }
         struct BundleJSON: Encodable {
             let verdict: Verdict
             let path: String
@@ -104,10 +116,18 @@ public enum CheckReports {
             let drafts: [String]
             let lock: [Finding]
             let pairs: [PairJSON]
+            let distinct: [DistinctJSON]
+        }
+        let reports = check.pairs.map { (title: Optional(title($0)), report: $0.report) }
+        let distinct = FindingGroup.groups(reports, minimum: .note).map { group in
+            let finding = group.finding
+            return DistinctJSON(
+                severity: finding.severity, code: finding.code, entity: finding.entity, property: finding.property,
+                file: finding.file, line: finding.line, message: finding.message, pairs: group.pairs)
         }
         return try encode(BundleJSON(
             verdict: check.verdict, path: check.path.rawValue, currentVersion: check.currentVersion, drafts: check.drafts, lock: check.lockFindings,
-            pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) }))
+            pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) }, distinct: distinct))
     }
 
     /// GitHub Actions workflow commands: one annotation per distinct finding, errors first (GitHub

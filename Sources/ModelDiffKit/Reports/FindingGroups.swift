@@ -4,10 +4,24 @@
 /// change says the same thing in every pair — listing the pairs it affects. The group keeps the
 /// location of its first pair: the step that introduced the change, since steps come before jumps.
 public struct FindingGroup: Sendable {
+    /// One pair that reports the finding, and where that pair locates it (the same change is on
+    /// another line, or in another version's file, in a jump than in the step that introduced it).
+    public struct Occurrence: Sendable, Hashable {
+        /// The pair's title (`Model 9 → Model 10`).
+        public let pair: String
+        /// The model file that pair's finding points at.
+        public let file: String
+        /// The line in that file, when known.
+        public let line: Int?
+    }
+
     /// The finding, as its first pair reports it.
     public let finding: Finding
+    /// Every pair that reports it, in check order.
+    public let occurrences: [Occurrence]
+
     /// The titles of the pairs that report it, in check order.
-    public let pairs: [String]
+    public var pairs: [String] { occurrences.map(\.pair) }
 
     /// The groups of `reports`' findings of at least `minimum` severity: errors first, then warnings,
     /// then notes, each in order of first appearance.
@@ -20,7 +34,7 @@ public struct FindingGroup: Sendable {
             let message: String
         }
         var order: [Key] = []
-        var found: [Key: (Finding, [String])] = [:]
+        var found: [Key: (Finding, [Occurrence])] = [:]
         for (title, report) in reports {
             for finding in report.findings where finding.severity >= minimum {
                 let key = Key(severity: finding.severity, code: finding.code, entity: finding.entity, property: finding.property, message: finding.message)
@@ -28,18 +42,41 @@ public struct FindingGroup: Sendable {
                     order.append(key)
                     found[key] = (finding, [])
                 }
-                if let title { found[key]!.1.append(title) }
+                if let title { found[key]!.1.append(Occurrence(pair: title, file: finding.file, line: finding.line)) }
             }
         }
-        let groups = order.map { FindingGroup(finding: found[$0]!.0, pairs: found[$0]!.1) }
+        let groups = order.map { FindingGroup(finding: found[$0]!.0, occurrences: found[$0]!.1) }
         return groups.enumerated().sorted { a, b in
             a.element.finding.severity != b.element.finding.severity ? a.element.finding.severity > b.element.finding.severity : a.offset < b.offset
         }.map(\.element)
     }
 
-    /// `in Model 9 → Model 10 and in 8 other pairs` — where the finding comes from.
+    /// `in Model 9 → Model 10 and in 8 other pairs to Model 117` — where the finding comes from (`to`
+    /// only when every other pair ends there, as the jumps to the current version do).
     public var whereSeen: String {
         guard let first = pairs.first else { return "" }
-        return pairs.count == 1 ? "in \(first)" : "in \(first) and in \(pairs.count - 1) other pair\(pairs.count == 2 ? "" : "s")"
+        guard pairs.count > 1 else { return "in \(first)" }
+        let others = pairs.dropFirst()
+        let ends = Set(others.map { $0.components(separatedBy: " → ").last ?? $0 })
+        let target = ends.count == 1 && others.allSatisfy { $0.contains(" → ") } ? " to \(ends.first!)" : ""
+        return "in \(first) and in \(others.count) other pair\(others.count == 1 ? "" : "s")\(target)"
+    }
+
+    /// The other places the finding is located, each with the pairs that locate it there, in order
+    /// of first appearance (the first occurrence's place is the finding's own).
+    public var otherLocations: [(file: String, line: Int?, pairs: [String])] {
+        struct Place: Hashable {
+            let file: String
+            let line: Int?
+        }
+        var order: [Place] = []
+        var pairs: [Place: [String]] = [:]
+        for occurrence in occurrences {
+            let place = Place(file: occurrence.file, line: occurrence.line)
+            if pairs[place] == nil { order.append(place) }
+            pairs[place, default: []].append(occurrence.pair)
+        }
+        let own = Place(file: finding.file, line: finding.line)
+        return order.filter { $0 != own }.map { ($0.file, $0.line, pairs[$0]!) }
     }
 }
