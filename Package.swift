@@ -12,6 +12,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"),
+        // `.modeldiff.yml`, the project configuration `check` reads (YAML with line and column marks).
+        .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
         // Only for `swift package generate-documentation`: no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -32,6 +34,7 @@ let package = Package(
                 "CLibXML2",
                 "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(

@@ -28,8 +28,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Output format: text, json, sarif or github.")
     var format: Format = .text
 
-    @Flag(help: "Also fail on warnings.")
-    var strict = false
+    @Flag(inversion: .prefixedNo, help: "Also fail on warnings (default: .modeldiff.yml's check.strict, else no).")
+    var strict: Bool?
 
     @Flag(help: "Show every pair and every note (text and github); by default each error and warning is shown once, then the failing pairs.")
     var verbose = false
@@ -37,8 +37,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Comma-separated version names, oldest first, to use instead of natural order (bundle mode).")
     var order: String?
 
-    @Option(help: "Which steps to check (bundle mode): consecutive (each version to the next), direct (each to the current one), or all.")
-    var path: BundleCheck.Path = .all
+    @Option(help: "Which steps to check (bundle mode): consecutive (each version to the next), direct (each to the current one), or all (the default, unless .modeldiff.yml sets check.path).")
+    var path: BundleCheck.Path?
 
     @Option(help: "Check only pairs whose newer version comes after this one (bundle mode), and the jumps to the current version.")
     var since: String?
@@ -46,12 +46,19 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("mappings"), help: "A folder to search, recursively, for mapping models (*.mapping.xml, *.xcmappingmodel); repeatable. Those beside the bundle are always used.")
     var mappingFolders: [String] = []
 
+    @Option(help: "The project configuration to read (defaults and acknowledged findings); by default the nearest .modeldiff.yml in the current folder or its parents.")
+    var config: String?
+
+    @Flag(help: "Read no .modeldiff.yml.")
+    var noConfig = false
+
     func validate() throws {
         guard models.count == 1 || models.count == 2 else {
             throw ValidationError("give OLD and NEW, or one .xcdatamodeld bundle")
         }
         if order != nil && models.count != 1 { throw ValidationError("--order goes with a bundle") }
-        if (since != nil || !mappingFolders.isEmpty || path != .all) && models.count != 1 {
+        if config != nil && noConfig { throw ValidationError("--config and --no-config exclude each other") }
+        if (since != nil || !mappingFolders.isEmpty || path != nil) && models.count != 1 {
             throw ValidationError("--path, --since and --mappings go with a bundle")
         }
         // A version named twice would be checked against itself: a mistake in the order, not an order.
@@ -63,12 +70,19 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let failed = try reportingFailures {
+            let settings = try (noConfig ? nil : config ?? ModelDiffConfig.find()).map { path throws(Diagnostic) in try ModelDiffConfig.load(path: path) }
+            let acknowledgements = settings?.acknowledgements ?? []
+            let strict = strict ?? settings?.strict ?? false
             let reports: [(title: String?, report: InferenceReport)]
-            var lockFindings: [Finding] = []
+            var bundleFindings: [Finding] = []
             let output: String
             if models.count == 2 {
                 // Two versions of one bundle are judged with the bundle's history, as `check BUNDLE` judges them.
-                let report = try PairCheck.report(oldPath: models[0], newPath: models[1])
+                let found = try PairCheck.report(oldPath: models[0], newPath: models[1])
+                // Outside a bundle the versions are named by their folders (`Model 9.xcdatamodel`), so
+                // an acknowledgement that names this pair applies too; unused ones are not reported,
+                // since a configuration describes a whole bundle's history.
+                let report = found.acknowledging(acknowledgements, from: Self.versionName(models[0]), to: Self.versionName(models[1])).report
                 reports = [(nil, report)]
                 switch format {
                 case .text: output = CheckReports.text(report, style: .standardOutput, notes: verbose)
@@ -80,24 +94,36 @@ struct CheckCommand: ParsableCommand {
                 let bundle = try ModelBundle.load(path: models[0])
                 printNotes(bundle.notes)
                 let names = order?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                let mappings = try MappingDiscovery.files(besides: bundle.path, in: mappingFolders)
+                let folders = mappingFolders.isEmpty ? settings?.mappingFolders ?? [] : mappingFolders
+                let mappings = try MappingDiscovery.files(besides: bundle.path, in: folders)
                 let lockPath = VersionLock.path(forBundle: bundle.path)
                 let lock = try VersionLock.load(forBundle: bundle.path).map { (lock: $0, path: lockPath) }
-                let check = try BundleCheck(bundle: bundle, order: names, path: path, since: since, mappings: mappings, lock: lock)
-                lockFindings = check.lockFindings
+                let check = try BundleCheck(
+                    bundle: bundle, order: names, path: path ?? settings?.checkPath ?? .all, since: since ?? settings?.since, mappings: mappings,
+                    lock: lock, acknowledgements: acknowledgements)
+                bundleFindings = check.bundleFindings
                 reports = check.pairs.map { (CheckReports.title($0), $0.report) }
                 switch format {
                 case .text: output = verbose ? CheckReports.text(check, style: .standardOutput) : CheckReports.quietText(check, style: .standardOutput)
                 case .json: output = try CheckReports.json(check)
-                case .sarif: output = try SARIFReport.render(reports, lockFindings: check.lockFindings, toolVersion: ModelDiffCommand.version)
+                case .sarif: output = try SARIFReport.render(reports, bundleFindings: check.bundleFindings, toolVersion: ModelDiffCommand.version)
                 case .github: output = CheckReports.githubLock(check) + CheckReports.github(reports, verbose: verbose)
                 }
             }
             printOut(output)
-            let findings = reports.flatMap(\.report.findings) + lockFindings
+            let findings = reports.flatMap(\.report.findings) + bundleFindings
             return findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         }
         if failed { throw ExitCode(1) }
+    }
+}
+
+extension CheckCommand {
+    /// `Model 9` for `…/Model 9.xcdatamodel` or its `contents`; nil for a loose XML file.
+    static func versionName(_ path: String) -> String? {
+        var url = URL(fileURLWithPath: path)
+        if url.lastPathComponent == "contents" { url.deleteLastPathComponent() }
+        return url.pathExtension == "xcdatamodel" ? url.deletingPathExtension().lastPathComponent : nil
     }
 }
 

@@ -36,6 +36,12 @@ public struct BundleCheck: Sendable {
     public let drafts: [String]
     /// What comparing the bundle with its lock file found (`modeldiff lock`): shipped versions edited or removed.
     public let lockFindings: [Finding]
+    /// Acknowledgements of the project's `.modeldiff.yml` that match no finding of a pair they name
+    /// (or of any pair, when they name none): warnings, `acknowledgement-unused`.
+    public let configFindings: [Finding]
+
+    /// The findings about the bundle as a whole: the lock file's, then the configuration's.
+    public var bundleFindings: [Finding] { lockFindings + configFindings }
 
     /// The worst verdict of all pairs (not inferable when the lock file finds a shipped version changed).
     public var verdict: Verdict {
@@ -48,7 +54,7 @@ public struct BundleCheck: Sendable {
     /// `mappings` covers and that validates gets the verdict `mapped`.
     public init(
         bundle: ModelBundle, order: [String]? = nil, path: Path = .all, since: String? = nil, mappings: [MappingFile] = [],
-        lock: (lock: VersionLock, path: String)? = nil
+        lock: (lock: VersionLock, path: String)? = nil, acknowledgements: [Acknowledgement] = []
     ) throws(Diagnostic) {
         var versions: [ModelVersion] = []
         for name in order ?? bundle.versions.map(\.name) {
@@ -86,6 +92,30 @@ public struct BundleCheck: Sendable {
             // `direct` includes the last step into the current version; `all` has it among the consecutive ones.
             let lastOld = path == .direct ? current - 1 : current - 2
             if lastOld >= 0 { for index in 0...lastOld { pairs.append(try analyse(index, current, jump: index != current - 1)) } }
+        }
+        var used = Set<Acknowledgement>()
+        if !acknowledgements.isEmpty {
+            pairs = pairs.map { pair in
+                let (report, matched) = pair.report.acknowledging(acknowledgements, from: pair.from, to: pair.to)
+                used.formUnion(matched)
+                return Pair(from: pair.from, to: pair.to, report: report, isJump: pair.isJump, isDraft: pair.isDraft)
+            }
+        }
+        let checked = Set(pairs.map { "\($0.from) → \($0.to)" })
+        self.configFindings = acknowledgements.filter { !used.contains($0) }.compactMap { acknowledgement in
+            if let pair = acknowledgement.pair {
+                for name in [pair.from, pair.to] where bundle.version(named: name) == nil {
+                    return Finding(
+                        .warning, "acknowledgement-unused", entity: nil, file: acknowledgement.file, line: acknowledgement.line,
+                        message: "this acknowledgement names version \"\(name)\", which \(bundle.path) does not have")
+                }
+                // A pair left out by --path or --since is simply not under review in this run.
+                guard checked.contains(acknowledgement.pairText ?? "") else { return nil }
+            }
+            let scope = acknowledgement.pairText.map { "in \($0)" } ?? "in any pair checked"
+            return Finding(
+                .warning, "acknowledgement-unused", entity: nil, file: acknowledgement.file, line: acknowledgement.line,
+                message: "this acknowledgement of \(acknowledgement.code) matches no finding \(scope): remove it, or correct its code, pair, entity or property")
         }
         self.pairs = pairs
         self.path = path

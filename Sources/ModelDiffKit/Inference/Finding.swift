@@ -40,6 +40,9 @@ public enum Verdict: String, Sendable, Hashable, Codable, Comparable {
     case inferable
     /// A mapping model in the repository covers the step, and it validates against both versions.
     case mapped
+    /// Lightweight migration cannot infer the step, and the project's `.modeldiff.yml` acknowledges
+    /// every error that says so (the step shipped with migration code of its own, say).
+    case acknowledged
     /// A mapping model (or a model change) is needed.
     case notInferable = "not-inferable"
 
@@ -48,7 +51,8 @@ public enum Verdict: String, Sendable, Hashable, Codable, Comparable {
         case .identical: 0
         case .inferable: 1
         case .mapped: 2
-        case .notInferable: 3
+        case .acknowledged: 3
+        case .notInferable: 4
         }
     }
 

@@ -66,6 +66,11 @@ public struct InferenceReport: Sendable {
         return InferenceReport(copying: self, findings: findings, verdict: .mapped, mappingPath: mapping)
     }
 
+    /// This report with other findings and verdict (acknowledged findings, `.modeldiff.yml`).
+    func replacing(findings: [Finding], verdict: Verdict) -> InferenceReport {
+        InferenceReport(copying: self, findings: findings, verdict: verdict, mappingPath: mappingPath)
+    }
+
     /// This report with one more error (a mapping that claims the step but does not validate).
     func adding(_ finding: Finding) -> InferenceReport {
         InferenceReport(copying: self, findings: [finding] + findings, verdict: .notInferable, mappingPath: nil)

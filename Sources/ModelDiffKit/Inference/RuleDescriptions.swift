@@ -15,6 +15,7 @@ public enum RuleDescriptions {
         ("property-kind-changed", .error, "A property changes between attribute and relationship under the same name."),
         ("ambiguous-renaming-identifier", .error, "Several new elements match the same old element."),
         ("unmatched-renaming-identifier", .error, "A renaming identifier matches nothing in the old version (a typo drops the data)."),
+        ("acknowledgement-unused", .warning, "An acknowledged finding in .modeldiff.yml matches nothing in the pairs checked (fixed, or mistyped)."),
         ("possible-rename", .warning, "Something disappears and a look-alike appears without a renaming identifier: the data is dropped."),
         ("entity-removed", .warning, "An entity is removed: its objects are deleted."),
         ("stale-renaming-identifier", .warning, "An entity of the old version carries a renaming identifier that no entity of the new version carries, while an entity of the same name exists: Core Data matches by renaming identifier, so it deletes the old objects and the new entity starts empty."),

@@ -26,9 +26,11 @@ public enum CheckReports {
         let steps = check.pairs.filter { !$0.isJump }.count
         let jumps = check.pairs.count - steps
         let mapped = check.pairs.filter { $0.report.verdict == .mapped }.count
+        let acknowledged = check.pairs.filter { $0.report.verdict == .acknowledged }.count
         output += "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs on path \(check.path.rawValue): \(steps) step\(steps == 1 ? "" : "s")"
             + (jumps > 0 ? " and \(jumps) jump\(jumps == 1 ? "" : "s") to \(check.currentVersion)" : "")
-            + "; \(check.pairs.filter { $0.report.verdict == .notInferable }.count) not inferable\(mapped > 0 ? ", \(mapped) mapped" : ""))\n"
+            + "; \(check.pairs.filter { $0.report.verdict == .notInferable }.count) not inferable\(mapped > 0 ? ", \(mapped) mapped" : "")"
+            + "\(acknowledged > 0 ? ", \(acknowledged) acknowledged" : ""))\n"
         return output
     }
 
@@ -55,23 +57,26 @@ public enum CheckReports {
             output += "note: \(check.drafts.joined(separator: ", ")) come\(check.drafts.count == 1 ? "s" : "") after the current version \(check.currentVersion) (drafts): checked step by step, not as jumps\n"
         }
         let counts = [Diagnostic.Severity.error, .warning].map { severity in
-            check.pairs.reduce(0) { $0 + $1.report.count(severity) } + check.lockFindings.filter { $0.severity == severity }.count
+            check.pairs.reduce(0) { $0 + $1.report.count(severity) } + check.bundleFindings.filter { $0.severity == severity }.count
         }
         let mapped = check.pairs.filter { $0.report.verdict == .mapped }.count
+        let acknowledged = check.pairs.filter { $0.report.verdict == .acknowledged }.count
         let failing = check.pairs.filter { $0.report.verdict == .notInferable }.count
         output += "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs on path \(check.path.rawValue): \(failing) not inferable"
-            + (mapped > 0 ? ", \(mapped) mapped" : "") + "; \(counts[0]) errors, \(counts[1]) warnings; --verbose shows every pair and note)\n"
+            + (mapped > 0 ? ", \(mapped) mapped" : "") + (acknowledged > 0 ? ", \(acknowledged) acknowledged" : "") + "; \(counts[0]) errors, \(counts[1]) warnings; --verbose shows every pair and note)\n"
         return output
     }
 
-    /// The lock file's findings, one line each.
+    /// The lock file's and the configuration's findings, one line each.
     static func lockText(_ check: BundleCheck, style: Style) -> String {
-        check.lockFindings.map { "\($0.file): \(style.severity($0.severity)): \($0.message) [\($0.code)]\n" }.joined()
+        check.bundleFindings.map { "\($0.file)\($0.line.map { ":\($0)" } ?? ""): \(style.severity($0.severity)): \($0.message) [\($0.code)]\n" }.joined()
     }
 
-    /// The lock file's findings as GitHub annotations.
+    /// The lock file's and the configuration's findings as GitHub annotations.
     public static func githubLock(_ check: BundleCheck) -> String {
-        check.lockFindings.map { "::error file=\(escapeProperty($0.file)),title=\(escapeProperty($0.code))::\(escapeData($0.message))\n" }.joined()
+        check.bundleFindings.map {
+            "::\($0.severity == .note ? "notice" : $0.severity.rawValue) file=\(escapeProperty($0.file))\($0.line.map { ",line=\($0)" } ?? ""),title=\(escapeProperty($0.code))::\(escapeData($0.message))\n"
+        }.joined()
     }
 
     /// The summary line of one pair.
@@ -86,6 +91,7 @@ public enum CheckReports {
         case .identical: style.green(verdict.rawValue)
         case .inferable: style.green(verdict.rawValue)
         case .mapped: style.green(verdict.rawValue)
+        case .acknowledged: style.yellow(verdict.rawValue)
         case .notInferable: style.red(style.bold(verdict.rawValue))
         }
     }
@@ -115,6 +121,7 @@ public enum CheckReports {
             let currentVersion: String
             let drafts: [String]
             let lock: [Finding]
+            let config: [Finding]
             let pairs: [PairJSON]
             let distinct: [DistinctJSON]
         }
@@ -126,7 +133,7 @@ public enum CheckReports {
                 file: finding.file, line: finding.line, message: finding.message, pairs: group.pairs)
         }
         return try encode(BundleJSON(
-            verdict: check.verdict, path: check.path.rawValue, currentVersion: check.currentVersion, drafts: check.drafts, lock: check.lockFindings,
+            verdict: check.verdict, path: check.path.rawValue, currentVersion: check.currentVersion, drafts: check.drafts, lock: check.lockFindings, config: check.configFindings,
             pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) }, distinct: distinct))
     }
 

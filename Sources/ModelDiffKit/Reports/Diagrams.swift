@@ -155,6 +155,7 @@ public enum MarkdownReport {
         case .identical: verdict = "✅ **identical** for the store (no migration needed)"
         case .inferable: verdict = "✅ **inferable** by lightweight migration"
         case .mapped: verdict = "✅ **mapped**: a mapping model in the repository covers the change"
+        case .acknowledged: verdict = "☑️ **acknowledged**: not inferable, and the project's .modeldiff.yml accepts every error"
         case .notInferable: verdict = "❌ **not inferable**: a mapping model or a model change is needed"
         }
         output += "\(changed.count) entit\(changed.count == 1 ? "y" : "ies") changed · \(report.count(.error)) errors · \(report.count(.warning)) warnings · \(report.count(.note)) notes\n\n"

@@ -4,17 +4,17 @@ import Foundation
 public enum SARIFReport {
     /// One SARIF log with a run holding each distinct finding of the reports once (`FindingGroup`):
     /// located where its first pair locates it, with the other places later pairs locate it as
-    /// related locations (each naming the pairs that see it there), then `lockFindings`. Compact
+    /// related locations (each naming the pairs that see it there), then the lock file's and the configuration's findings. Compact
     /// JSON: it is a file for code scanning to read, not a person, and GitHub limits its size.
-    public static func render(_ reports: [(title: String?, report: InferenceReport)], lockFindings: [Finding] = [], toolVersion: String) throws -> String {
+    public static func render(_ reports: [(title: String?, report: InferenceReport)], bundleFindings: [Finding] = [], toolVersion: String) throws -> String {
         let groups = FindingGroup.groups(reports, minimum: .note)
         var codes: [String] = []
-        for finding in groups.map(\.finding) + lockFindings where !codes.contains(finding.code) { codes.append(finding.code) }
+        for finding in groups.map(\.finding) + bundleFindings where !codes.contains(finding.code) { codes.append(finding.code) }
         let rules: [[String: Any]] = codes.sorted().map { code in
             ["id": code, "name": code, "shortDescription": ["text": RuleDescriptions.text(for: code)],
              "helpUri": "https://github.com/modeldiff/modeldiff#finding-codes"]
         }
-        let results = lockFindings.map { result($0, seen: nil) } + groups.map { group in
+        let results = bundleFindings.map { result($0, seen: nil) } + groups.map { group in
             var result = result(group.finding, seen: group.pairs.isEmpty ? nil : group.whereSeen)
             let related = group.otherLocations.enumerated().map { index, place in
                 var location = physicalLocation(file: place.file, line: place.line)

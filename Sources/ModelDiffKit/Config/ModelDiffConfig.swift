@@ -1,0 +1,153 @@
+import Foundation
+
+/// A project's `.modeldiff.yml`: defaults for `check` and the findings the team has acknowledged.
+///
+/// ```yaml
+/// check:
+///   path: consecutive          # consecutive, direct or all
+///   mappings: [Migrations]     # folders searched for mapping models, relative to this file
+///   since: Model 100
+///   strict: true
+/// acknowledged:
+///   - code: relationship-retargeted
+///     pair: Model 31 → Model 32       # optional; also "Model 31 -> Model 32"
+///     entity: ProductVariation        # optional
+///     property: attributes            # optional
+///     reason: shipped in 8.2 with a migration in code
+/// ```
+///
+/// Unknown keys, wrong types and unknown finding codes are errors with the line and column: a typo
+/// in a gate's configuration must not pass silently.
+public struct ModelDiffConfig: Sendable {
+    /// The file name searched for in the current folder and its parents.
+    public static let fileName = ".modeldiff.yml"
+    /// A configuration file is a few lines; a larger one is a mistake (or an attack on the parser).
+    static let maximumSize = 1 << 20
+
+    /// The file read.
+    public let path: String
+    /// `check.path`.
+    public let checkPath: BundleCheck.Path?
+    /// `check.mappings`, resolved against the file's folder.
+    public let mappingFolders: [String]?
+    /// `check.since`.
+    public let since: String?
+    /// `check.strict`.
+    public let strict: Bool?
+    /// `acknowledged`, in file order.
+    public let acknowledgements: [Acknowledgement]
+
+    /// The nearest `.modeldiff.yml` in `directory` or one of its parents, if any, as a path relative to
+    /// `directory` (`.modeldiff.yml`, `../../.modeldiff.yml`) so messages name it as a person would.
+    public static func find(from directory: String = FileManager.default.currentDirectoryPath) -> String? {
+        var folder = URL(fileURLWithPath: directory).standardizedFileURL
+        var up = ""
+        while true {
+            let candidate = folder.appendingPathComponent(fileName).path
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue { return up + fileName }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+            up += "../"
+        }
+    }
+
+    /// Reads and checks the file at `path`.
+    public static func load(path: String) throws(Diagnostic) -> ModelDiffConfig {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw Diagnostic(path: path, message: exists ? "cannot read the configuration file" : "no such file or directory")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maximumSize + 1)) ?? Data()
+        guard data.count <= maximumSize else {
+            throw Diagnostic(path: path, message: "a configuration file larger than 1 MB is not one")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Diagnostic(path: path, line: 1, column: 1, message: "not UTF-8 text")
+        }
+        return try ModelDiffConfig(text: text, path: path)
+    }
+
+    /// Reads `text` as the file at `path` (relative folders are resolved against its folder).
+    public init(text: String, path: String) throws(Diagnostic) {
+        self.path = path
+        var checkPath: BundleCheck.Path?
+        var mappingFolders: [String]?
+        var since: String?
+        var strict: Bool?
+        var acknowledgements: [Acknowledgement] = []
+        let reader = ConfigReader(path: path)
+        if let root = try YAMLReader.read(text, path: path) {
+            for (key, position, value) in try reader.mapping(root, what: "the configuration") {
+                switch key {
+                case "check":
+                    for (key, position, value) in try reader.mapping(value, what: "check") {
+                        switch key {
+                        case "path":
+                            let name = try reader.string(value)
+                            guard let path = BundleCheck.Path(rawValue: name) else {
+                                throw reader.error(value.position, "check.path is consecutive, direct or all, not \"\(name)\"")
+                            }
+                            checkPath = path
+                        case "mappings":
+                            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+                            mappingFolders = try reader.strings(value).map { folder.appendingPathComponent($0).standardizedFileURL.path }
+                        case "since": since = try reader.string(value)
+                        case "strict": strict = try reader.bool(value)
+                        default: throw reader.error(position, "unknown key \"check.\(key)\" (check takes path, mappings, since and strict)")
+                        }
+                    }
+                case "acknowledged":
+                    guard case .sequence(let items, _) = value else { throw reader.error(value.position, "acknowledged is a list of findings") }
+                    for item in items { acknowledgements.append(try Acknowledgement(item, reader: reader)) }
+                default:
+                    throw reader.error(position, "unknown key \"\(key)\" (a .modeldiff.yml has check and acknowledged)")
+                }
+            }
+        }
+        self.checkPath = checkPath
+        self.mappingFolders = mappingFolders
+        self.since = since
+        self.strict = strict
+        self.acknowledgements = acknowledgements
+    }
+}
+
+/// Typed access to a parsed configuration, each mistake an error at its line and column.
+struct ConfigReader {
+    let path: String
+
+    func error(_ position: YAMLPosition, _ message: String) -> Diagnostic {
+        Diagnostic(path: path, line: position.line, column: position.column, message: message)
+    }
+
+    func mapping(_ value: YAMLValue, what: String) throws(Diagnostic) -> [(key: String, keyPosition: YAMLPosition, value: YAMLValue)] {
+        guard case .mapping(let entries, _) = value else { throw error(value.position, "\(what) is a mapping of keys to values") }
+        return entries
+    }
+
+    func string(_ value: YAMLValue) throws(Diagnostic) -> String {
+        guard case .scalar(let text, _) = value, !text.isEmpty else { throw error(value.position, "expected a non-empty text") }
+        return text
+    }
+
+    func strings(_ value: YAMLValue) throws(Diagnostic) -> [String] {
+        if case .sequence(let items, _) = value {
+            var texts: [String] = []
+            for item in items { texts.append(try string(item)) }
+            return texts
+        }
+        return [try string(value)]
+    }
+
+    func bool(_ value: YAMLValue) throws(Diagnostic) -> Bool {
+        guard case .scalar(let text, _) = value else { throw error(value.position, "expected true or false") }
+        switch text.lowercased() {
+        case "true", "yes": return true
+        case "false", "no": return false
+        default: throw error(value.position, "expected true or false, not \"\(text)\"")
+        }
+    }
+}
