@@ -52,12 +52,28 @@ public struct MigrationTest: Sendable {
         if path != .direct { pairs += (0..<current).map { ($0, $0 + 1) } }
         if path != .consecutive { pairs += (0..<max(current - 1, 0)).map { ($0, current) } }
         let mappings = try StoreMigration.mappingFiles(besides: bundle.path)
-        var steps: [Step] = []
-        for (index, (from, to)) in pairs.enumerated() {
+        // Steps share nothing (each seeds and migrates its own files), so they run on every core; the
+        // report keeps the path's order.
+        let results = StepResults(count: pairs.count)
+        let plan = pairs
+        DispatchQueue.concurrentPerform(iterations: plan.count) { index in
+            let (from, to) = plan[index]
             let source = temporaryFolder.appendingPathComponent("test-\(index)-source.sqlite").path
-            try StoreSeed(defaultCount: objects, seed: seed &+ UInt64(from)).write(model: bundle.versions[from].model, to: source)
-            steps.append(try Self.run(bundle: bundle, from: from, to: to, source: source, origin: "seeded", mappings: mappings, folder: temporaryFolder, index: index))
-            StoreMigration.removeStore(source)
+            defer { StoreMigration.removeStore(source) }
+            do {
+                try StoreSeed(defaultCount: objects, seed: seed &+ UInt64(from)).write(model: bundle.versions[from].model, to: source)
+                results.set(index, .success(try Self.run(bundle: bundle, from: from, to: to, source: source, origin: "seeded", mappings: mappings, folder: temporaryFolder, index: index)))
+            } catch {
+                results.set(index, .failure(error))
+            }
+        }
+        var tested: [Step] = []
+        for result in results.all {
+            switch result {
+            case .success(let step): tested.append(step)
+            case .failure(let error): throw error
+            case nil: continue
+            }
         }
         for (offset, store) in stores.enumerated() {
             let opened = try PersistentStore.open(path: store)
@@ -68,10 +84,10 @@ public struct MigrationTest: Sendable {
             guard from < current else { continue }
             let targets = path == .consecutive ? [from + 1] : path == .direct ? [current] : Array(Set([from + 1, current])).sorted()
             for to in targets {
-                steps.append(try Self.run(bundle: bundle, from: from, to: to, source: store, origin: store, mappings: mappings, folder: temporaryFolder, index: pairs.count + offset * 2 + to))
+                tested.append(try Self.run(bundle: bundle, from: from, to: to, source: store, origin: store, mappings: mappings, folder: temporaryFolder, index: pairs.count + offset * 2 + to))
             }
         }
-        self.steps = steps
+        self.steps = tested
     }
 
     private static func run(
@@ -101,4 +117,18 @@ public struct MigrationTest: Sendable {
         }
         return Step(from: old.name, to: new.name, origin: origin, mappingPath: mappingPath, failures: failures, seconds: Date().timeIntervalSince(started))
     }
+}
+
+/// The steps' results, filled in by concurrent workers.
+private final class StepResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<MigrationTest.Step, any Error>?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<MigrationTest.Step, any Error>) {
+        lock.withLock { results[index] = result }
+    }
+
+    var all: [Result<MigrationTest.Step, any Error>?] { lock.withLock { results } }
 }
