@@ -2,6 +2,29 @@
 enum CosmeticRules {
     private static let storeFields: Set = ["parentEntity", "abstract", "versionHashModifier", "uniquenessConstraints"]
 
+    /// One note per kind of change in an entity: properties that change the same settings the same
+    /// way (a new Xcode writing `usesScalarValueType="NO"` on every attribute, `indexed="YES"` on
+    /// every relationship) are one line naming them, not one line each.
+    static func report(_ changes: [(property: String, line: SourceLine, change: String, effect: String)], entity: String, _ context: inout RuleContext) {
+        var order: [String] = []
+        var groups: [String: [(property: String, line: SourceLine, change: String, effect: String)]] = [:]
+        for change in changes {
+            let key = change.change + "\u{0}" + change.effect
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(change)
+        }
+        for key in order {
+            let group = groups[key]!
+            let first = group[0]
+            if group.count == 1 {
+                context.new(.note, "cosmetic-change", entity: entity, property: first.property, line: first.line, "`\(entity).\(first.property)` changes \(first.change); \(first.effect)")
+            } else {
+                let names = group.map { "`\($0.property)`" }.joined(separator: ", ")
+                context.new(.note, "cosmetic-change", entity: entity, line: first.line, "\(group.count) properties of `\(entity)` (\(names)) change \(first.change); \(first.effect)")
+            }
+        }
+    }
+
     static func model(_ context: inout RuleContext) {
         for change in context.diff.entities where change.kind == .matched && !change.fields.isEmpty {
             let entity = change.destination!

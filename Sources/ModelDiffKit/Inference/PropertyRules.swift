@@ -63,6 +63,9 @@ enum PropertyRules {
         let diff = context.diff
         for change in diff.entities where change.kind == .matched {
             let entity = change.destination!.name
+            // Changes that leave the store alone, grouped per entity once its properties are seen.
+            var cosmetic: [(property: String, line: SourceLine, change: String, effect: String)] = []
+            defer { CosmeticRules.report(cosmetic, entity: entity, &context) }
             for property in change.properties where property.kind == .matched {
                 let (old, new) = (property.source!, property.destination!)
                 let name = "`\(entity).\(new.name)`"
@@ -79,7 +82,7 @@ enum PropertyRules {
                     relationship(a, b, entity: entity, &context)
                 case (.fetchedProperty, .fetchedProperty):
                     if !property.fields.isEmpty {
-                        context.new(.note, "cosmetic-change", entity: entity, property: new.name, line: new.line, "\(name) changes \(describe(property.fields)); fetched properties are not stored")
+                        cosmetic.append((new.name, new.line, describe(property.fields), "fetched properties are not stored"))
                     }
                 default:
                     context.new(
@@ -87,7 +90,7 @@ enum PropertyRules {
                         "\(name) changes from \(kind(old)) to \(kind(new)), which lightweight migration cannot convert: give the new property another name (or renaming identifier) and fill it in a custom mapping — `modeldiff infer` writes a starter")
                 }
                 if case .attribute = new, property.hashChanged == false, !property.fields.isEmpty {
-                    context.new(.note, "cosmetic-change", entity: entity, property: new.name, line: new.line, "\(name) changes \(describe(property.fields)); the store is not affected")
+                    cosmetic.append((new.name, new.line, describe(property.fields), "the store is not affected"))
                 }
             }
         }

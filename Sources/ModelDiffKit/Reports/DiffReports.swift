@@ -10,9 +10,21 @@ public enum DiffReports {
             for field in change.fields {
                 output += "    \(field.field): \(show(field.old)) → \(show(field.new))\n"
             }
+            // Properties that change the same settings the same way and leave the store alone (a new
+            // Xcode writing `usesScalarValueType` on every attribute) are one line, named together.
+            var cosmetic: [[FieldChange]: [String]] = [:]
+            for property in change.properties where isCosmetic(property) {
+                cosmetic[property.fields.filter { $0.field != "kind" }, default: []].append(property.name)
+            }
             for property in change.properties {
-                output += "    " + propertyLine(property, style) + "\n"
-                for field in property.fields where field.field != "kind" {
+                let fields = property.fields.filter { $0.field != "kind" }
+                if isCosmetic(property), let names = cosmetic[fields], names.count > 1 {
+                    guard names.first == property.name else { continue }
+                    output += "    " + style.yellow("~ \(names.joined(separator: ", "))") + " (\(names.count) properties; version hash unchanged)\n"
+                } else {
+                    output += "    " + propertyLine(property, style) + "\n"
+                }
+                for field in fields {
                     output += "        \(field.field): \(show(field.old)) → \(show(field.new))\n"
                 }
             }
@@ -25,6 +37,10 @@ public enum DiffReports {
         }
         if !diff.hasDifferences { output += "no differences\n" }
         return output
+    }
+
+    private static func isCosmetic(_ property: PropertyChange) -> Bool {
+        property.kind == .matched && !property.isRenamed && property.movedFrom == nil && !property.hashChanged
     }
 
     private static func entityLine(_ change: EntityChange, _ style: Style) -> String {
