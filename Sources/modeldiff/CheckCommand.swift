@@ -28,7 +28,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Output format: text, json, sarif or github.")
     var format: Format = .text
 
-    @Flag(inversion: .prefixedNo, help: "Also fail on warnings (default: .modeldiff.yml's check.strict, else no).")
+    @Flag(inversion: .prefixedNo, help: "Also fail on warnings (--no-strict: do not, whatever .modeldiff.yml's check.strict says).")
     var strict: Bool?
 
     @Flag(help: "Show every pair and every note (text and github); by default each error and warning is shown once, then the failing pairs.")

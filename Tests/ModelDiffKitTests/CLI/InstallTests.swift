@@ -26,7 +26,7 @@ func everySubcommandsHelpShowsAnExample(_ command: String) throws {
     #expect(annotations.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::notice ") || $0.hasPrefix("::warning ") })
     let sarif = try runModeldiff(["check", bundle, "--format", "sarif"])
     #expect(sarif.status == 0)
-    #expect(sarif.stdout.contains("\"version\" : \"2.1.0\""))
+    #expect(sarif.stdout.contains(#""version":"2.1.0""#))
 }
 
 /// A command as `modeldiff --experimental-dump-help` describes it (the data the man page is made from).
