@@ -46,6 +46,9 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("mappings"), help: "A folder to search, recursively, for mapping models (*.mapping.xml, *.xcmappingmodel); repeatable. Those beside the bundle are always used.")
     var mappingFolders: [String] = []
 
+    @Flag(inversion: .prefixedNo, help: "Also check CloudKit's rules for a model mirrored with NSPersistentCloudKitContainer: the current version's (NEW's) entities, and add-only changes (default: .modeldiff.yml's check.cloudkit, else no).")
+    var cloudkit: Bool?
+
     @Option(help: "The project configuration to read (defaults and acknowledged findings); by default the nearest .modeldiff.yml in the current folder or its parents.")
     var config: String?
 
@@ -73,12 +76,18 @@ struct CheckCommand: ParsableCommand {
             let settings = try (noConfig ? nil : config ?? ModelDiffConfig.find()).map { path throws(Diagnostic) in try ModelDiffConfig.load(path: path) }
             let acknowledgements = settings?.acknowledgements ?? []
             let strict = strict ?? settings?.strict ?? false
+            let cloudKit = cloudkit ?? settings?.cloudKit ?? false
             let reports: [(title: String?, report: InferenceReport)]
             var bundleFindings: [Finding] = []
             let output: String
             if models.count == 2 {
                 // Two versions of one bundle are judged with the bundle's history, as `check BUNDLE` judges them.
-                let found = try PairCheck.report(oldPath: models[0], newPath: models[1])
+                var found = try PairCheck.report(oldPath: models[0], newPath: models[1])
+                if cloudKit {
+                    found = found.adding(
+                        CloudKitRules.model(found.diff.destination, path: found.destinationPath)
+                            + CloudKitRules.change(found.diff, sourcePath: found.sourcePath, destinationPath: found.destinationPath))
+                }
                 // Outside a bundle the versions are named by their folders (`Model 9.xcdatamodel`), so
                 // an acknowledgement that names this pair applies too; unused ones are not reported,
                 // since a configuration describes a whole bundle's history.
@@ -100,7 +109,7 @@ struct CheckCommand: ParsableCommand {
                 let lock = try VersionLock.load(forBundle: bundle.path).map { (lock: $0, path: lockPath) }
                 let check = try BundleCheck(
                     bundle: bundle, order: names, path: path ?? settings?.checkPath ?? .all, since: since ?? settings?.since, mappings: mappings,
-                    lock: lock, acknowledgements: acknowledgements)
+                    lock: lock, acknowledgements: acknowledgements, cloudKit: cloudKit)
                 bundleFindings = check.bundleFindings
                 reports = check.pairs.map { (CheckReports.title($0), $0.report) }
                 switch format {

@@ -84,6 +84,20 @@ public struct Acknowledgement: Sendable, Hashable {
         return pair.from == from && pair.to == to
     }
 
+    /// `findings` with every error and warning one of `acknowledgements` accepts turned into a note
+    /// naming it and its reason, and the acknowledgements that matched.
+    public static func apply(_ acknowledgements: [Acknowledgement], to findings: [Finding], from: String?, to: String?) -> ([Finding], Set<Acknowledgement>) {
+        var used = Set<Acknowledgement>()
+        let findings = findings.map { finding in
+            guard finding.severity != .note, let match = acknowledgements.first(where: { $0.matches(finding, from: from, to: to) }) else { return finding }
+            used.insert(match)
+            return Finding(
+                .note, finding.code, entity: finding.entity, property: finding.property, file: finding.file, line: finding.line,
+                message: finding.message + " — acknowledged in \(match.location): \(match.reason)")
+        }
+        return (findings, used)
+    }
+
     /// `file:line`, as a note names it.
     var location: String { "\(file):\(line)" }
 
@@ -97,14 +111,7 @@ extension InferenceReport {
     /// `acknowledged`. Also returns the acknowledgements that matched.
     public func acknowledging(_ acknowledgements: [Acknowledgement], from: String?, to: String?) -> (report: InferenceReport, used: Set<Acknowledgement>) {
         guard !acknowledgements.isEmpty else { return (self, []) }
-        var used = Set<Acknowledgement>()
-        let findings = findings.map { finding in
-            guard finding.severity != .note, let match = acknowledgements.first(where: { $0.matches(finding, from: from, to: to) }) else { return finding }
-            used.insert(match)
-            return Finding(
-                .note, finding.code, entity: finding.entity, property: finding.property, file: finding.file, line: finding.line,
-                message: finding.message + " — acknowledged in \(match.location): \(match.reason)")
-        }
+        let (findings, used) = Acknowledgement.apply(acknowledgements, to: findings, from: from, to: to)
         let verdict = verdict == .notInferable && !findings.contains { $0.severity == .error } ? Verdict.acknowledged : verdict
         return (replacing(findings: findings, verdict: verdict), used)
     }

@@ -8,6 +8,7 @@ import Foundation
 ///   mappings: [Migrations]     # folders searched for mapping models, relative to this file
 ///   since: Model 100
 ///   strict: true
+///   cloudkit: true             # CloudKit's model rules (check --cloudkit)
 /// acknowledged:
 ///   - code: relationship-retargeted
 ///     pair: Model 31 → Model 32       # optional; also "Model 31 -> Model 32"
@@ -34,6 +35,8 @@ public struct ModelDiffConfig: Sendable {
     public let since: String?
     /// `check.strict`.
     public let strict: Bool?
+    /// `check.cloudkit`.
+    public let cloudKit: Bool?
     /// `acknowledged`, in file order.
     public let acknowledgements: [Acknowledgement]
 
@@ -77,6 +80,7 @@ public struct ModelDiffConfig: Sendable {
         var mappingFolders: [String]?
         var since: String?
         var strict: Bool?
+        var cloudKit: Bool?
         var acknowledgements: [Acknowledgement] = []
         let reader = ConfigReader(path: path)
         if let root = try YAMLReader.read(text, path: path) {
@@ -96,7 +100,8 @@ public struct ModelDiffConfig: Sendable {
                             mappingFolders = try reader.strings(value).map { folder.appendingPathComponent($0).standardizedFileURL.path }
                         case "since": since = try reader.string(value)
                         case "strict": strict = try reader.bool(value)
-                        default: throw reader.error(position, "unknown key \"check.\(key)\" (check takes path, mappings, since and strict)")
+                        case "cloudkit": cloudKit = try reader.bool(value)
+                        default: throw reader.error(position, "unknown key \"check.\(key)\" (check takes path, mappings, since, strict and cloudkit)")
                         }
                     }
                 case "acknowledged":
@@ -111,6 +116,7 @@ public struct ModelDiffConfig: Sendable {
         self.mappingFolders = mappingFolders
         self.since = since
         self.strict = strict
+        self.cloudKit = cloudKit
         self.acknowledgements = acknowledgements
     }
 }

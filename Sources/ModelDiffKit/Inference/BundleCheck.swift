@@ -39,14 +39,16 @@ public struct BundleCheck: Sendable {
     /// Acknowledgements of the project's `.modeldiff.yml` that match no finding of a pair they name
     /// (or of any pair, when they name none): warnings, `acknowledgement-unused`.
     public let configFindings: [Finding]
+    /// With `cloudKit`, the current version's breaches of CloudKit's model rules (`CloudKitRules`).
+    public let cloudKitFindings: [Finding]
 
     /// The findings about the bundle as a whole: the lock file's, then the configuration's.
-    public var bundleFindings: [Finding] { lockFindings + configFindings }
+    public var bundleFindings: [Finding] { lockFindings + cloudKitFindings + configFindings }
 
     /// The worst verdict of all pairs (not inferable when the lock file finds a shipped version changed).
     public var verdict: Verdict {
         let worst = pairs.map(\.report.verdict).max() ?? .identical
-        return lockFindings.contains { $0.severity == .error } ? .notInferable : worst
+        return bundleFindings.contains { $0.severity == .error } ? .notInferable : worst
     }
 
     /// Checks a bundle's versions in `order` (natural order of names unless given) along `path`,
@@ -54,7 +56,7 @@ public struct BundleCheck: Sendable {
     /// `mappings` covers and that validates gets the verdict `mapped`.
     public init(
         bundle: ModelBundle, order: [String]? = nil, path: Path = .all, since: String? = nil, mappings: [MappingFile] = [],
-        lock: (lock: VersionLock, path: String)? = nil, acknowledgements: [Acknowledgement] = []
+        lock: (lock: VersionLock, path: String)? = nil, acknowledgements: [Acknowledgement] = [], cloudKit: Bool = false
     ) throws(Diagnostic) {
         var versions: [ModelVersion] = []
         for name in order ?? bundle.versions.map(\.name) {
@@ -82,6 +84,9 @@ public struct BundleCheck: Sendable {
             if let file = mappings.first(where: { MappingDiscovery.maps($0, from: versions[i], to: versions[j]) }) {
                 report = Self.applying(file, to: report, from: versions[i], to: versions[j])
             }
+            if cloudKit {
+                report = report.adding(CloudKitRules.change(diff, sourcePath: versions[i].loaded.path, destinationPath: versions[j].loaded.path))
+            }
             return Pair(from: versions[i].name, to: versions[j].name, report: report, isJump: jump, isDraft: j > current)
         }
         var pairs: [Pair] = []
@@ -101,6 +106,12 @@ public struct BundleCheck: Sendable {
                 return Pair(from: pair.from, to: pair.to, report: report, isJump: pair.isJump, isDraft: pair.isDraft)
             }
         }
+        // The current version's CloudKit findings are acknowledged by entries that name no pair.
+        let (cloudKitFindings, cloudKitUsed) = Acknowledgement.apply(
+            acknowledgements.filter { $0.pair == nil },
+            to: cloudKit ? CloudKitRules.model(versions[current].model, path: versions[current].loaded.path) : [], from: nil, to: nil)
+        used.formUnion(cloudKitUsed)
+        self.cloudKitFindings = cloudKitFindings
         let checked = Set(pairs.map { "\($0.from) → \($0.to)" })
         self.configFindings = acknowledgements.filter { !used.contains($0) }.compactMap { acknowledgement in
             if let pair = acknowledgement.pair {

@@ -66,6 +66,16 @@ public struct InferenceReport: Sendable {
         return InferenceReport(copying: self, findings: findings, verdict: .mapped, mappingPath: mapping)
     }
 
+    /// This report with `more` findings (CloudKit's rules, `check --cloudkit`), kept in severity order;
+    /// an error among them makes the step not inferable, as the app cannot ship it.
+    public func adding(_ more: [Finding]) -> InferenceReport {
+        guard !more.isEmpty else { return self }
+        let all = (findings + more).enumerated().sorted { a, b in
+            a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
+        }.map(\.element)
+        return replacing(findings: all, verdict: more.contains { $0.severity == .error } ? .notInferable : verdict)
+    }
+
     /// This report with other findings and verdict (acknowledged findings, `.modeldiff.yml`).
     func replacing(findings: [Finding], verdict: Verdict) -> InferenceReport {
         InferenceReport(copying: self, findings: findings, verdict: verdict, mappingPath: mappingPath)

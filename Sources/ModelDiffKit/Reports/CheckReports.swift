@@ -121,6 +121,7 @@ public enum CheckReports {
             let currentVersion: String
             let drafts: [String]
             let lock: [Finding]
+            let cloudkit: [Finding]
             let config: [Finding]
             let pairs: [PairJSON]
             let distinct: [DistinctJSON]
@@ -133,7 +134,7 @@ public enum CheckReports {
                 file: finding.file, line: finding.line, message: finding.message, pairs: group.pairs)
         }
         return try encode(BundleJSON(
-            verdict: check.verdict, path: check.path.rawValue, currentVersion: check.currentVersion, drafts: check.drafts, lock: check.lockFindings, config: check.configFindings,
+            verdict: check.verdict, path: check.path.rawValue, currentVersion: check.currentVersion, drafts: check.drafts, lock: check.lockFindings, cloudkit: check.cloudKitFindings, config: check.configFindings,
             pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) }, distinct: distinct))
     }
 

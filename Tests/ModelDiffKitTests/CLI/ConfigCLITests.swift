@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("check:\n  paht: direct\n", ".modeldiff.yml:2:3: error: unknown key \"check.paht\" (check takes path, mappings, since and strict)"),
+        ("check:\n  paht: direct\n", ".modeldiff.yml:2:3: error: unknown key \"check.paht\" (check takes path, mappings, since, strict and cloudkit)"),
         ("check:\n  path: sideways\n", ".modeldiff.yml:2:9: error: check.path is consecutive, direct or all, not \"sideways\""),
         ("check:\n  strict: maybe\n", ".modeldiff.yml:2:11: error: expected true or false, not \"maybe\""),
         ("acknowledged:\n  - code: nope\n    reason: x\n", ".modeldiff.yml:2:11: error: unknown finding code \"nope\" (the README's finding codes list them)"),
