@@ -2,9 +2,9 @@
 # Runs modeldiff's libFuzzer targets (Fuzz/), each for SECONDS, seeded from the real files in
 # ../shared and TestModels/ plus every checked-in regression input (Fuzz/Regressions/TARGET/).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, all five targets
+#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, all six targets
 #
-# Targets: FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata. A crash, a trap, a leak
+# Targets: FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig. A crash, a trap, a leak
 # or an input that runs longer than 10 s stops the run with exit 1; libFuzzer saves the input in
 # fuzz-artifacts/TARGET/, which becomes a regression input once fixed. The working corpus grows in
 # .build-fuzz/corpus/TARGET/ across runs (kept out of git). FUZZ_JOBS=N runs N targets at a time.
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata)
+((${#targets[@]})) || targets=(FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig)
 shared=../shared
 scratch=.build-fuzz
 
@@ -104,12 +104,27 @@ for folder, _, names in os.walk(sys.argv[2]):
                 pass
 PY
 
+# Configurations: the reference file and every .modeldiff.yml the tests write.
+find TestModels/Config -type f -name '*.yml' -print0 | seed FuzzConfig
+python3 - "$scratch/seeds/FuzzConfig" Tests/ModelDiffKitTests/CLI <<'PY'
+import hashlib, os, re, sys
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+for name in os.listdir(sys.argv[2]):
+    text = open(os.path.join(sys.argv[2], name), encoding='utf-8').read()
+    # The configurations the CLI tests write, as Swift string literals with \n escapes.
+    for match in re.finditer(r'\("((?:check|acknowledged)[^"]*)"', text):
+        seed = match.group(1).encode().decode('unicode_escape').encode()
+        open(os.path.join(out, hashlib.sha1(seed).hexdigest()[:16]), 'wb').write(seed)
+PY
+
 dictionary() {
   case $1 in
     FuzzModelXML) echo Fuzz/Dictionaries/model-xml.dict ;;
     FuzzMappingXML) echo Fuzz/Dictionaries/mapping-xml.dict ;;
     FuzzXcodeMapping) echo Fuzz/Dictionaries/xcmapping-xml.dict ;;
     FuzzExpression) echo Fuzz/Dictionaries/expression.dict ;;
+    FuzzConfig) echo Fuzz/Dictionaries/config-yaml.dict ;;
     *) echo "" ;;
   esac
 }

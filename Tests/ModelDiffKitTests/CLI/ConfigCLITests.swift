@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ModelDiffKit
 
 /// `.modeldiff.yml`: check's defaults and acknowledged findings (issue 16 item 13).
 @Suite struct ConfigCLITests {
@@ -160,4 +161,19 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr == "nope.yml: error: no such file or directory\n")
     }
+}
+
+/// The reference configuration (every key, block and flow styles) reads as written.
+@Test func theReferenceConfigurationReadsEveryKey() throws {
+    let path = Paths.testModels.appendingPathComponent("Config/full.modeldiff.yml").path
+    let config = try ModelDiffConfig.load(path: path)
+    #expect(config.checkPath == .consecutive)
+    #expect(config.mappingFolders?.map { URL(fileURLWithPath: $0).lastPathComponent } == ["Mappings", "Other Mappings"])
+    #expect(config.since == "Model 100")
+    #expect(config.strict == true)
+    #expect(config.cloudKit == false)
+    #expect(config.acknowledgements.map(\.code) == ["relationship-retargeted", "required-attribute-without-default", "entity-removed"])
+    #expect(config.acknowledgements[1].pair?.from == "Model 32" && config.acknowledgements[1].pair?.to == "Model 33")
+    #expect(config.acknowledgements[1].reason == "Release 5.4 shipped WooCommerceModelV32toV33.xcmappingmodel, which fills Product.date\n")
+    #expect(config.acknowledgements[2].reason == "flow style, quoted")
 }

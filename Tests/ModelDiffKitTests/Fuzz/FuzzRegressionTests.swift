@@ -20,7 +20,7 @@ import ModelDiffKit
     }
 
     @Test func everyTargetHasARegressionFolder() {
-        for target in ["FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata"] {
+        for target in ["FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig"] {
             var isFolder: ObjCBool = false
             #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path, isDirectory: &isFolder) && isFolder.boolValue, "\(target)")
         }
@@ -54,6 +54,14 @@ import ModelDiffKit
         let printed = expression.description
         let reprinted = try ExpressionParser.parse(printed).description
         #expect(reprinted == printed, "printed \(printed.debugDescription), reprinted \(reprinted.debugDescription)")
+    }
+
+    @Test(arguments: inputs("FuzzConfig")) func config(_ name: String) throws {
+        guard let text = String(bytes: try Self.bytes("FuzzConfig", name), encoding: .utf8),
+            let config = try? ModelDiffConfig(text: text, path: name)
+        else { return }
+        let again = try ModelDiffConfig(text: text, path: name)
+        #expect(again.acknowledgements == config.acknowledgements && again.checkPath == config.checkPath)
     }
 
     @Test(arguments: inputs("FuzzStoreMetadata")) func storeMetadata(_ name: String) throws {
