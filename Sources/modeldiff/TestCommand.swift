@@ -43,11 +43,10 @@ struct TestCommand: ParsableCommand {
     func run() throws {
         let test = try reportingFailures {
             guard (0...100_000).contains(objects) else { throw Diagnostic(path: bundle, message: "--objects takes a number from 0 to 100,000") }
-            let loaded = try ModelBundle.load(path: bundle)
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-test-\(getpid())-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             defer { try? FileManager.default.removeItem(at: folder) }
-            return try MigrationTest(bundle: loaded, path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: folder)
+            return try MigrationTest(bundleAt: bundle, path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: folder)
         }
         switch format {
         case .text: printOut(MigrationTestReports.text(test))

@@ -45,13 +45,24 @@ public struct MigrationTest: Sendable {
     public init(
         bundle: ModelBundle, path: Path = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [], temporaryFolder: URL
     ) throws {
-        guard let current = bundle.versions.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
-            throw Diagnostic(path: bundle.path, message: "the current version \(bundle.currentVersionName) is not in the bundle")
-        }
+        try self.init(versions: Versions(bundle: bundle), path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: temporaryFolder)
+    }
+
+    /// Runs the test on the bundle at `bundlePath`, reading each version only for the steps that use
+    /// it, so memory stays that of one step per core however many versions the bundle has (with
+    /// `stores`, every version is read to match their hashes).
+    public init(
+        bundleAt bundlePath: String, path: Path = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [], temporaryFolder: URL
+    ) throws {
+        try self.init(versions: Versions(path: bundlePath), path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: temporaryFolder)
+    }
+
+    private init(versions: Versions, path: Path, objects: Int, seed: UInt64, stores: [String], temporaryFolder: URL) throws {
+        let current = versions.current
         var pairs: [(Int, Int)] = []
         if path != .direct { pairs += (0..<current).map { ($0, $0 + 1) } }
         if path != .consecutive { pairs += (0..<max(current - 1, 0)).map { ($0, current) } }
-        let mappings = try StoreMigration.mappingFiles(besides: bundle.path)
+        let mappings = try StoreMigration.mappingFiles(besides: versions.path)
         // Steps share nothing (each seeds and migrates its own files), so they run on every core; the
         // report keeps the path's order.
         let results = StepResults(count: pairs.count)
@@ -61,8 +72,9 @@ public struct MigrationTest: Sendable {
             let source = temporaryFolder.appendingPathComponent("test-\(index)-source.sqlite").path
             defer { StoreMigration.removeStore(source) }
             do {
-                try StoreSeed(defaultCount: objects, seed: seed &+ UInt64(from)).write(model: bundle.versions[from].model, to: source)
-                results.set(index, .success(try Self.run(bundle: bundle, from: from, to: to, source: source, origin: "seeded", mappings: mappings, folder: temporaryFolder, index: index)))
+                let (old, new) = (try versions.version(from), try versions.version(to))
+                try StoreSeed(defaultCount: objects, seed: seed &+ UInt64(from)).write(model: old.model, to: source)
+                results.set(index, .success(try Self.run(old: old, new: new, source: source, origin: "seeded", mappings: mappings, folder: temporaryFolder, index: index)))
             } catch {
                 results.set(index, .failure(error))
             }
@@ -75,26 +87,30 @@ public struct MigrationTest: Sendable {
             case nil: continue
             }
         }
-        for (offset, store) in stores.enumerated() {
-            let opened = try PersistentStore.open(path: store)
-            let match = StoreVersionMatch(storeHashes: opened.metadata.versionHashes, versions: bundle.versions.map { ($0.name, $0.model) })
-            guard let name = match.versionName, let from = bundle.versions.firstIndex(where: { $0.name == name }) else {
-                throw Diagnostic(path: store, message: "the store matches no version of \(bundle.path) (closest: \(match.closestVersion ?? "none"))")
-            }
-            guard from < current else { continue }
-            let targets = path == .consecutive ? [from + 1] : path == .direct ? [current] : Array(Set([from + 1, current])).sorted()
-            for to in targets {
-                tested.append(try Self.run(bundle: bundle, from: from, to: to, source: store, origin: store, mappings: mappings, folder: temporaryFolder, index: pairs.count + offset * 2 + to))
+        if !stores.isEmpty {
+            let hashes = try versions.names.indices.map { index in (versions.names[index], try versions.version(index).model) }
+            for (offset, store) in stores.enumerated() {
+                let opened = try PersistentStore.open(path: store)
+                let match = StoreVersionMatch(storeHashes: opened.metadata.versionHashes, versions: hashes)
+                guard let name = match.versionName, let from = versions.names.firstIndex(of: name) else {
+                    throw Diagnostic(path: store, message: "the store matches no version of \(versions.path) (closest: \(match.closestVersion ?? "none"))")
+                }
+                guard from < current else { continue }
+                let targets = path == .consecutive ? [from + 1] : path == .direct ? [current] : Array(Set([from + 1, current])).sorted()
+                for to in targets {
+                    tested.append(try Self.run(
+                        old: try versions.version(from), new: try versions.version(to), source: store, origin: store, mappings: mappings,
+                        folder: temporaryFolder, index: pairs.count + offset * 2 + to))
+                }
             }
         }
         self.steps = tested
     }
 
     private static func run(
-        bundle: ModelBundle, from: Int, to: Int, source: String, origin: String, mappings: [MappingFile], folder: URL, index: Int
+        old: ModelVersion, new: ModelVersion, source: String, origin: String, mappings: [MappingFile], folder: URL, index: Int
     ) throws -> Step {
         let started = Date()
-        let (old, new) = (bundle.versions[from], bundle.versions[to])
         var mapping = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name))
         var mappingPath: String?
         if let file = mappings.first(where: { MappingDiscovery.maps($0, from: old, to: new) }) {
@@ -131,4 +147,41 @@ private final class StepResults: @unchecked Sendable {
     }
 
     var all: [Result<MigrationTest.Step, any Error>?] { lock.withLock { results } }
+}
+
+/// The versions a test reads: all of a loaded bundle, or each read from its folder when a step needs it.
+private struct Versions: Sendable {
+    let path: String
+    let names: [String]
+    let current: Int
+    let loaded: [ModelVersion]?
+
+    init(bundle: ModelBundle) throws(Diagnostic) {
+        guard let current = bundle.versions.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
+            throw Diagnostic(path: bundle.path, message: "the current version \(bundle.currentVersionName) is not in the bundle")
+        }
+        self.path = bundle.path
+        self.names = bundle.versions.map(\.name)
+        self.current = current
+        self.loaded = bundle.versions
+    }
+
+    init(path: String) throws(Diagnostic) {
+        let all = try ModelLocator.versionFolders(inBundle: path)
+        let names = all.filter { !ModelLocator.isXcode3Model((path as NSString).appendingPathComponent($0 + ".xcdatamodel")) }
+        let currentName = try ModelLocator.currentVersionName(ofBundle: path, versions: all)
+        guard let current = names.firstIndex(of: currentName) else {
+            throw Diagnostic(path: path, message: "the current version \"\(currentName)\" cannot be read (Xcode 3 binary model)")
+        }
+        self.path = path
+        self.names = names
+        self.current = current
+        self.loaded = nil
+    }
+
+    func version(_ index: Int) throws -> ModelVersion {
+        if let loaded { return loaded[index] }
+        let folder = (path as NSString).appendingPathComponent(names[index] + ".xcdatamodel")
+        return ModelVersion(name: names[index], loaded: try ModelFile.loadFolder(folder))
+    }
 }
