@@ -13,11 +13,15 @@ public struct Acknowledgement: Sendable, Hashable {
     public let property: String?
     /// Why the finding is accepted.
     public let reason: String
-    /// Where it is written: the configuration file, line and column.
+    /// The configuration file it is written in.
     public let file: String
+    /// Its line in that file.
     public let line: Int
+    /// Its column in that file.
     public let column: Int
 
+    // An acknowledgement is the entry at its place in the file: two entries that say the same are
+    // still two (each is reported on its own when it matches nothing).
     public static func == (a: Acknowledgement, b: Acknowledgement) -> Bool {
         a.file == b.file && a.line == b.line && a.column == b.column
     }
