@@ -220,19 +220,3 @@ final class CancellationBox: @unchecked Sendable {
     func cancel(with error: Error) { lock.lock(); stored = error; lock.unlock() }
     func reset() { lock.lock(); stored = nil; lock.unlock() }
 }
-
-/// Parses Xcode's `defaultValueString` into a stored value.
-enum DefaultValue {
-    static func parse(_ text: String, type: AttributeType) -> StoreValue {
-        switch type {
-        case .boolean: .bool(text == "YES" || text == "1" || text.lowercased() == "true")
-        case .integer16, .integer32, .integer64: Int64(text).map { .integer($0) } ?? Double(text).map { .integer(Int64($0)) } ?? .null
-        case .double, .float: Double(text).map { .double($0) } ?? .null
-        case .decimal: .decimal(text)
-        case .string: .string(text)
-        case .uri: .uri(text)
-        case .date: Double(text).map { .date($0) } ?? .null
-        default: .null
-        }
-    }
-}

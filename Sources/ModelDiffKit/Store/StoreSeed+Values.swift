@@ -62,15 +62,9 @@ struct SeedValues {
     private func defaultValue(of attribute: Attribute) -> StoreValue? {
         if attribute.type == .date, let text = attribute.defaultDateTimeInterval, let seconds = Double(text) { return .date(seconds) }
         guard let text = attribute.defaultValueString else { return nil }
-        switch attribute.type {
-        case .integer16, .integer32, .integer64: return Int64(text).map { .integer($0) }
-        case .boolean: return .bool(["YES", "1", "true"].contains(text))
-        case .double, .float: return Double(text).map { .double($0) }
-        case .decimal: return Double(text) != nil ? .decimal(text) : nil
-        case .string: return .string(text)
-        case .uri: return .uri(text)
-        default: return nil
-        }
+        if attribute.type == .decimal && Double(text) == nil { return nil }
+        let value = DefaultValue.parse(text, type: attribute.type)
+        return value == .null ? nil : value
     }
 
     private mutating func integer(
