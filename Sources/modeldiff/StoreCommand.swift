@@ -55,7 +55,7 @@ struct StoreInfoCommand: ParsableCommand {
                 }
                 match = StoreVersionMatch(storeHashes: opened.metadata.versionHashes, versions: versions)
                 if let name = match?.versionName, let version = versions.first(where: { $0.name == name }),
-                    let missing = try StoreSchemaCheck.missing(in: opened, layout: StoreLayout(model: version.model)).first
+                    let missing = try StoreSchemaCheck.missing(in: opened, layout: opened.layout(for: version.model)).first
                 {
                     throw Diagnostic(path: store, message: "not a sound Core Data store for \(name): \(missing)")
                 }
