@@ -8,14 +8,18 @@ struct MigrateCommand: ParsableCommand {
         abstract: "Migrate a Core Data SQLite store to a new model version, atomically.",
         discussion: """
             With --from, migrates one step from that version to --to, with --mapping or an inferred mapping.
-            With a .xcdatamodeld bundle as --to, finds the store's version and migrates through every later
-            version to the current one, using *.mapping.xml or .xcmappingmodel files beside the bundle when
-            they map a step, and inferring the others. The source store is only read; the result is written
-            next to --output and renamed into place when everything succeeded.
+            With a .xcdatamodeld bundle as --to, finds the store's version and migrates it to the current
+            one. --path direct (the default) does it in one step, as NSPersistentContainer's automatic
+            migration does: a mapping file for exactly that step, else the mapping Core Data would infer.
+            --path consecutive goes through every later version, as an app that migrates step by step does.
+            Mapping files (*.mapping.xml, .xcmappingmodel) are found beside the bundle. The source store is
+            only read; the result is written next to --output and renamed into place when everything
+            succeeded.
 
             Examples:
               modeldiff migrate Notes.sqlite --from "Notes.xcdatamodel" --to "Notes 2.xcdatamodel" --output Notes-v2.sqlite
               modeldiff migrate Notes.sqlite --to Notes.xcdatamodeld --output Notes-current.sqlite
+              modeldiff migrate Old.sqlite --to Model.xcdatamodeld --path consecutive --output Current.sqlite
             """
     )
 
@@ -27,6 +31,9 @@ struct MigrateCommand: ParsableCommand {
 
     @Option(help: "The version to migrate to, or a .xcdatamodeld bundle (migrates to its current version).")
     var to: String
+
+    @Option(help: "With a bundle as --to: direct (one step to the current version, as Core Data's automatic migration) or consecutive (every version in turn).")
+    var path: MigrationPath = .direct
 
     @Option(help: "A mapping file or .xcmappingmodel (single step only); inferred when absent.")
     var mapping: String?
@@ -47,6 +54,7 @@ struct MigrateCommand: ParsableCommand {
     var lockTimeout: Double = 10
 
     func validate() throws {
+        if from != nil && path != .direct { throw ValidationError("--path goes with a bundle as --to, not with --from") }
         if !(lockTimeout >= 0) { throw ValidationError("--lock-timeout must be a number of seconds, 0 or more") }
     }
 
@@ -78,7 +86,7 @@ struct MigrateCommand: ParsableCommand {
                 if let (path, line) = error.place(in: steps) {
                     throw Diagnostic(path: path, line: line, message: "migrating \(store) failed: \(error)")
                 }
-                throw Diagnostic(path: store, message: "migration failed: \(error)")
+                throw Diagnostic(path: store, message: "migration failed: \(error)\(consecutiveHint(steps))")
             }
             bar.finish()
             let migrated = try PersistentStore.open(path: target)
@@ -112,14 +120,27 @@ struct MigrateCommand: ParsableCommand {
                 }
                 return [MigrationStep(from: names.0, to: names.1, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path)]
             }
-            return [MigrationStep(from: names.0, to: names.1, source: old.model, destination: new.model,
-                                  mapping: MappingInference.infer(from: old.model, to: new.model, names: names), mappingPath: nil)]
+            // Versions of one bundle are inferred with its history, as `check OLD NEW` judges them.
+            let history = PairCheck.enclosingBundle(of: old.path).flatMap { bundle in
+                bundle == PairCheck.enclosingBundle(of: new.path) ? (try? ModelBundle.load(path: bundle))?.historicalNames : nil
+            }
+            let inferred = MappingInference.infer(from: old.model, to: new.model, names: names, historicalNames: history ?? [])
+            return [MigrationStep(from: names.0, to: names.1, source: old.model, destination: new.model, mapping: inferred, mappingPath: nil)]
         }
         guard to.trimmingCharacters(in: CharacterSet(charactersIn: "/")).hasSuffix(".xcdatamodeld") else {
             throw ValidationError("give --from with a single version, or a .xcdatamodeld bundle as --to")
         }
         if mapping != nil { throw ValidationError("--mapping goes with --from; in bundle mode mapping files are found beside the bundle") }
-        return try StoreMigration.steps(forStoreHashes: source.metadata.versionHashes, bundle: try ModelBundle.load(path: to), storePath: store)
+        return try StoreMigration.steps(forStoreHashes: source.metadata.versionHashes, bundle: try ModelBundle.load(path: to), storePath: store, path: path)
+    }
+
+    /// A direct step that failed with an inferred mapping, in a bundle that has mapping files: the app
+    /// may run them step by step, which --path consecutive does.
+    private func consecutiveHint(_ steps: [MigrationStep]) -> String {
+        guard from == nil, path == .direct, steps.count == 1, steps[0].mappingPath == nil,
+            let files = try? MappingDiscovery.files(besides: to), !files.isEmpty
+        else { return "" }
+        return " (the bundle has mapping files for single steps; --path consecutive migrates through every version with them)"
     }
 }
 
@@ -147,3 +168,5 @@ final class ProgressBar: @unchecked Sendable {
         if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }
+
+extension MigrationPath: ExpressibleByArgument {}

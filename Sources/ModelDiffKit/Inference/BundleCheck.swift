@@ -158,16 +158,20 @@ extension ModelBundle {
     /// a pair gets the same verdict either way.
     public var historicalNames: Set<String> {
         var history = Set<String>()
-        for version in versions {
-            for entity in version.model.entities {
-                history.insert(entity.name)
-                if let identifier = entity.renamingIdentifier { history.insert(identifier) }
-                for property in entity.properties {
-                    history.insert("\(entity.name).\(property.name)")
-                    history.insert("\(entity.name).\(property.canonicalName)")
-                }
+        for version in versions { Self.addHistoricalNames(of: version.model, to: &history) }
+        return history
+    }
+
+    /// Adds one version's names to `history` (``historicalNames``), for callers that read the
+    /// versions one at a time.
+    package static func addHistoricalNames(of model: Model, to history: inout Set<String>) {
+        for entity in model.entities {
+            history.insert(entity.name)
+            if let identifier = entity.renamingIdentifier { history.insert(identifier) }
+            for property in entity.properties {
+                history.insert("\(entity.name).\(property.name)")
+                history.insert("\(entity.name).\(property.canonicalName)")
             }
         }
-        return history
     }
 }

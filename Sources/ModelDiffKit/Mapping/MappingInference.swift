@@ -3,9 +3,17 @@ import Foundation
 /// Infers a mapping model from two versions as Core Data would, with explicit placeholders where it cannot.
 public enum MappingInference {
     /// The mapping from `source` to `destination`; `names` label the versions in the file.
-    public static func infer(from source: Model, to destination: Model, names: (String?, String?) = (nil, nil)) -> MappingModel {
+    ///
+    /// `historicalNames` is the bundle's history (``ModelBundle/historicalNames``) when both versions
+    /// belong to one: a renaming identifier that names an element of another version, but none of
+    /// `source`, is what Core Data sees as a new element (it starts from its default value), not a
+    /// typo to fix, so it gets no placeholder.
+    public static func infer(
+        from source: Model, to destination: Model, names: (String?, String?) = (nil, nil), historicalNames: Set<String> = []
+    ) -> MappingModel {
         let diff = ModelDiff(source: source, destination: destination)
-        let report = InferenceReport(diff: diff, sourcePath: names.0 ?? "old", destinationPath: names.1 ?? "new")
+        let report = InferenceReport(
+            diff: diff, sourcePath: names.0 ?? "old", destinationPath: names.1 ?? "new", historicalNames: historicalNames)
         let blocking = Dictionary(grouping: report.findings.filter { $0.severity == .error }) { "\($0.entity ?? "").\($0.property ?? "")" }
         var mappingNames: [String: String] = [:]  // source entity → mapping name
         for pair in diff.match.pairs { mappingNames[pair.source.name] = "\(pair.source.name)To\(pair.destination.name)" }
@@ -30,6 +38,13 @@ public enum MappingInference {
                             comments: [placeholderComment(for: .attribute(attribute), of: new, from: oldProperty, removed: pair.properties.removed)]))
                     } else if let oldProperty, !oldProperty.isTransient {
                         attributes.append(PropertyMapping(name: attribute.name, valueExpression: "$source.\(escapedKey(oldProperty.name))"))
+                    } else if oldProperty == nil, attribute.canonicalName != attribute.name {
+                        // Core Data matches by renaming identifier only: one that names nothing in the
+                        // source version (Wire's localMessageDestructionTimeout, renamed in 2.52, seen
+                        // from 2.8) makes the attribute new there, and the team's stores migrate so.
+                        attributes.append(PropertyMapping(
+                            name: attribute.name, valueExpression: nil,
+                            comments: [" new attribute: its renaming identifier \(attribute.canonicalName) names no attribute of the old version, so its default value applies "]))
                     } else {
                         // A transient source attribute stored nothing: the column is new, as in Core Data's
                         // in-place migration (Wire's AssetClientMessage.isDownloading, transient in 2.65 and

@@ -63,6 +63,7 @@ public struct MigrationTest: Sendable {
         if path != .direct { pairs += (0..<current).map { ($0, $0 + 1) } }
         if path != .consecutive { pairs += (0..<max(current - 1, 0)).map { ($0, current) } }
         let mappings = try StoreMigration.mappingFiles(besides: versions.path)
+        let history = try versions.historicalNames()
         // Steps share nothing (each seeds and migrates its own files), so they run on every core; the
         // report keeps the path's order.
         let results = StepResults(count: pairs.count)
@@ -74,7 +75,8 @@ public struct MigrationTest: Sendable {
             do {
                 let (old, new) = (try versions.version(from), try versions.version(to))
                 try StoreSeed(defaultCount: objects, seed: seed &+ UInt64(from)).write(model: old.model, to: source)
-                results.set(index, .success(try Self.run(old: old, new: new, source: source, origin: "seeded", mappings: mappings, folder: temporaryFolder, index: index)))
+                results.set(index, .success(try Self.run(
+                    old: old, new: new, source: source, origin: "seeded", mappings: mappings, history: history, folder: temporaryFolder, index: index)))
             } catch {
                 results.set(index, .failure(error))
             }
@@ -100,7 +102,7 @@ public struct MigrationTest: Sendable {
                 for to in targets {
                     tested.append(try Self.run(
                         old: try versions.version(from), new: try versions.version(to), source: store, origin: store, mappings: mappings,
-                        folder: temporaryFolder, index: pairs.count + offset * 2 + to))
+                        history: history, folder: temporaryFolder, index: pairs.count + offset * 2 + to))
                 }
             }
         }
@@ -108,10 +110,11 @@ public struct MigrationTest: Sendable {
     }
 
     private static func run(
-        old: ModelVersion, new: ModelVersion, source: String, origin: String, mappings: [MappingFile], folder: URL, index: Int
+        old: ModelVersion, new: ModelVersion, source: String, origin: String, mappings: [MappingFile], history: Set<String>, folder: URL,
+        index: Int
     ) throws -> Step {
         let started = Date()
-        var mapping = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name))
+        var mapping = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name), historicalNames: history)
         var mappingPath: String?
         if let file = mappings.first(where: { MappingDiscovery.maps($0, from: old, to: new) }) {
             mapping = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
@@ -177,6 +180,13 @@ private struct Versions: Sendable {
         self.names = names
         self.current = current
         self.loaded = nil
+    }
+
+    /// ``ModelBundle/historicalNames``, reading one version at a time when they are not loaded.
+    func historicalNames() throws -> Set<String> {
+        var history = Set<String>()
+        for index in names.indices { ModelBundle.addHistoricalNames(of: try version(index).model, to: &history) }
+        return history
     }
 
     func version(_ index: Int) throws -> ModelVersion {

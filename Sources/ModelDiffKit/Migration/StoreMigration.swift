@@ -26,12 +26,26 @@ public struct MigrationStep: Sendable {
     }
 }
 
+/// Which versions a bundle-mode migration passes through.
+public enum MigrationPath: String, Sendable, CaseIterable {
+    /// One step from the store's version straight to the current one, as `NSPersistentContainer`'s
+    /// automatic migration does: a mapping file for exactly that step when there is one, else the
+    /// mapping Core Data would infer between the two versions.
+    case direct
+    /// Each version to the next, as apps that migrate step by step do (an iterative migrator running
+    /// each version's mapping model).
+    case consecutive
+}
+
 /// Runs migration steps atomically: the result is written next to the output and renamed into place
 /// only when every step succeeded; the source store is only ever read.
 public enum StoreMigration {
     /// The steps that bring a store written with some version of `bundle` to its current version,
-    /// using mapping files found beside the bundle (`*.mapping.xml`, `*.xcmappingmodel`) when present.
-    public static func steps(forStoreHashes hashes: [String: [UInt8]], bundle: ModelBundle, storePath: String) throws -> [MigrationStep] {
+    /// using mapping files found beside the bundle (`*.mapping.xml`, `*.xcmappingmodel`) when one maps
+    /// a step, and inferring the others with the bundle's history (``ModelBundle/historicalNames``).
+    public static func steps(
+        forStoreHashes hashes: [String: [UInt8]], bundle: ModelBundle, storePath: String, path: MigrationPath = .direct
+    ) throws -> [MigrationStep] {
         let match = StoreVersionMatch(storeHashes: hashes, versions: bundle.versions.map { ($0.name, $0.model) })
         guard let start = match.versionName, let index = bundle.versions.firstIndex(where: { $0.name == start }) else {
             throw Diagnostic(path: storePath, message: "the store matches no version of \(bundle.path) (closest: \(match.closestVersion ?? "none"); entities that differ: \(match.differingEntities.joined(separator: ", ")))")
@@ -40,20 +54,18 @@ public enum StoreMigration {
             throw Diagnostic(path: storePath, message: "the store is at version \(start), which comes after the current version \(bundle.currentVersionName)")
         }
         let mappings = try mappingFiles(besides: bundle.path)
-        var steps: [MigrationStep] = []
-        for position in index..<end {
-            let (old, new) = (bundle.versions[position], bundle.versions[position + 1])
+        let history = bundle.historicalNames
+        let pairs = index == end ? [] : path == .direct ? [(index, end)] : (index..<end).map { ($0, $0 + 1) }
+        return try pairs.map { from, to in
+            let (old, new) = (bundle.versions[from], bundle.versions[to])
             if let file = mappings.first(where: { MappingDiscovery.maps($0, from: old, to: new) }) {
                 let resolved = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
                 try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
-                steps.append(MigrationStep(from: old.name, to: new.name, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path))
-            } else {
-                steps.append(MigrationStep(
-                    from: old.name, to: new.name, source: old.model, destination: new.model,
-                    mapping: MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name)), mappingPath: nil))
+                return MigrationStep(from: old.name, to: new.name, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path)
             }
+            let inferred = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name), historicalNames: history)
+            return MigrationStep(from: old.name, to: new.name, source: old.model, destination: new.model, mapping: inferred, mappingPath: nil)
         }
-        return steps
     }
 
     static func mappingFiles(besides bundle: String) throws -> [MappingFile] {

@@ -20,7 +20,7 @@ struct CrashScenario: Sendable, CustomStringConvertible {
         let bundle = bookmarks.model.deletingLastPathComponent().path
         let sample = AppleStorePair.all.first { $0.from.store.lastPathComponent == "SampleModel_V1.sqlite" }!
         let base = [
-            CrashScenario(name: "Bookmarks_V1 (WAL) → 5 bundle steps", fixture: bookmarks, arguments: ["--to", bundle], outputModel: bundle, fastPath: true),
+            CrashScenario(name: "Bookmarks_V1 (WAL) → 5 bundle steps", fixture: bookmarks, arguments: ["--to", bundle, "--path", "consecutive"], outputModel: bundle, fastPath: true),
             CrashScenario(
                 name: "SampleModel_V1 → V2", fixture: sample.from, arguments: ["--from", sample.from.model.path, "--to", sample.to.model.path],
                 outputModel: sample.to.model.path, fastPath: true),
