@@ -139,7 +139,7 @@ enum PropertyRules {
             } else if counterpart != newDestination {
                 context.new(
                     .error, "relationship-retargeted", entity: entity, property: b.name, line: b.line,
-                    "\(name) now points to `\(newDestination)` instead of `\(oldDestination)`\(counterpart.map { $0 == oldDestination ? "" : " (which became `\($0)`)" } ?? ""): lightweight migration cannot re-target a relationship; add a new relationship and fill it in a custom mapping with FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", …) — `modeldiff infer` writes a starter")
+                    "\(name) now points to `\(newDestination)` instead of `\(oldDestination)`\(counterpart.map { $0 == oldDestination ? "" : " (which became `\($0)`)" } ?? ""): lightweight migration cannot re-target a relationship; add a new relationship and fill it in a custom mapping with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", …) — `modeldiff infer` writes a starter")
             }
         }
         if a.isToMany && !b.isToMany {

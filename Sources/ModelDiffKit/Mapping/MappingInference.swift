@@ -61,7 +61,7 @@ public enum MappingInference {
                     {
                         relationships.append(PropertyMapping(
                             name: relationship.name,
-                            valueExpression: "FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", \"\(mappingName)\", $source.\(escapedKey(oldRelationship.name)))"))
+                            valueExpression: "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(mappingName)\", $source.\(escapedKey(oldRelationship.name)))"))
                     } else {
                         relationships.append(PropertyMapping(name: relationship.name, valueExpression: nil, comments: [" new relationship: it starts empty "]))
                     }
@@ -115,7 +115,7 @@ public enum MappingInference {
             }
             return " TODO \(name): the old version has no value for it; write a value expression giving a \(attribute.type.xcodeName) (a constant, or one computed from $source) as the element's text, \(finish) "
         default:
-            return " TODO \(name): write FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", \"<entity mapping>\", $source.<relationship>) naming the entity mapping that creates its destination objects, \(finish) "
+            return " TODO \(name): write FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"<entity mapping>\", $source.<relationship>) naming the entity mapping that creates its destination objects, \(finish) "
         }
     }
 }

@@ -37,7 +37,7 @@ public struct PropertyMapping: Sendable, Hashable {
 
 /// An entity mapping (NSEntityMapping): how objects of one source entity become destination objects.
 public struct EntityMapping: Sendable, Hashable {
-    /// The mapping's name (`NoteToNote`), used by `destinationInstancesForEntityMappingName:…`.
+    /// The mapping's name (`NoteToNote`), used by `destinationInstancesForEntityMappingNamed:…`.
     public let name: String
     /// The mapping type.
     public let type: MappingType

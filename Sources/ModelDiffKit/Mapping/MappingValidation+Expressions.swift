@@ -43,13 +43,12 @@ extension MappingValidation {
         return nil
     }
 
-    /// The entity mapping names passed to the manager's `…ForEntityMappingName:…` lookups.
+    /// The entity mapping names passed to the manager's `…ForEntityMappingNamed:…` lookups.
     private func referencedMappings(_ expression: Expression) -> [String] {
         switch expression {
         case .call(let target, let selector, let arguments):
             var names: [String] = []
-            if selector.hasPrefix("destinationInstancesForEntityMappingName") || selector.hasPrefix("sourceInstancesForEntityMappingName"),
-                case .constant(.string(let name))? = arguments.first
+            if ManagerSelector(selector)?.namesEntityMapping == true, case .constant(.string(let name))? = arguments.first
             {
                 names.append(name)
             }

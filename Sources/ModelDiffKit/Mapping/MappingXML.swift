@@ -63,7 +63,7 @@ public enum MappingXML {
          modeldiff mapping model\(source.map { ": \($0)" } ?? "")\(destination.map { " → \($0)" } ?? "").
              Each entityMapping turns objects of a source entity into objects of a destination entity.
              Value expressions use NSExpression syntax: $source.title, ($source.celsius * 1.8) + 32,
-             FUNCTION($manager, "destinationInstancesForEntityMappingName:sourceInstances:", "NoteToNote", $source.notes).
+             FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "NoteToNote", $source.notes).
              An attribute or relationship with a todo="…" is a placeholder: replace it with a value expression.
              Check it with the command modeldiff mapping validate, giving this file and the old and new versions. 
         """

@@ -85,7 +85,7 @@ extension MappingModel {
                 case .attribute?: expression = "$source.\(MappingInference.escapedKey(property.name))"
                 case .relationship(let relationship)?:
                     if let target = relationship.destinationEntity, let name = bySource[target] {
-                        expression = "FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", \"\(name)\", $source.\(MappingInference.escapedKey(property.name)))"
+                        expression = "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(name)\", $source.\(MappingInference.escapedKey(property.name)))"
                     }
                 default: break
                 }

@@ -1,5 +1,5 @@
 /// A relationship mapping that stage 2 can run table by table: the standard expression
-/// `FUNCTION($manager, "destinationInstancesForEntityMappingName:sourceInstances:", "M", $source.r)`
+/// `FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "M", $source.r)`
 /// of a default-policy entity mapping. Instead of evaluating it per destination object, the source
 /// links of `r` are streamed with one query and each is turned into destination keys through the
 /// two association tables, then written with one prepared statement.

@@ -64,7 +64,7 @@ extension MigrationManager {
             let sourceTable = sourceLayout.table(for: sourceName), let sourceNumber = sourceLayout.entityNumbers[sourceName],
             property.placeholder == nil, let text = property.valueExpression,
             case .call(.variable("manager"), let selector, let arguments)? = try? ExpressionParser.parse(text),
-            selector == "destinationInstancesForEntityMappingName:sourceInstances:" || selector == "destinationInstancesForSourceRelationshipNamed:sourceInstances:",
+            ManagerSelector(selector) == .destinationInstancesForEntityMapping,
             arguments.count == 2, case .constant(.string(let target)) = arguments[0],
             case .keyPath(.variable("source"), let components) = arguments[1], components.count == 1,
             mappingModel?.entityMapping(named: target) != nil,

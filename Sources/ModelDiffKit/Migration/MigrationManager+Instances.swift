@@ -26,19 +26,60 @@ extension MigrationManager {
     }
 
     /// The destination objects `mapping` made from these source objects; an unknown mapping name is an error.
-    public func destinationInstances(forEntityMappingName name: String, sourceInstances: [MigrationObject]) throws -> [MigrationObject] {
-        guard let table = associations[name] ?? (mappingModel?.entityMapping(named: name) != nil ? AssociationTable() : nil) else {
-            throw MigrationError(.missingMappingModel, "no entity mapping is named \(name)", mapping: currentEntityMapping?.name)
+    /// `sourceInstances` nil means every source object the mapping read, as the NSMigrationManager
+    /// reference has it.
+    public func destinationInstances(forEntityMappingName name: String, sourceInstances: [MigrationObject]?) throws -> [MigrationObject] {
+        let table = try associationTable(named: name)
+        guard let sourceInstances else {
+            var all: [ObjectID] = []
+            table.forEachPair { _, destination in all.append(destination) }
+            return try all.compactMap { try object($0, side: .destination) }
         }
         return try sourceInstances.flatMap { table.destinations(of: $0.id) }.compactMap { try object($0, side: .destination) }
     }
 
-    /// The source objects `mapping` made these destination objects from.
-    public func sourceInstances(forEntityMappingName name: String, destinationInstances: [MigrationObject]) throws -> [MigrationObject] {
+    /// The source objects `mapping` made these destination objects from (nil: every one it made).
+    public func sourceInstances(forEntityMappingName name: String, destinationInstances: [MigrationObject]?) throws -> [MigrationObject] {
+        let table = try associationTable(named: name)
+        guard let destinationInstances else {
+            var all: [ObjectID] = []
+            table.forEachPair { source, _ in all.append(source) }
+            return try all.compactMap { try object($0, side: .source) }
+        }
+        return try destinationInstances.flatMap { table.sources(of: $0.id) }.compactMap { try object($0, side: .source) }
+    }
+
+    /// The destination objects made from what the current mapping's source relationship `name` points
+    /// to: each object through the entity mapping that migrates its own entity (a sub-entity's
+    /// objects through theirs), as Xcode's compiled mapping models ask with
+    /// `destinationInstancesForSourceRelationshipNamed:sourceInstances:`.
+    public func destinationInstances(forSourceRelationshipNamed name: String, sourceInstances: [MigrationObject]?) throws -> [MigrationObject] {
+        guard let mapping = currentEntityMapping, let entity = sourceEntity(for: mapping),
+            let relationship = sourceModel.allRelationships(of: entity).first(where: { $0.name == name }),
+            let target = relationship.destinationEntity
+        else {
+            throw MigrationError(
+                .migration, "the source entity of \(currentEntityMapping?.name ?? "this mapping") has no relationship named \(name)",
+                mapping: currentEntityMapping?.name)
+        }
+        let carrying = mappingModel?.entityMappings.filter { [.copy, .transform, .custom].contains($0.type) } ?? []
+        guard let sourceInstances else {
+            let family = Set([target] + (sourceModel.entity(named: target).map { sourceModel.subentities(of: $0).map(\.name) } ?? []))
+            return try carrying.filter { $0.sourceEntity.map(family.contains) ?? false }.flatMap {
+                try destinationInstances(forEntityMappingName: $0.name, sourceInstances: nil)
+            }
+        }
+        return try sourceInstances.flatMap { object -> [MigrationObject] in
+            guard let through = carrying.first(where: { $0.sourceEntity == object.entity }) else { return [] }
+            return try destinationInstances(forEntityMappingName: through.name, sourceInstances: [object])
+        }
+    }
+
+    private func associationTable(named name: String) throws -> AssociationTable {
         guard let table = associations[name] ?? (mappingModel?.entityMapping(named: name) != nil ? AssociationTable() : nil) else {
             throw MigrationError(.missingMappingModel, "no entity mapping is named \(name)", mapping: currentEntityMapping?.name)
         }
-        return try destinationInstances.flatMap { table.sources(of: $0.id) }.compactMap { try object($0, side: .source) }
+        return table
     }
 
     /// The source model's entity a mapping reads.
@@ -194,16 +235,24 @@ extension MigrationManager {
             default: []
             }
         }
-        switch selector {
-        case "destinationInstancesForEntityMappingName:sourceInstances:", "destinationInstancesForSourceRelationshipNamed:sourceInstances:":
+        // In an expression, a nil second argument is a nil to-one (`$source.folder` of an object without
+        // one) and gives no instances, as Core Data's inferred mappings rely on; "nil means every
+        // instance" is the methods' contract when policy code calls them (the Swift API below).
+        switch ManagerSelector(selector) {
+        case .destinationInstancesForEntityMapping?:
             guard arguments.count == 2, case .string(let name) = arguments[0] else { break }
             let result = try destinationInstances(forEntityMappingName: name, sourceInstances: objects(arguments[1]))
             if case .array = arguments[1] { return .array(result.map { .object($0) }) }
             return result.first.map { .object($0) } ?? .null
-        case "sourceInstancesForEntityMappingName:destinationInstances:":
+        case .destinationInstancesForSourceRelationship?:
+            guard arguments.count == 2, case .string(let name) = arguments[0] else { break }
+            let result = try destinationInstances(forSourceRelationshipNamed: name, sourceInstances: objects(arguments[1]))
+            if case .array = arguments[1] { return .array(result.map { .object($0) }) }
+            return result.first.map { .object($0) } ?? .null
+        case .sourceInstancesForEntityMapping?:
             guard arguments.count == 2, case .string(let name) = arguments[0] else { break }
             return .array(try sourceInstances(forEntityMappingName: name, destinationInstances: objects(arguments[1])).map { .object($0) })
-        default:
+        case nil:
             break
         }
         throw MigrationError(.migration, "the migration manager does not respond to \(selector) with \(arguments.count) arguments", mapping: currentEntityMapping?.name)

@@ -80,7 +80,7 @@ struct MigrationTestChecks {
         return failures
     }
 
-    /// Relationships mapped through `destinationInstancesForEntityMappingName…` keep their number of links.
+    /// Relationships mapped through `destinationInstancesForEntityMappingNamed…` keep their number of links.
     private func links(
         _ entityMapping: EntityMapping, from: String, to: String, _ sourceStore: PersistentStore, _ migrated: PersistentStore,
         _ oldLayout: StoreLayout, _ newLayout: StoreLayout

@@ -194,7 +194,8 @@ enum SQLFastPath {
 
     private static func sourceRelationship(_ mapping: PropertyMapping, in entity: Entity, model: Model) -> Relationship? {
         guard let text = mapping.valueExpression,
-            case .call(.variable("manager"), "destinationInstancesForEntityMappingName:sourceInstances:", let arguments)? = try? ExpressionParser.parse(text),
+            case .call(.variable("manager"), let selector, let arguments)? = try? ExpressionParser.parse(text),
+            ManagerSelector(selector) == .destinationInstancesForEntityMapping,
             arguments.count == 2, case .keyPath(.variable("source"), let components) = arguments[1], components.count == 1
         else { return nil }
         return model.allRelationships(of: entity).first { $0.name == components[0] }

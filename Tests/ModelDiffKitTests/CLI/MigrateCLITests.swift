@@ -220,3 +220,43 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.sqlite", "out.sqlite"])
 }
+
+/// Apple's selectors, as the NSMigrationManager reference and Xcode's compiled mapping models spell
+/// them: `infer` writes `destinationInstancesForEntityMappingNamed:sourceInstances:`;
+/// `destinationInstancesForSourceRelationshipNamed:` takes a source relationship's name and finds the
+/// entity mapping itself. Each keeps every note in its folder, on the three-stage path where these
+/// expressions are evaluated per object.
+@Test(arguments: [
+    // The relationship form, exactly as Xcode's compiled V2toV3.cdm writes it.
+    "FUNCTION($manager, \"destinationInstancesForSourceRelationshipNamed:sourceInstances:\", \"folder\", $source.folder)",
+    // The spelling modeldiff wrote before it followed Apple's, still read.
+    "FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", \"FolderToFolder\", $source.folder)",
+])
+func applesManagerSelectorsMigrate(_ expression: String) throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try makeNotesStore(in: folder)
+    let inferred = "FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FolderToFolder\", $source.folder)"
+    var arguments = try editedNotesMapping(in: folder, replacing: inferred, with: expression)
+    #expect(try runModeldiff(["mapping", "validate", "map.xml", "--from", arguments[3], "--to", arguments[5]], in: folder).status == 0)
+    arguments.append("--no-fast-path")
+    let result = try runModeldiff(arguments, in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let migrated = try PersistentStore.open(path: folder.appendingPathComponent("out.sqlite").path)
+    #expect(try migrated.database.rows("SELECT COUNT(*) FROM ZNOTE WHERE ZFOLDER = 1") == [[.integer(3)]])
+}
+
+/// A relationship name the source entity does not have is an error naming it, with exit 2.
+@Test func anUnknownSourceRelationshipIsAnError() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try makeNotesStore(in: folder)
+    let inferred = "FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FolderToFolder\", $source.folder)"
+    let arguments = try editedNotesMapping(
+        in: folder, replacing: inferred,
+        with: "FUNCTION($manager, \"destinationInstancesForSourceRelationshipNamed:sourceInstances:\", \"fodler\", $source.folder)")
+    let result = try runModeldiff(arguments + ["--no-fast-path"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("the source entity of NoteToNote has no relationship named fodler"), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.sqlite").path))
+}

@@ -160,3 +160,34 @@ private func peopleMapping() throws -> MappingModel {
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["people.sqlite"])
 }
+
+/// Records what the manager answers a policy that passes nil: every instance the mapping made (the
+/// NSMigrationManager reference: "If sourceInstances is nil, all of the destination instances …").
+final class CountingAllPolicy: EntityMigrationPolicy {
+    nonisolated(unsafe) static var counts: [String: Int] = [:]
+
+    override func createDestinationInstances(forSource source: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws {
+        try SplitNamePolicy().createDestinationInstances(forSource: source, in: mapping, manager: manager)
+    }
+
+    override func endRelationshipCreation(forMapping mapping: EntityMapping, manager: MigrationManager) throws {
+        Self.counts["destinations"] = try manager.destinationInstances(forEntityMappingName: mapping.name, sourceInstances: nil).count
+        Self.counts["sources"] = try manager.sourceInstances(forEntityMappingName: mapping.name, destinationInstances: nil).count
+        Self.counts["none"] = try manager.destinationInstances(forEntityMappingName: mapping.name, sourceInstances: []).count
+    }
+}
+
+@Test func nilInstancesMeanEveryInstanceTheMappingMade() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = try makePeopleStore(in: folder, extraPeople: 4)
+    let (v1, v2) = try peopleModels()
+    let file = try String(contentsOf: people.appendingPathComponent("People1to2.mapping.xml"), encoding: .utf8)
+    let text = file.replacingOccurrences(of: "policy=\"SplitNamePolicy\"", with: "policy=\"CountingAllPolicy\"")
+    #expect(text != file)
+    let manager = MigrationManager(sourceModel: v1, destinationModel: v2)
+    manager.policies.register(CountingAllPolicy.self, as: "CountingAllPolicy")
+    let mapping = try MappingXML.read(Array(text.utf8), path: "People1to2.mapping.xml")
+    try manager.migrateStore(from: source.path, to: folder.appendingPathComponent("out.sqlite").path, mapping: mapping)
+    #expect(CountingAllPolicy.counts == ["destinations": 7, "sources": 7, "none": 0])
+}
