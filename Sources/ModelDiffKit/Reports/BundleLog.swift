@@ -1,0 +1,239 @@
+/// A bundle's history, newest version first (`modeldiff log`): for every version up to the current
+/// one (`.xccurrentversion`'s), what changed against the version before it, `check`'s verdict for that
+/// step and the mapping model that covers it. Versions ordered after the current one are drafts.
+///
+/// The steps are ``BundleCheck``'s consecutive pairs, found and judged as `check --path consecutive`
+/// judges them (mapping files included), so the log and the CI gate never disagree.
+public struct BundleLog: Sendable, Encodable {
+    /// One version and the step into it.
+    public struct Entry: Sendable, Encodable {
+        /// The version's name.
+        public let version: String
+        /// The version before it; nil for the first version, whose changes are its whole model.
+        public let previous: String?
+        /// `check`'s verdict for the step from `previous`; nil for the first version.
+        public let verdict: Verdict?
+        /// The mapping model that covers the step (verdict `mapped`).
+        public let mapping: String?
+        /// Whether this is the current version.
+        public let isCurrent: Bool
+        /// Whether this version comes after the current one (a draft).
+        public let isDraft: Bool
+        /// What changed for the store: elements added, removed, renamed, moved or changed.
+        public let changes: [Change]
+        /// Changes that leave the version hashes alone, one group per kind of change.
+        public let cosmetic: [CosmeticGroup]
+        /// The step's errors and warnings (notes say what is inferable and are left out).
+        public let findings: [Finding]
+
+        enum CodingKeys: String, CodingKey {
+            case version, previous, verdict, mapping, isCurrent = "current", isDraft = "draft", changes, cosmetic, findings
+        }
+    }
+
+    /// One changed element: an entity (`Order`), a property (`Order.status`), a configuration or a fetch request.
+    public struct Change: Sendable, Hashable, Encodable {
+        /// What happened to the element.
+        public enum Kind: String, Sendable, Hashable, Encodable { case added, removed, renamed, moved, changed }
+
+        /// What happened.
+        public let kind: Kind
+        /// The element's name in the new version (the old one for removals).
+        public let element: String
+        /// The element's name in the old version, when it was renamed.
+        public let previousName: String?
+        /// A short description: the property's type, the fields that changed (`attributeType: Integer 64 → Decimal`).
+        public let detail: String
+
+        init(kind: Kind, element: String, previousName: String? = nil, detail: String) {
+            self.kind = kind
+            self.element = element
+            self.previousName = previousName
+            self.detail = detail
+        }
+    }
+
+    /// Elements that changed the same settings the same way without touching a version hash
+    /// (class names, userInfo, value transformers, delete rules …).
+    public struct CosmeticGroup: Sendable, Hashable, Encodable {
+        /// The settings that changed (`valueTransformerName: (none) → NSSecureUnarchiveFromData`).
+        public let change: String
+        /// The elements, `Entity` or `Entity.property`.
+        public let elements: [String]
+    }
+
+    /// The bundle's path.
+    public let bundlePath: String
+    /// The current version (`.xccurrentversion`).
+    public let currentVersion: String
+    /// The history: the current version first, the first version last.
+    public let versions: [Entry]
+    /// Versions after the current one, newest first.
+    public let drafts: [Entry]
+
+    enum CodingKeys: String, CodingKey { case bundlePath = "bundle", currentVersion = "current", versions, drafts }
+
+    /// The history of `bundle` in natural order of version names; a step that one of `mappings`
+    /// covers and that validates against both versions has the verdict `mapped`.
+    public init(bundle: ModelBundle, mappings: [MappingFile] = []) throws(Diagnostic) {
+        let check = try BundleCheck(bundle: bundle, path: .consecutive, mappings: mappings)
+        let first = bundle.versions[0]
+        var entries = [Entry(
+            version: first.name, previous: nil, verdict: nil, mapping: nil, isCurrent: first.name == bundle.currentVersionName,
+            isDraft: false, changes: first.model.entities.map(Self.added), cosmetic: [], findings: [])]
+        for pair in check.pairs where !pair.isJump {
+            let (changes, cosmetic) = Self.changes(pair.report.diff)
+            entries.append(Entry(
+                version: pair.to, previous: pair.from, verdict: pair.report.verdict, mapping: pair.report.mappingPath,
+                isCurrent: pair.to == bundle.currentVersionName, isDraft: pair.isDraft, changes: changes, cosmetic: cosmetic,
+                findings: pair.report.findings.filter { $0.severity >= .warning }))
+        }
+        bundlePath = bundle.path
+        currentVersion = bundle.currentVersionName
+        versions = entries.reversed().filter { !$0.isDraft }
+        drafts = entries.reversed().filter(\.isDraft)
+    }
+
+    private static func added(_ entity: Entity) -> Change {
+        let parent = entity.parentEntity.map { ", child of \($0)" } ?? ""
+        let names = entity.propertyNames
+        return Change(kind: .added, element: entity.name, detail: "entity\(parent); \(names.count) propert\(names.count == 1 ? "y" : "ies")" + (names.isEmpty ? "" : ": " + names.joined(separator: ", ")))
+    }
+
+    /// A step's changes, in the diff's order, and its cosmetic changes grouped by what changed.
+    private static func changes(_ diff: ModelDiff) -> ([Change], [CosmeticGroup]) {
+        var changes: [Change] = []
+        var cosmetic: [String: [String]] = [:]
+        var cosmeticOrder: [String] = []
+        func addCosmetic(_ fields: [FieldChange], _ element: String) {
+            let key = describe(fields)
+            if cosmetic[key] == nil { cosmeticOrder.append(key) }
+            cosmetic[key, default: []].append(element)
+        }
+        for entity in diff.entities where entity.isChange {
+            switch entity.kind {
+            case .added: changes.append(added(entity.destination!))
+            case .removed: changes.append(Change(kind: .removed, element: entity.name, detail: "entity"))
+            case .matched:
+                if entity.isRenamed {
+                    changes.append(Change(kind: .renamed, element: entity.name, previousName: entity.source!.name, detail: joined("entity renamed from \(entity.source!.name)", entity.fields)))
+                } else if !entity.fields.isEmpty {
+                    if entity.hashChanged { changes.append(Change(kind: .changed, element: entity.name, detail: describe(entity.fields))) }
+                    else { addCosmetic(entity.fields, entity.name) }
+                }
+            }
+            // Inherited properties appear under every subentity: name each where it is declared.
+            let declared = Set((entity.destination?.propertyNames ?? []) + (entity.source?.propertyNames ?? []))
+            for property in entity.properties where declared.contains(property.name) || declared.contains(property.source?.name ?? "") {
+                let element = "\(entity.name).\(property.name)"
+                let fields = property.fields.filter { $0.field != "kind" }
+                switch property.kind {
+                case .added: changes.append(Change(kind: .added, element: element, detail: DiffReports.summary(property.destination!)))
+                case .removed: changes.append(Change(kind: .removed, element: element, detail: DiffReports.summary(property.source!)))
+                case .matched:
+                    if property.isRenamed {
+                        let old = property.source!.name
+                        changes.append(Change(
+                            kind: .renamed, element: element, previousName: "\(entity.source!.name).\(old)", detail: joined("renamed from \(old)", fields)))
+                    } else if let from = property.movedFrom, let to = property.movedTo {
+                        changes.append(Change(kind: .moved, element: element, detail: joined("moved from \(from) to \(to)", fields)))
+                    } else if property.hashChanged {
+                        changes.append(Change(kind: .changed, element: element, detail: describe(fields)))
+                    } else {
+                        addCosmetic(fields, element)
+                    }
+                }
+            }
+        }
+        for change in diff.configurationChanges {
+            changes.append(Change(kind: .changed, element: "configuration \(change.field)", detail: "[\(change.old)] → [\(change.new)]"))
+        }
+        for change in diff.fetchRequestChanges {
+            changes.append(Change(kind: .changed, element: "fetch request \(change.field)", detail: "[\(change.old)] → [\(change.new)]"))
+        }
+        return (changes, cosmeticOrder.map { CosmeticGroup(change: $0, elements: cosmetic[$0]!) })
+    }
+
+    private static func describe(_ fields: [FieldChange]) -> String {
+        fields.map { "\($0.field): \($0.old.isEmpty ? "(none)" : $0.old) → \($0.new.isEmpty ? "(none)" : $0.new)" }.joined(separator: "; ")
+    }
+
+    private static func joined(_ note: String, _ fields: [FieldChange]) -> String { fields.isEmpty ? note : note + "; " + describe(fields) }
+}
+
+extension BundleLog {
+    /// The text log: a header, the drafts (one line each), then one section per version, newest first.
+    public func text(style: Style = Style(colorize: false)) -> String {
+        var output = "\(bundlePath): \(versions.count) version\(versions.count == 1 ? "" : "s"), newest first; current \(currentVersion)\n"
+        if !drafts.isEmpty {
+            output += "drafts (after the current version, not part of the history):\n"
+            for draft in drafts { output += "  \(draft.version): \(verdictText(draft, style)); \(draft.summary)\n" }
+        }
+        for entry in versions {
+            output += "\n" + style.bold(entry.version) + (entry.isCurrent ? " (current)" : "") + ": \(verdictText(entry, style))\n"
+            for change in entry.changes {
+                let sign = change.kind == .added ? style.green(change.sign) : change.kind == .removed ? style.red(change.sign) : style.yellow(change.sign)
+                output += "  \(sign) \(change.element): \(change.detail)\n"
+            }
+            for group in entry.cosmetic { output += "  · cosmetic, version hashes unchanged: \(group.change): \(group.names())\n" }
+            for finding in entry.findings { output += "  \(style.severity(finding.severity)): \(finding.message) [\(finding.code)]\n" }
+        }
+        return output
+    }
+
+    /// The Markdown log, for a wiki page or a pull request: a heading per version, newest first.
+    public func markdown() -> String {
+        var output = "# History of `\(bundlePath)`\n\n\(versions.count) version\(versions.count == 1 ? "" : "s"), newest first; the current version is **\(currentVersion)**.\n"
+        if !drafts.isEmpty {
+            output += "\n## Drafts\n\nAfter the current version, not part of the history:\n\n"
+            for draft in drafts { output += "- **\(draft.version)**: \(verdictText(draft, Style(colorize: false))); \(draft.summary)\n" }
+        }
+        for entry in versions {
+            output += "\n## \(entry.version)\(entry.isCurrent ? " (current)" : "")\n\n\(verdictText(entry, Style(colorize: false), markdown: true))\n\n"
+            for change in entry.changes {
+                // A rename's or a move's detail says so itself ("renamed from body").
+                let word = change.kind == .renamed || change.kind == .moved ? "" : change.kind.rawValue + " "
+                output += "- \(word)`\(change.element)`: \(change.detail)\n"
+            }
+            for group in entry.cosmetic {
+                output += "- cosmetic, version hashes unchanged: \(group.change): \(group.names(quoted: true))\n"
+            }
+            for finding in entry.findings { output += "- **\(finding.severity.rawValue)**: \(finding.message) `\(finding.code)`\n" }
+        }
+        return output
+    }
+
+    /// The JSON log: `{"bundle", "current", "versions": […], "drafts": […]}`, keys sorted.
+    public func json() throws -> String { try CheckReports.encode(self) }
+
+    private func verdictText(_ entry: Entry, _ style: Style, markdown: Bool = false) -> String {
+        guard let verdict = entry.verdict, let previous = entry.previous else {
+            return "first version, \(entry.changes.count) entit\(entry.changes.count == 1 ? "y" : "ies")"
+        }
+        let word = markdown ? "**\(verdict.rawValue)**" : verdict == .notInferable ? style.red(style.bold(verdict.rawValue)) : style.green(verdict.rawValue)
+        return "\(word) from \(previous)" + (entry.mapping.map { markdown ? " by the mapping model `\($0)`" : " by the mapping model \($0)" } ?? "")
+    }
+}
+
+extension BundleLog.Entry {
+    /// `3 changes: + Note.pinned, ~ Tag`, for a draft's one line (cosmetic changes counted, not named).
+    var summary: String {
+        let count = changes.count + cosmetic.reduce(0) { $0 + $1.elements.count }
+        guard count > 0 else { return "no changes" }
+        let signs = changes.map { "\($0.sign) \($0.element)" }
+        return "\(count) change\(count == 1 ? "" : "s")" + (signs.isEmpty ? "" : ": " + signs.joined(separator: ", "))
+    }
+}
+
+extension BundleLog.CosmeticGroup {
+    /// The elements, the first eight named and the rest counted: a new Xcode can touch every property.
+    func names(quoted: Bool = false) -> String {
+        let shown = elements.prefix(8).map { quoted ? "`\($0)`" : $0 }
+        return shown.joined(separator: ", ") + (elements.count > 8 ? " and \(elements.count - 8) more" : "")
+    }
+}
+
+extension BundleLog.Change {
+    /// `+` added, `-` removed, `~` anything else, as `diff` marks them.
+    var sign: String { kind == .added ? "+" : kind == .removed ? "-" : "~" }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import ModelDiffKit
+
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Show a bundle's history, newest version first: what each version changed and check's verdict for the step.",
+        discussion: """
+            One section per version up to the current one (.xccurrentversion's): entities, attributes and
+            relationships added, removed, renamed or changed against the version before it, cosmetic changes
+            (version hashes unchanged) summarised, the step's errors and warnings, and its verdict as
+            `check --path consecutive` gives it, with the mapping model beside the bundle (or under --mappings)
+            that covers it. Versions after the current one are listed as drafts.
+            Exit status: 0, or 2 on bad input.
+
+            Examples:
+              modeldiff log TestModels/Notes.xcdatamodeld
+              modeldiff log Model.xcdatamodeld --format markdown > MODEL-HISTORY.md
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, markdown, json }
+
+    @Argument(help: "A .xcdatamodeld bundle.")
+    var bundle: String
+
+    @Option(help: "Output format: text, markdown or json.")
+    var format: Format = .text
+
+    @Option(name: .customLong("mappings"), help: "A folder to search, recursively, for mapping models (*.mapping.xml, *.xcmappingmodel); repeatable. Those beside the bundle are always used.")
+    var mappingFolders: [String] = []
+
+    func run() throws {
+        try reportingFailures {
+            let loaded = try ModelBundle.load(path: bundle)
+            printNotes(loaded.notes)
+            let log = try BundleLog(bundle: loaded, mappings: try MappingDiscovery.files(besides: loaded.path, in: mappingFolders))
+            switch format {
+            case .text: printOut(log.text(style: .standardOutput))
+            case .markdown: printOut(log.markdown())
+            case .json: printOut(try log.json())
+            }
+        }
+    }
+}
