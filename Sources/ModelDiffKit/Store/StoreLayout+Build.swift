@@ -32,38 +32,41 @@ extension StoreLayout {
                 Column(name: "Z_ENT", sqlType: "INTEGER", kind: .entity),
                 Column(name: "Z_OPT", sqlType: "INTEGER", kind: .optimisticLock),
             ]
+            // Core Data creates the columns entity by entity (root first, then sub-entities in number
+            // order): each entity's attributes by name, then its to-ones by name (each followed by its
+            // `Z<n>_` entity column); the order keys of the hierarchy come last. `CREATE TABLE` then
+            // sorts them with a stable sort by column class (`StoreLayout.columnRank`), so within a
+            // class the creation order stays.
+            var created: [(rank: Int, column: Column)] = []
+            var orderKeys: [Column] = []
             var toOneIndexes: [String] = []
-            for storage in [StorageClass.integer, .float, .timestamp, .decimal, .varchar, .blob] {
-                for name in members {
-                    let entity = model.entity(named: name)!
-                    // Integers and Booleans sort by name; other classes by attribute type, then name (UUID before Transformable).
-                    let sortedAttributes = entity.attributes.filter { !$0.isTransient && StorageClass($0.type) == storage }.sorted {
-                        if storage != .integer && $0.type != $1.type { return $0.type.attributeTypeCode < $1.type.attributeTypeCode }
-                        return coreDataCompare($0.name.uppercased(), $1.name.uppercased())
+            for name in members {
+                let entity = model.entity(named: name)!
+                let attributes = entity.attributes.filter { !$0.isTransient }.sorted { coreDataCompare($0.name.uppercased(), $1.name.uppercased()) }
+                for attribute in attributes {
+                    let storage = StorageClass(attribute.type)
+                    created.append((Self.columnRank(attribute.type), Column(
+                        name: names.column(name, attribute.name), sqlType: storage.sqlType,
+                        kind: .attribute(entity: name, name: attribute.name, type: attribute.type))))
+                }
+                for relationship in entity.relationships.filter({ !$0.isTransient && !$0.isToMany }).sorted(by: { coreDataCompare($0.name.uppercased(), $1.name.uppercased()) }) {
+                    let column = names.column(name, relationship.name)
+                    created.append((0, Column(name: column, sqlType: "INTEGER", kind: .toOne(entity: name, name: relationship.name))))
+                    toOneIndexes.append("CREATE INDEX \(SQL.quote(tableName + "_" + column + "_INDEX")) ON \(SQL.quote(tableName)) (\(SQL.quote(column)))")
+                    if let destination = relationship.destinationEntity.flatMap(model.entity(named:)),
+                        children[destination.name] != nil
+                    {
+                        let number = numbers[destination.name] ?? 0
+                        created.append((0, Column(name: "Z\(number)_\(column.dropFirst())", sqlType: "INTEGER", kind: .toOneEntity(entity: name, name: relationship.name))))
                     }
-                    for attribute in sortedAttributes {
-                        columns.append(Column(name: names.column(name, attribute.name), sqlType: storage.sqlType, kind: .attribute(entity: name, name: attribute.name, type: attribute.type)))
+                    if let inverse = Self.inverse(of: relationship, in: entity, model: model), inverse.isToMany, inverse.isOrdered {
+                        orderKeys.append(Column(name: "Z_FOK_\(column.dropFirst())", sqlType: "INTEGER", kind: .orderKey(entity: name, name: relationship.name)))
                     }
-                    guard storage == .integer else { continue }
-                    var orderKeys: [Column] = []
-                    for relationship in entity.relationships.filter({ !$0.isTransient && !$0.isToMany }).sorted(by: { coreDataCompare($0.name.uppercased(), $1.name.uppercased()) }) {
-                        let column = names.column(name, relationship.name)
-                        columns.append(Column(name: column, sqlType: "INTEGER", kind: .toOne(entity: name, name: relationship.name)))
-                        toOneIndexes.append("CREATE INDEX \(SQL.quote(tableName + "_" + column + "_INDEX")) ON \(SQL.quote(tableName)) (\(SQL.quote(column)))")
-                        if let destination = relationship.destinationEntity.flatMap(model.entity(named:)),
-                            children[destination.name] != nil
-                        {
-                            let number = numbers[destination.name] ?? 0
-                            columns.append(Column(name: "Z\(number)_\(column.dropFirst())", sqlType: "INTEGER", kind: .toOneEntity(entity: name, name: relationship.name)))
-                        }
-                        if let inverse = Self.inverse(of: relationship, in: entity, model: model), inverse.isToMany, inverse.isOrdered {
-                            orderKeys.append(Column(name: "Z_FOK_\(column.dropFirst())", sqlType: "INTEGER", kind: .orderKey(entity: name, name: relationship.name)))
-                        }
-                    }
-                    // Order keys follow all of the entity's to-one columns.
-                    columns += orderKeys
                 }
             }
+            created += orderKeys.map { (0, $0) }
+            // A stable sort: Swift's `sort` is not guaranteed stable, so the creation index breaks ties.
+            columns += created.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.column)
             tables.append(Table(name: tableName, rootEntity: root.name, entities: members, columns: columns))
             indexes += toOneIndexes
             if members.count > 1 { indexes.append("CREATE INDEX \(SQL.quote(tableName + "_Z_ENT_INDEX")) ON \(SQL.quote(tableName)) (Z_ENT)") }
@@ -74,6 +77,14 @@ extension StoreLayout {
                         element.property.map { (name: names.column(name, $0), descending: element.order == "descending") }
                     }
                     if !parts.isEmpty { indexes.append("CREATE INDEX \(SQL.quote("Z_" + name + "_" + index.name)) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))") }
+                }
+                // Xcode's older index forms, which Core Data (framework 847 and later) turns into fetch
+                // indexes of the declaring entity: an `indexed` attribute is `Z_<Entity>_<attribute>`, a
+                // compound index `Z_<Entity>_<a>_<b>` (Wire's stores 2.39 to 2.101).
+                let legacy = entity.attributes.filter { $0.isIndexed && !$0.isTransient }.map { [$0.name] } + entity.compoundIndexes
+                for properties in legacy where !properties.isEmpty {
+                    let parts = properties.map { (name: names.column(name, $0), descending: false) }
+                    indexes.append("CREATE INDEX \(SQL.quote("Z_" + name + "_" + properties.joined(separator: "_"))) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))")
                 }
                 for constraint in entity.uniquenessConstraints where !constraint.isEmpty {
                     let parts = constraint.map { (name: names.column(name, $0), descending: false) }
@@ -95,6 +106,24 @@ extension StoreLayout {
         self.tables = tables
         self.joinTables = joins
         self.indexStatements = indexes
+    }
+
+    /// The class `CREATE TABLE` sorts a column into (Core Data's `sortColumnsByType`, a stable sort on
+    /// a rank per SQL type): integers, Booleans, to-one keys and order keys; then Double, Float and
+    /// Date together; Decimal; String and URI; UUID; Transformable; Binary. Read off every Apple store
+    /// in `../shared` (docs/STORE.md, "Column order").
+    static func columnRank(_ type: AttributeType) -> Int {
+        switch type {
+        case .integer16, .integer32, .integer64, .boolean: 0
+        case .double, .float, .date: 1
+        case .decimal: 2
+        case .string: 3
+        case .uri: 4
+        case .uuid: 5
+        case .transformable: 6
+        case .binary: 7
+        default: 8
+        }
     }
 
     static func inverse(of relationship: Relationship, in entity: Entity, model: Model) -> Relationship? {

@@ -118,7 +118,7 @@ public struct StoreLayout: Sendable {
     }
 }
 
-/// The SQL storage class of an attribute, in the order Core Data lays columns out.
+/// The SQL storage class of an attribute: its declared column type (the column order is `StoreLayout.columnRank`).
 enum StorageClass: Int, Comparable {
     case integer, float, timestamp, decimal, varchar, blob
 

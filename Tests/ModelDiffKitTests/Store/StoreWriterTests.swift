@@ -29,9 +29,9 @@ private struct Library {
     defer { try? FileManager.default.removeItem(at: library.folder) }
     #expect(library.layout.orderedEntities == ["Author", "Cover", "Item", "Book", "Magazine", "Loan", "Shelf"])
     let schema = try library.column("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name").compactMap(\.text)
-    // Integers and to-ones entity by entity (order keys after the entity's to-ones), then the other
-    // storage classes by attribute type code, then name.
-    #expect(schema.contains("CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZAVAILABLE INTEGER, ZYEAR INTEGER, ZPAGES INTEGER, ZAUTHOR INTEGER, ZCOVER INTEGER, Z_FOK_AUTHOR INTEGER, ZISSUE INTEGER, ZRATING FLOAT, ZWEIGHT FLOAT, ZACQUIREDAT TIMESTAMP, ZPRICE DECIMAL, ZTITLE VARCHAR, ZHOMEPAGE VARCHAR, ZSCAN BLOB, ZBARCODE BLOB )"), "\(schema)")
+    // Integers and to-ones entity by entity, the hierarchy's order keys after them; then Double, Float
+    // and Date together by name, Decimal, strings, UUID, Transformable, Binary (docs/STORE.md).
+    #expect(schema.contains("CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZAVAILABLE INTEGER, ZYEAR INTEGER, ZPAGES INTEGER, ZAUTHOR INTEGER, ZCOVER INTEGER, ZISSUE INTEGER, Z_FOK_AUTHOR INTEGER, ZACQUIREDAT TIMESTAMP, ZRATING FLOAT, ZWEIGHT FLOAT, ZPRICE DECIMAL, ZTITLE VARCHAR, ZHOMEPAGE VARCHAR, ZBARCODE BLOB, ZSCAN BLOB )"), "\(schema)")
     #expect(schema.contains("CREATE TABLE ZLOAN ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZITEM INTEGER, Z3_ITEM INTEGER, ZDUE TIMESTAMP )"))
     #expect(schema.contains("CREATE TABLE Z_3SHELVES ( Z_3ITEMS INTEGER, Z_7SHELVES INTEGER, Z_FOK_3ITEMS INTEGER, PRIMARY KEY (Z_3ITEMS, Z_7SHELVES) )"), "\(schema)")
     #expect(schema.contains("CREATE INDEX ZITEM_Z_ENT_INDEX ON ZITEM (Z_ENT)"))
