@@ -128,7 +128,8 @@ public final class PersistentStore {
         self.metadata = metadata
     }
 
-    /// The store's UUID: `NSStoreUUID` in the metadata, else `Z_METADATA.Z_UUID`.
+    /// The store's UUID: `NSStoreUUID` in the metadata (as an older modeldiff wrote it), else
+    /// `Z_METADATA.Z_UUID`, where Core Data keeps it.
     public func storeUUID() throws(Diagnostic) -> String? {
         if let uuid = metadata.string("NSStoreUUID") { return uuid }
         return try database.rows("SELECT Z_UUID FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1").first?.first?.string

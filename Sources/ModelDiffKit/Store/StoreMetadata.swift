@@ -55,7 +55,10 @@ public struct StoreMetadata: Sendable {
     public static func forModel(_ model: Model, hashes: VersionHashes, uuid: String, keeping existing: [String: PlistValue] = [:]) -> StoreMetadata {
         var values = existing
         values["NSStoreType"] = .string("SQLite")
-        values["NSStoreUUID"] = .string(uuid)
+        // The UUID lives in Z_METADATA.Z_UUID only: no Apple store keeps NSStoreUUID in Z_PLIST (every
+        // fixture and Wire store, frameworks 241 to 1344); Core Data adds it to the dictionary it
+        // returns. One an older modeldiff wrote into a source is dropped, not carried to the output.
+        values["NSStoreUUID"] = nil
         values["NSStoreModelVersionHashes"] = .dictionary(hashes.entityVersionHashes.mapValues { .data($0) })
         values["NSStoreModelVersionHashesVersion"] = .integer(3)
         values["NSStoreModelVersionIdentifiers"] = .array([.string(model.versionIdentifier ?? "")])

@@ -76,10 +76,7 @@ func wireStoreHasTheLayoutOfItsVersion(_ name: String) throws {
     let appleKeys = Set(apple.metadata.values.keys.filter { $0.hasPrefix("NS") || $0.hasPrefix("_NS") })
     let ourKeys = Set(ours.metadata.values.keys)
     #expect(appleKeys.subtracting(ourKeys).isEmpty, "\(name): \(appleKeys.subtracting(ourKeys).sorted())")
-    // Open, in modeldiff: no Apple store (Wire's or the fixtures', frameworks 241 to 1344) keeps
-    // `NSStoreUUID` in Z_PLIST, only in Z_METADATA.Z_UUID (Core Data adds it when reading); modeldiff
-    // writes it in both. Named here until `StoreMetadata.forModel` stops writing it.
-    let newer = ourKeys.subtracting(appleKeys).subtracting(["NSStoreUUID"]).filter { WireLayout.introducedAt[$0].map { framework >= $0 } ?? true }
+    let newer = ourKeys.subtracting(appleKeys).filter { WireLayout.introducedAt[$0].map { framework >= $0 } ?? true }
     #expect(newer.isEmpty, "\(name): Core Data at \(framework) writes \(newer.sorted()) too")
 }
 
