@@ -4,7 +4,7 @@
 /// that names the acknowledgement and its reason.
 public struct Acknowledgement: Sendable, Hashable {
     /// The finding code it accepts.
-    public let code: String
+    public let code: FindingCode
     /// The pair it is limited to (`from` → `to`), if any.
     public let pair: (from: String, to: String)?
     /// The entity it is limited to, if any.
@@ -33,7 +33,7 @@ public struct Acknowledgement: Sendable, Hashable {
     }
 
     init(_ value: YAMLValue, reader: ConfigReader) throws(Diagnostic) {
-        var code: String?
+        var code: FindingCode?
         var pair: (String, String)?
         var entity: String?
         var property: String?
@@ -42,10 +42,10 @@ public struct Acknowledgement: Sendable, Hashable {
             switch key {
             case "code":
                 let name = try reader.string(item)
-                guard RuleDescriptions.all.contains(where: { $0.code == name }) else {
+                guard let known = FindingCode(rawValue: name) else {
                     throw reader.error(item.position, "unknown finding code \"\(name)\" (the README's finding codes list them)")
                 }
-                code = name
+                code = known
             case "pair":
                 let text = try reader.string(item)
                 guard let parsed = Self.pair(text) else {

@@ -117,7 +117,7 @@ public struct BundleCheck: Sendable {
             if let pair = acknowledgement.pair {
                 for name in [pair.from, pair.to] where bundle.version(named: name) == nil {
                     return Finding(
-                        .warning, "acknowledgement-unused", entity: nil, file: acknowledgement.file, line: acknowledgement.line,
+                        .acknowledgementUnused, entity: nil, file: acknowledgement.file, line: acknowledgement.line,
                         message: "this acknowledgement names version \"\(name)\", which \(bundle.path) does not have")
                 }
                 // A pair left out by --path or --since is simply not under review in this run.
@@ -125,7 +125,7 @@ public struct BundleCheck: Sendable {
             }
             let scope = acknowledgement.pairText.map { "in \($0)" } ?? "in any pair checked"
             return Finding(
-                .warning, "acknowledgement-unused", entity: nil, file: acknowledgement.file, line: acknowledgement.line,
+                .acknowledgementUnused, entity: nil, file: acknowledgement.file, line: acknowledgement.line,
                 message: "this acknowledgement of \(acknowledgement.code) matches no finding \(scope): remove it, or correct its code, pair, entity or property")
         }
         self.pairs = pairs
@@ -145,7 +145,7 @@ public struct BundleCheck: Sendable {
         } catch {
             let first = (error as? DiagnosticList)?.diagnostics.first?.description ?? (error as? Diagnostic)?.description ?? "\(error)"
             return report.adding(Finding(
-                .error, "mapping-invalid", entity: nil, file: file.path, line: nil,
+                .mappingInvalid, entity: nil, file: file.path, line: nil,
                 message: "the mapping model \(file.path) covers \(old.name) → \(new.name) but does not validate against them: \(first)"))
         }
     }

@@ -17,10 +17,10 @@ enum CosmeticRules {
             let group = groups[key]!
             let first = group[0]
             if group.count == 1 {
-                context.new(.note, "cosmetic-change", entity: entity, property: first.property, line: first.line, "`\(entity).\(first.property)` changes \(first.change); \(first.effect)")
+                context.new(.cosmeticChange, entity: entity, property: first.property, line: first.line, "`\(entity).\(first.property)` changes \(first.change); \(first.effect)")
             } else {
                 let names = group.map { "`\($0.property)`" }.joined(separator: ", ")
-                context.new(.note, "cosmetic-change", entity: entity, line: first.line, "\(group.count) properties of `\(entity)` (\(names)) change \(first.change); \(first.effect)")
+                context.new(.cosmeticChange, entity: entity, line: first.line, "\(group.count) properties of `\(entity)` (\(names)) change \(first.change); \(first.effect)")
             }
         }
     }
@@ -31,27 +31,27 @@ enum CosmeticRules {
             let stored = change.fields.filter { storeFields.contains($0.field) }
             let cosmetic = change.fields.filter { !storeFields.contains($0.field) }
             if stored.contains(where: { $0.field == "parentEntity" }) {
-                context.new(.note, "hierarchy-changed", entity: entity.name, line: entity.line, "`\(entity.name)` changes \(PropertyRules.describe(stored.filter { $0.field == "parentEntity" })): inferable")
+                context.new(.hierarchyChanged, entity: entity.name, line: entity.line, "`\(entity.name)` changes \(PropertyRules.describe(stored.filter { $0.field == "parentEntity" })): inferable")
             }
             let otherStored = stored.filter { $0.field != "parentEntity" }
             if !otherStored.isEmpty {
-                context.new(.note, "entity-changed", entity: entity.name, line: entity.line, "`\(entity.name)` changes \(PropertyRules.describe(otherStored)): inferable")
+                context.new(.entityChanged, entity: entity.name, line: entity.line, "`\(entity.name)` changes \(PropertyRules.describe(otherStored)): inferable")
             }
             if !cosmetic.isEmpty {
-                context.new(.note, "cosmetic-change", entity: entity.name, line: entity.line, "`\(entity.name)` changes \(PropertyRules.describe(cosmetic)); the store is not affected")
+                context.new(.cosmeticChange, entity: entity.name, line: entity.line, "`\(entity.name)` changes \(PropertyRules.describe(cosmetic)); the store is not affected")
             }
         }
         let diff = context.diff
         for change in diff.configurationChanges {
             let line = diff.destination.configurations.first { $0.name == change.field }?.line ?? .none
             context.findings.append(Finding(
-                .note, "configuration-changed", entity: nil, file: context.destinationPath, line: line.value,
+                .configurationChanged, entity: nil, file: context.destinationPath, line: line.value,
                 message: "configuration `\(change.field)` changes its entities from [\(change.old)] to [\(change.new)]"))
         }
         for change in diff.fetchRequestChanges {
             let line = diff.destination.fetchRequests.first { $0.name == change.field }?.line ?? .none
             context.findings.append(Finding(
-                .note, "fetch-request-changed", entity: nil, file: context.destinationPath, line: line.value,
+                .fetchRequestChanged, entity: nil, file: context.destinationPath, line: line.value,
                 message: "fetch request `\(change.field)` changes from [\(change.old)] to [\(change.new)]; the store is not affected"))
         }
     }

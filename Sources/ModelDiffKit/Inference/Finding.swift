@@ -2,8 +2,8 @@
 public struct Finding: Sendable, Hashable, Codable {
     /// How serious the finding is: an error makes the change not inferable.
     public let severity: Diagnostic.Severity
-    /// A stable kebab-case code (`attribute-type-incompatible`), documented in the README.
-    public let code: String
+    /// Its code (`attribute-type-incompatible`), documented in the README.
+    public let code: FindingCode
     /// The entity concerned, by its name in the new version (old version for removals).
     public let entity: String?
     /// The property concerned, if any.
@@ -15,8 +15,13 @@ public struct Finding: Sendable, Hashable, Codable {
     /// The message, including the fix for anything blocking.
     public let message: String
 
-    /// Creates a finding.
-    public init(_ severity: Diagnostic.Severity, _ code: String, entity: String?, property: String? = nil, file: String, line: Int?, message: String) {
+    /// Creates a finding with its code's severity.
+    public init(_ code: FindingCode, entity: String?, property: String? = nil, file: String, line: Int?, message: String) {
+        self.init(code.severity, code, entity: entity, property: property, file: file, line: line, message: message)
+    }
+
+    /// Creates a finding with another severity than its code's (an acknowledged finding is a note).
+    public init(_ severity: Diagnostic.Severity, _ code: FindingCode, entity: String?, property: String? = nil, file: String, line: Int?, message: String) {
         self.severity = severity
         self.code = code
         self.entity = entity

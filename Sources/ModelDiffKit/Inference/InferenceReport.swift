@@ -99,13 +99,13 @@ struct RuleContext {
     var findings: [Finding] = []
 
     /// Records a finding about an element of the new version.
-    mutating func new(_ severity: Diagnostic.Severity, _ code: String, entity: String, property: String? = nil, line: SourceLine, _ message: String) {
-        findings.append(Finding(severity, code, entity: entity, property: property, file: destinationPath, line: line.value, message: message))
+    mutating func new(_ code: FindingCode, entity: String, property: String? = nil, line: SourceLine, _ message: String) {
+        findings.append(Finding(code, entity: entity, property: property, file: destinationPath, line: line.value, message: message))
     }
 
     /// Records a finding about an element that exists only in the old version.
-    mutating func old(_ severity: Diagnostic.Severity, _ code: String, entity: String, property: String? = nil, line: SourceLine, _ message: String) {
-        findings.append(Finding(severity, code, entity: entity, property: property, file: sourcePath, line: line.value, message: message))
+    mutating func old(_ code: FindingCode, entity: String, property: String? = nil, line: SourceLine, _ message: String) {
+        findings.append(Finding(code, entity: entity, property: property, file: sourcePath, line: line.value, message: message))
     }
 }
 

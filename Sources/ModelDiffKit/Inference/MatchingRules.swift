@@ -6,7 +6,7 @@ enum MatchingRules {
             let claimants = diff.destination.entities.filter { $0.canonicalName == name }
             guard let first = claimants.first else { continue }
             context.new(
-                .error, "ambiguous-renaming-identifier", entity: first.name, line: first.line,
+                .ambiguousRenamingIdentifier, entity: first.name, line: first.line,
                 "\(claimants.map { "`\($0.name)`" }.joined(separator: " and ")) all match `\(name)` of the old version (by name or renaming identifier), so Core Data cannot tell which one it becomes: give each entity a distinct renaming identifier")
         }
         for pair in diff.match.pairs {
@@ -14,7 +14,7 @@ enum MatchingRules {
                 let claimants = diff.destination.allProperties(of: pair.destination).filter { $0.canonicalName == name }
                 guard let first = claimants.first else { continue }
                 context.new(
-                    .error, "ambiguous-renaming-identifier", entity: pair.destination.name, property: first.name, line: first.line,
+                    .ambiguousRenamingIdentifier, entity: pair.destination.name, property: first.name, line: first.line,
                     "\(claimants.map { "`\(pair.destination.name).\($0.name)`" }.joined(separator: " and ")) all match `\(name)` of the old version, so Core Data cannot tell which one it becomes: give each property a distinct renaming identifier")
             }
         }
@@ -29,12 +29,12 @@ enum MatchingRules {
             else { continue }
             if context.historicalNames.contains(identifier) {
                 context.new(
-                    .note, "renaming-identifier-from-older-version", entity: entity.name, line: entity.line,
+                    .renamingIdentifierFromOlderVersion, entity: entity.name, line: entity.line,
                     "`\(entity.name)` has renaming identifier `\(identifier)`, which names an entity of another version but none of the old one: `\(entity.name)` is added empty here")
                 continue
             }
             context.new(
-                .error, "unmatched-renaming-identifier", entity: entity.name, line: entity.line,
+                .unmatchedRenamingIdentifier, entity: entity.name, line: entity.line,
                 "`\(entity.name)` has renaming identifier `\(identifier)`, which matches no entity of the old version (\(oldEntityNames)), so it starts empty: correct the identifier to the old entity's name, or remove it")
         }
         for change in diff.entities where change.kind == .matched {
@@ -46,7 +46,7 @@ enum MatchingRules {
                     continue
                 }
                 context.new(
-                    .error, "unmatched-renaming-identifier", entity: entity.name, property: added.name, line: added.line,
+                    .unmatchedRenamingIdentifier, entity: entity.name, property: added.name, line: added.line,
                     "`\(entity.name).\(added.name)` has renaming identifier `\(added.canonicalName)`, which matches no property of `\(change.source?.name ?? entity.name)` in the old version, so its values start empty: correct the identifier to the old property's name, or remove it")
             }
         }
@@ -71,7 +71,7 @@ enum HierarchyRules {
             guard let other = members.first(where: { diff.source.rootEntity(of: $0.source).name != firstRoot }) else { continue }
             let otherRoot = diff.source.rootEntity(of: other.source).name
             context.new(
-                .error, "hierarchy-merge", entity: other.destination.name, line: other.destination.line,
+                .hierarchyMerge, entity: other.destination.name, line: other.destination.line,
                 "`\(first.destination.name)` and `\(other.destination.name)` now share the parent entity `\(root)`, but in the old version they belonged to separate hierarchies (`\(firstRoot)` and `\(otherRoot)`): lightweight migration cannot merge entity hierarchies (each is one table in the store); keep them apart, or write a custom mapping — `modeldiff infer` writes a starter")
         }
     }
@@ -84,7 +84,7 @@ enum EntityRules {
             switch change.kind {
             case .added:
                 let entity = change.destination!
-                context.new(.note, "entity-added", entity: entity.name, line: entity.line, "`\(entity.name)` is a new entity: inferable, it starts empty")
+                context.new(.entityAdded, entity: entity.name, line: entity.line, "`\(entity.name)` is a new entity: inferable, it starts empty")
             case .removed:
                 let entity = change.source!
                 // When every hash is equal Core Data opens the store as it is, and renaming identifiers play no part.
@@ -94,17 +94,17 @@ enum EntityRules {
                     // set) and looks each new entity up by its own: _NSMappingModelBuilder's
                     // newInferredMappingModel: builds IEM_Remove_<identifier> and IEM_Add_<name> here.
                     context.old(
-                        .warning, "stale-renaming-identifier", entity: entity.name, line: entity.line,
+                        .staleRenamingIdentifier, entity: entity.name, line: entity.line,
                         "`\(entity.name)` of the old version has renaming identifier `\(identifier)`, which no entity of the new version carries: Core Data matches entities by renaming identifier (else name), so it does not match it to the new `\(entity.name)` — every `\(entity.name)` object in the store is deleted by the migration and the new `\(entity.name)` starts empty; remove the renaming identifier from `\(entity.name)` in the old version (it is not part of the version hash, so that version's stores still open)")
                     continue
                 }
                 context.old(
-                    .warning, "entity-removed", entity: entity.name, line: entity.line,
+                    .entityRemoved, entity: entity.name, line: entity.line,
                     "`\(entity.name)` is removed: every `\(entity.name)` object in the store is deleted by the migration")
             case .matched:
                 let (old, new) = (change.source!, change.destination!)
                 if change.isRenamed {
-                    context.new(.note, "entity-renamed", entity: new.name, line: new.line, "`\(old.name)` is renamed to `\(new.name)` (renaming identifier `\(new.canonicalName)`): inferable")
+                    context.new(.entityRenamed, entity: new.name, line: new.line, "`\(old.name)` is renamed to `\(new.name)` (renaming identifier `\(new.canonicalName)`): inferable")
                 }
             }
         }

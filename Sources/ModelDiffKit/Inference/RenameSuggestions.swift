@@ -11,7 +11,7 @@ enum RenameSuggestions {
             guard let removed = removedShapes.first(where: { $0.entity.name != added.name && entitiesLookAlike($0, (added, addedShape)) })?.entity
             else { continue }
             context.new(
-                .warning, "possible-rename", entity: added.name, line: added.line,
+                .possibleRename, entity: added.name, line: added.line,
                 "`\(added.name)` is new and `\(removed.name)` is removed: if `\(added.name)` is `\(removed.name)` renamed, set the renaming identifier of `\(added.name)` to `\(removed.canonicalName)`, or every `\(removed.name)` object is dropped")
         }
         for change in diff.entities where change.kind == .matched {
@@ -26,7 +26,7 @@ enum RenameSuggestions {
                 else { continue }
                 used.insert(old.name)
                 context.new(
-                    .warning, "possible-rename", entity: entity, property: added.name, line: added.line,
+                    .possibleRename, entity: entity, property: added.name, line: added.line,
                     "`\(entity).\(added.name)` is new and `\(change.source!.name).\(old.name)` is removed: if it is a rename, set the renaming identifier of `\(entity).\(added.name)` to `\(old.canonicalName)`, or the values of `\(old.name)` are dropped")
             }
         }

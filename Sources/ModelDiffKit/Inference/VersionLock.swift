@@ -63,7 +63,7 @@ public struct VersionLock: Sendable, Codable, Equatable {
         for locked in versions {
             guard let version = bundle.version(named: locked.name) else {
                 findings.append(Finding(
-                    .error, "locked-version-removed", entity: nil, file: lockPath, line: nil,
+                    .lockedVersionRemoved, entity: nil, file: lockPath, line: nil,
                     message: "version \(locked.name) is in the lock file but no longer in the bundle: stores written with it can no longer be migrated; restore it"))
                 continue
             }
@@ -72,14 +72,14 @@ public struct VersionLock: Sendable, Codable, Equatable {
             let changed = Set(now.keys).union(locked.entities.keys).filter { now[$0] != locked.entities[$0] }.sorted()
             if !changed.isEmpty {
                 findings.append(Finding(
-                    .error, "locked-version-changed", entity: changed.first, file: version.loaded.path, line: nil,
+                    .lockedVersionChanged, entity: changed.first, file: version.loaded.path, line: nil,
                     message: "version \(locked.name) has shipped (it is in the lock file), but the version hashes of \(changed.joined(separator: ", ")) changed: stores written with it would no longer open (Core Data error 134100); undo the edit and add a new model version instead"))
             }
         }
         let order = bundle.versions.map(\.name)
         if let lockedIndex = order.firstIndex(of: currentVersion), let currentIndex = order.firstIndex(of: bundle.currentVersionName), currentIndex < lockedIndex {
             findings.append(Finding(
-                .error, "current-version-moved-back", entity: nil, file: lockPath, line: nil,
+                .currentVersionMovedBack, entity: nil, file: lockPath, line: nil,
                 message: "the current version is \(bundle.currentVersionName), older than \(currentVersion), the current version in the lock file: stores already migrated to \(currentVersion) would no longer open; set .xccurrentversion back"))
         }
         return findings

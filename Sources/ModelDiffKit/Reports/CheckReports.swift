@@ -75,7 +75,7 @@ public enum CheckReports {
     /// The lock file's and the configuration's findings as GitHub annotations.
     public static func githubLock(_ check: BundleCheck) -> String {
         check.bundleFindings.map {
-            "::\($0.severity == .note ? "notice" : $0.severity.rawValue) file=\(escapeProperty($0.file))\($0.line.map { ",line=\($0)" } ?? ""),title=\(escapeProperty($0.code))::\(escapeData($0.message))\n"
+            "::\($0.severity == .note ? "notice" : $0.severity.rawValue) file=\(escapeProperty($0.file))\($0.line.map { ",line=\($0)" } ?? ""),title=\(escapeProperty($0.code.rawValue))::\(escapeData($0.message))\n"
         }.joined()
     }
 
@@ -107,7 +107,7 @@ public enum CheckReports {
     public static func json(_ check: BundleCheck) throws -> String {
         struct DistinctJSON: Encodable {
             let severity: Diagnostic.Severity
-            let code: String
+            let code: FindingCode
             let entity: String?
             let property: String?
             let file: String
@@ -148,7 +148,7 @@ public enum CheckReports {
             let finding = group.finding
             var properties = "file=\(escapeProperty(finding.file))"
             if let line = finding.line { properties += ",line=\(line)" }
-            properties += ",title=\(escapeProperty(finding.code))"
+            properties += ",title=\(escapeProperty(finding.code.rawValue))"
             let command = finding.severity == .note ? "notice" : finding.severity.rawValue
             let seen = group.pairs.isEmpty ? "" : " (\(group.whereSeen))"
             output += "::\(command) \(properties)::\(escapeData(finding.message + seen))\n"

@@ -28,7 +28,7 @@ public struct FindingGroup: Sendable {
     public static func groups(_ reports: [(title: String?, report: InferenceReport)], minimum: Diagnostic.Severity = .warning) -> [FindingGroup] {
         struct Key: Hashable {
             let severity: Diagnostic.Severity
-            let code: String
+            let code: FindingCode
             let entity: String?
             let property: String?
             let message: String

@@ -8,9 +8,9 @@ public enum SARIFReport {
     /// JSON: it is a file for code scanning to read, not a person, and GitHub limits its size.
     public static func render(_ reports: [(title: String?, report: InferenceReport)], bundleFindings: [Finding] = [], toolVersion: String) throws -> String {
         let groups = FindingGroup.groups(reports, minimum: .note)
-        var codes: [String] = []
+        var codes: [FindingCode] = []
         for finding in groups.map(\.finding) + bundleFindings where !codes.contains(finding.code) { codes.append(finding.code) }
-        let rules: [[String: Any]] = codes.sorted().map { code in
+        let rules: [[String: Any]] = codes.map(\.rawValue).sorted().map { code in
             ["id": code, "name": code, "shortDescription": ["text": RuleDescriptions.text(for: code)],
              "helpUri": "https://github.com/modeldiff/modeldiff#finding-codes"]
         }
@@ -44,7 +44,7 @@ public enum SARIFReport {
 
     private static func result(_ finding: Finding, seen: String?) -> [String: Any] {
         var result: [String: Any] = [
-            "ruleId": finding.code,
+            "ruleId": finding.code.rawValue,
             "level": finding.severity.rawValue,
             "message": ["text": finding.message + (seen.map { " (\($0))" } ?? "")],
             "locations": [physicalLocation(file: finding.file, line: finding.line)],

@@ -172,7 +172,7 @@ import ModelDiffKit
     #expect(config.since == "Model 100")
     #expect(config.strict == true)
     #expect(config.cloudKit == false)
-    #expect(config.acknowledgements.map(\.code) == ["relationship-retargeted", "required-attribute-without-default", "entity-removed"])
+    #expect(config.acknowledgements.map(\.code.rawValue) == ["relationship-retargeted", "required-attribute-without-default", "entity-removed"])
     #expect(config.acknowledgements[1].pair?.from == "Model 32" && config.acknowledgements[1].pair?.to == "Model 33")
     #expect(config.acknowledgements[1].reason == "Release 5.4 shipped WooCommerceModelV32toV33.xcmappingmodel, which fills Product.date\n")
     #expect(config.acknowledgements[2].reason == "flow style, quoted")

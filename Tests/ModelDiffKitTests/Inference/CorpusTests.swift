@@ -22,7 +22,7 @@ func corpusBundles() -> [URL] {
         let drafts = check.drafts.isEmpty ? "" : ", drafts after \(check.currentVersion): \(check.drafts.joined(separator: ", "))"
         summary += "\(relative): \(check.verdict.rawValue) (\(check.pairs.count) pairs\(drafts))\n"
         for pair in check.pairs where pair.report.verdict != .inferable {
-            let codes = Set(pair.report.findings.filter { $0.severity == .error }.map(\.code)).sorted()
+            let codes = Set(pair.report.findings.filter { $0.severity == .error }.map(\.code.rawValue)).sorted()
             summary += "  \(pair.from) → \(pair.to): \(pair.report.verdict.rawValue)\(codes.isEmpty ? "" : " [\(codes.joined(separator: ", "))]")\n"
         }
     }

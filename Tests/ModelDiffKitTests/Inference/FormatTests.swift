@@ -54,8 +54,8 @@ import ModelDiffKit
     let documented = Set(RuleDescriptions.all.map(\.code))
     for (name, _) in ruleCases {
         for finding in try ruleReport(name).findings {
-            #expect(documented.contains(finding.code), "\(finding.code)")
-            let severity = RuleDescriptions.all.first { $0.code == finding.code }?.severity
+            #expect(documented.contains(finding.code.rawValue), "\(finding.code)")
+            let severity = RuleDescriptions.all.first { $0.code == finding.code.rawValue }?.severity
             #expect(severity == finding.severity, "\(finding.code)")
         }
     }

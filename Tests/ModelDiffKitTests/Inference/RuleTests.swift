@@ -55,7 +55,7 @@ func ruleDiffReportMatchesItsGoldenFile(_ name: String) throws {
     let old = try ModelFile.load(path: bundle.appendingPathComponent("zmessaging2.47.0.xcdatamodel").path)
     let new = try ModelFile.load(path: bundle.appendingPathComponent("zmessaging2.101.0.xcdatamodel").path)
     let report = InferenceReport(diff: ModelDiff(source: old.model, destination: new.model), sourcePath: "old", destinationPath: "new")
-    #expect(report.findings.filter { $0.code == "stale-renaming-identifier" }.map(\.entity) == ["Conversation"])
+    #expect(report.findings.filter { $0.code == .staleRenamingIdentifier }.map(\.entity) == ["Conversation"])
     #expect(!report.findings.contains { $0.message.contains("instead of `Conversation`") })
-    #expect(!report.findings.contains { $0.code == "possible-rename" && $0.entity == "Conversation" })
+    #expect(!report.findings.contains { $0.code == .possibleRename && $0.entity == "Conversation" })
 }
