@@ -49,23 +49,51 @@ extension Expression {
         case .function(let name, let arguments):
             return try BuiltinFunctions.call(name, arguments.map { try $0.evaluate(in: context) })
         case .call(let target, let selector, let arguments):
-            let receiver = try target.evaluate(in: context)
-            guard case .object(let object) = receiver else {
-                throw ExpressionError(column: 0, "FUNCTION target \(target) is \(receiver), not an object that performs \(selector)")
-            }
-            return try object.perform(selector: selector, arguments: arguments.map { try $0.evaluate(in: context) })
+            return try Self.call(selector, on: try target.evaluate(in: context), arguments: arguments.map { try $0.evaluate(in: context) })
         case .array(let items):
             return .array(try items.map { try $0.evaluate(in: context) })
         }
     }
 
+    /// `FUNCTION(receiver, "selector", arguments…)`.
+    ///
+    /// A migrated object, the manager or a policy performs the selector itself, but for
+    /// `valueForKey:` / `valueForKeyPath:`, which read a key (path) as `receiver.key` does; a string,
+    /// number or date answers the Foundation methods of ``FoundationMethods``. A message to nil
+    /// gives nil, as in Objective-C, where sending any message to nil returns nil.
+    static func call(_ selector: String, on receiver: ExpressionValue, arguments: [ExpressionValue]) throws -> ExpressionValue {
+        if selector == "valueForKey:" || selector == "valueForKeyPath:" {
+            guard arguments.count == 1, case .string(let key) = arguments[0] else {
+                throw ExpressionError(column: 0, "\(selector) takes one argument, a key string")
+            }
+            var result = receiver
+            for component in selector == "valueForKey:" ? [key] : key.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+                result = try value(of: result, forKey: component)
+            }
+            return result
+        }
+        switch receiver {
+        case .null: return .null
+        case .object(let object): return try object.perform(selector: selector, arguments: arguments)
+        default: return try FoundationMethods.perform(selector, on: receiver, arguments: arguments)
+        }
+    }
+
+    /// `value.key`: a migrated object's property, each element's value for an array, and for a
+    /// string, number or date the Foundation method of that name without arguments (key-value
+    /// coding calls it: `$source.code.integerValue`, `$source.title.length`).
     static func value(of value: ExpressionValue, forKey key: String) throws -> ExpressionValue {
         switch value {
         case .null: return .null
         case .object(let object): return try object.value(forKey: key)
         case .array(let items): return .array(try items.map { try Self.value(of: $0, forKey: key) })
-        case .string(let s) where key == "length": return .integer(Int64(s.count))
-        default: throw ExpressionError(column: 0, "\(value) has no key \(key)")
+        default:
+            if let receiver = FoundationMethods.receiver(of: value), FoundationMethods.selectors(of: receiver).contains(key),
+                FoundationMethods.arity(of: key) == 0
+            {
+                return try FoundationMethods.perform(key, on: value, arguments: [])
+            }
+            throw ExpressionError(column: 0, "\(value) has no key \(key)")
         }
     }
 
@@ -146,7 +174,7 @@ extension ExpressionValue {
 enum BuiltinFunctions {
     static let names: Set<String> = [
         "uppercase", "lowercase", "now", "sum", "count", "min", "max", "average", "abs", "sqrt", "floor", "ceiling", "trunc",
-        "length", "noindex", "FETCH",
+        "length", "noindex", "FETCH", "CAST",
     ]
 
     static func call(_ name: String, _ arguments: [ExpressionValue]) throws -> ExpressionValue {
@@ -164,8 +192,15 @@ enum BuiltinFunctions {
             guard case .string(let text) = try single() else { return .null }
             return .string(name == "uppercase" ? text.uppercased() : text.lowercased())
         case "length":
+            // NSExpression's `length:` is the string's NSString length: UTF-16 code units ("é" is 1,
+            // "😀" is 2), as `FUNCTION(x, "length")` gives.
             guard case .string(let text) = try single() else { return .null }
-            return .integer(Int64(text.count))
+            return .integer(Int64(text.utf16.count))
+        case "CAST":
+            guard arguments.count == 2, case .string(let type) = arguments[1] else {
+                throw ExpressionError(column: 0, "CAST takes a value and a type name (\(FoundationMethods.castTypes.joined(separator: ", ")))")
+            }
+            return try FoundationMethods.cast(arguments[0], to: type)
         case "count":
             if case .array(let items) = try single() { return .integer(Int64(items.count)) }
             return .integer(1)

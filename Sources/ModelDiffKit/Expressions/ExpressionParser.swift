@@ -208,6 +208,15 @@ public struct ExpressionParser {
                     throw ExpressionError(column: column, "FUNCTION takes a target, a selector string and arguments")
                 }
                 return .call(target: arguments[0], selector: selector, arguments: Array(arguments.dropFirst(2)))
+            case "CAST" where isSymbol("("):
+                // CAST(value, "NSNumber"): NSExpression's castObject:toType:, to the types it casts to.
+                let column = token.column
+                let arguments = try arguments("after CAST")
+                guard arguments.count == 2 else { throw ExpressionError(column: column, "CAST takes a value and a type name, as in CAST($source.code, \"NSNumber\")") }
+                guard case .constant(.string(let type)) = arguments[1], FoundationMethods.castTypes.contains(type) else {
+                    throw ExpressionError(column: column, "CAST's type must be \(FoundationMethods.castTypes.map { "\"\($0)\"" }.joined(separator: ", "))")
+                }
+                return .function(name: "CAST", arguments: arguments)
             case "TERNARY":
                 let column = current.column
                 let arguments = try arguments("after TERNARY")

@@ -26,6 +26,8 @@ extension Expression: CustomStringConvertible {
         case .negate(let operand): return "-" + operand.printed(parentPrecedence: 9)
         case .not(let operand): return "NOT " + operand.printed(parentPrecedence: 9)
         case .ternary(let p, let a, let b): return "TERNARY(\(p), \(a), \(b))"
+        case .function("CAST", let arguments):
+            return "CAST(" + arguments.map(\.description).joined(separator: ", ") + ")"
         case .function(let name, let arguments):
             return arguments.isEmpty ? "\(name)()" : "\(name):(\(arguments.map(\.description).joined(separator: ", ")))"
         case .call(let target, let selector, let arguments):

@@ -106,7 +106,12 @@ public enum MappingInference {
         let finish = "then remove the todo attribute and run modeldiff mapping validate"
         switch (property, old) {
         case (.attribute(let attribute), .attribute(let previous)?):
-            return " TODO \(name): write a value expression that turns the old \(previous.type.xcodeName) value $source.\(escapedKey(previous.name)) into \(attribute.type.xcodeName) as the element's text, \(finish) "
+            let value = "$source.\(escapedKey(previous.name))"
+            let kind = ValueKind(previous.type)
+            if let conversion = kind.conversion(of: value, to: attribute.type), let note = kind.conversionNote(to: attribute.type) {
+                return " TODO \(name): write a value expression that turns the old \(previous.type.xcodeName) value \(value) into \(attribute.type.xcodeName) as the element's text, such as \(conversion) (\(note)), \(finish) "
+            }
+            return " TODO \(name): write a value expression that turns the old \(previous.type.xcodeName) value \(value) into \(attribute.type.xcodeName) as the element's text, \(finish) "
         case (.attribute(let attribute), _):
             if old == nil, case .attribute(let lookAlike)? = removed.first(where: {
                 if case .attribute(let candidate) = $0 { candidate.type == attribute.type && RenameSuggestions.namesAreSimilar(candidate.name, attribute.name) } else { false }

@@ -1,6 +1,12 @@
+import Foundation
+
 extension MappingValidation {
-    /// Parses an expression and checks its variables, its `$source` key paths against the old model and
-    /// the entity mapping names it hands to the manager.
+    /// Parses an expression and checks what `migrate` would otherwise hit object by object: its
+    /// variables; the keys it reads from `$source` (against the old model), `$destination` (against
+    /// the new one) and from their attribute values (the Foundation methods of a String, a number, a
+    /// date); the selectors it calls through `FUNCTION` and their argument counts; the entity mapping
+    /// names it hands to the manager; and, for an attribute mapping, whether the destination
+    /// attribute can hold the value it gives.
     mutating func check(_ text: String, line: SourceLine, sourceEntity: Entity?, mappingNames: Set<String>, what: String, isSourceExpression: Bool = false) {
         let expression: Expression
         do {
@@ -13,32 +19,45 @@ extension MappingValidation {
         for variable in expression.variables.sorted() where !Self.knownVariables.contains(variable) {
             report(line, expression: text, column: column(of: "$" + variable, in: text), "\(what): unknown variable $\(variable)")
         }
-        if let sourceEntity {
-            for path in expression.keyPaths(from: "source") {
-                if let problem = resolve(path, from: sourceEntity) {
-                    let written = "$source." + path.map { reservedWords.contains($0.uppercased()) ? "#" + $0 : $0 }.joined(separator: ".")
-                    report(line, expression: text, column: column(of: written, in: text), "\(what): \(problem)")
-                }
+        let target = isSourceExpression ? nil : destinationAttribute(at: line, text: text)
+        let typing = ExpressionTyping(
+            source: source, destination: destination, sourceEntity: sourceEntity,
+            destinationEntity: target.flatMap { destination.entity(named: $0.entity) })
+        for path in typing.keyPaths(in: expression) {
+            if let problem = typing.keyProblem(path) {
+                report(line, expression: text, column: column(of: path.written, in: text), "\(what): \(problem)")
+            }
+        }
+        for call in typing.calls(in: expression) {
+            if let problem = typing.selectorProblem(call) {
+                report(line, expression: text, column: column(of: "\"\(call.selector)\"", in: text), "\(what): \(problem)")
             }
         }
         for name in referencedMappings(expression) where !mappingNames.contains(name) {
             report(line, expression: text, column: column(of: "\"\(name)\"", in: text), "\(what): no entity mapping is named \"\(name)\"")
         }
+        if let target, let attribute = target.attribute {
+            let kind = typing.kind(of: expression)
+            if let sample = kind.sample, (try? sample.storeValue(for: attribute.type)) == nil {
+                var message = "\(what): the expression gives \(kind.name), which an \(attribute.type.xcodeName) attribute cannot hold"
+                if let conversion = kind.conversion(of: text.trimmingCharacters(in: .whitespacesAndNewlines), to: attribute.type) {
+                    message += "; convert it, as in \(conversion)"
+                }
+                report(line, expression: text, column: firstColumn(of: text), message)
+            }
+        }
     }
 
-    /// Follows a key path through the old model; nil when every relationship step exists.
-    private func resolve(_ path: [String], from entity: Entity) -> String? {
-        var current = entity
-        for (index, key) in path.enumerated() {
-            // Collection operators (@count) and keys after an attribute (a string's length) are not model properties.
-            if key.hasPrefix("@") { return nil }
-            guard let property = source.allProperties(of: current).first(where: { $0.name == key }) else {
-                return "$source.\(path[...index].joined(separator: ".")) is not a property of \(current.name) in the old version"
+    /// The destination entity and attribute of the attribute mapping written at `line` with `text`.
+    private func destinationAttribute(at line: SourceLine, text: String) -> (entity: String, attribute: Attribute?)? {
+        for entityMapping in mapping.entityMappings {
+            guard let name = entityMapping.destinationEntity,
+                let property = entityMapping.attributeMappings.first(where: { $0.line.value == line.value && $0.valueExpression == text })
+            else { continue }
+            let attribute = destination.entity(named: name).flatMap { entity in
+                destination.allProperties(of: entity).lazy.compactMap { if case .attribute(let a) = $0, a.name == property.name { a } else { nil } }.first
             }
-            guard case .relationship(let relationship) = property, let next = relationship.destinationEntity.flatMap(source.entity(named:)) else {
-                return nil
-            }
-            current = next
+            return (name, attribute)
         }
         return nil
     }
@@ -65,5 +84,10 @@ extension MappingValidation {
     private func column(of needle: String, in text: String) -> Int {
         guard let range = text.range(of: needle) else { return 1 }
         return text.distance(from: text.startIndex, to: range.lowerBound) + 1
+    }
+
+    /// The column of the expression's first character (after leading whitespace).
+    private func firstColumn(of text: String) -> Int {
+        (text.firstIndex(where: { !$0.isWhitespace }).map { text.distance(from: text.startIndex, to: $0) } ?? 0) + 1
     }
 }

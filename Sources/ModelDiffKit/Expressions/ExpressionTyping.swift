@@ -1,0 +1,272 @@
+/// What the parts of a value expression give, worked out from the two models before any store is
+/// read: the kind of value, the keys read from migrated objects and from their attribute values,
+/// and the selectors called through `FUNCTION`. `mapping validate` reports from it what `migrate`
+/// would otherwise fail on object by object.
+struct ExpressionTyping {
+    let source: Model
+    let destination: Model
+    /// The entity `$source` (and `SELF`) is an object of.
+    let sourceEntity: Entity?
+    /// The entity `$destination` is an object of (known for attribute mappings).
+    let destinationEntity: Entity?
+
+    /// Keys read from a value: `$source.owner.name`, or `FUNCTION($source, "valueForKey:", "name")`.
+    struct KeyPath {
+        /// What the keys are read from.
+        let base: ValueKind
+        /// The base as written in messages (`$source`), empty for `SELF`'s bare keys.
+        let prefix: String
+        let components: [String]
+        /// Text to find in the expression for the column.
+        let written: String
+    }
+
+    /// A `FUNCTION(target, "selector", arguments…)` call.
+    struct Call {
+        let target: Expression
+        let targetKind: ValueKind
+        let selector: String
+        let argumentCount: Int
+    }
+
+    /// The selectors `FUNCTION($manager, …)` may name: Apple's lookups and the fetch request of a source expression.
+    static let managerSelectors = [
+        ManagerSelector.destinationInstancesSpelling, "sourceInstancesForEntityMappingNamed:destinationInstances:",
+        "destinationInstancesForSourceRelationshipNamed:sourceInstances:", SourceExpressionCheck.selector,
+    ]
+
+    // MARK: Kinds
+
+    /// The kind of value an expression gives.
+    func kind(of expression: Expression) -> ValueKind {
+        switch expression {
+        case .constant(let constant): return ValueKind(constant)
+        case .variable(let name): return variableKind(name)
+        case .evaluatedObject: return variableKind("source")
+        case .keyPath(let base, let components): return components.reduce(kind(of: base)) { step($0, $1).kind }
+        case .binary(let op, let a, let b):
+            switch op {
+            case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or: return .bool
+            case .power: return .double
+            default:
+                let (x, y) = (kind(of: a), kind(of: b))
+                if x == .integer && y == .integer { return .integer }
+                if op != .divide && (x == .double || y == .double) { return .double }
+                return .number
+            }
+        case .negate(let operand):
+            let inner = kind(of: operand)
+            return inner == .integer || inner == .double ? inner : .number
+        case .not: return .bool
+        case .ternary(_, let a, let b):
+            let (x, y) = (kind(of: a), kind(of: b))
+            return x == y || y == .null ? x : x == .null ? y : .unknown
+        case .function(let name, let arguments): return functionKind(name, arguments)
+        case .call(let target, let selector, let arguments):
+            if let path = keyPathCall(target, selector, arguments) { return path.components.reduce(path.base) { step($0, $1).kind } }
+            return kind(of: target).result(of: selector) ?? .unknown
+        case .array: return .array
+        }
+    }
+
+    private func variableKind(_ name: String) -> ValueKind {
+        switch name {
+        case "source": sourceEntity.map { .object(entity: $0.name, isSource: true) } ?? .unknown
+        case "destination": destinationEntity.map { .object(entity: $0.name, isSource: false) } ?? .unknown
+        default: .unknown
+        }
+    }
+
+    private func functionKind(_ name: String, _ arguments: [Expression]) -> ValueKind {
+        switch name {
+        case "CAST":
+            guard arguments.count == 2, case .constant(.string(let type)) = arguments[1] else { return .unknown }
+            switch type {
+            case "NSString": return .string
+            case "NSDate": return .date
+            default:
+                switch kind(of: arguments[0]) {
+                case .integer: return .integer
+                case .bool: return .bool
+                case .decimal: return .decimal
+                case .double, .date: return .double
+                default: return .number
+                }
+            }
+        case "uppercase", "lowercase": return .string
+        case "length", "count": return .integer
+        case "now": return .date
+        case "noindex": return arguments.first.map(kind(of:)) ?? .unknown
+        case "FETCH": return .unknown
+        default: return .double
+        }
+    }
+
+    /// `FUNCTION(target, "valueForKey:", "key")` with a constant key, as a key path.
+    private func keyPathCall(_ target: Expression, _ selector: String, _ arguments: [Expression]) -> KeyPath? {
+        guard FoundationMethods.objectSelectors.contains(selector), arguments.count == 1, case .constant(.string(let key)) = arguments[0] else {
+            return nil
+        }
+        let components = selector == "valueForKey:" ? [key] : key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        return KeyPath(base: kind(of: target), prefix: prefix(of: target), components: components, written: "\"\(key)\"")
+    }
+
+    private func prefix(of base: Expression) -> String {
+        if case .evaluatedObject = base { return "" }
+        return base.description
+    }
+
+    /// One key read from a value of `kind`: the kind it gives, or why the value has no such key.
+    private func step(_ kind: ValueKind, _ key: String) -> (kind: ValueKind, problem: String?) {
+        if key.hasPrefix("@") {
+            switch kind {
+            case .array, .objects, .null, .unknown: break
+            default: return (.unknown, "is \(kind.name); \(key) needs a collection")
+            }
+            switch key {
+            case "@count": return (.integer, nil)
+            case "@sum": return (.number, nil)
+            case "@avg", "@min", "@max": return (.double, nil)
+            case "@distinctUnionOfObjects", "@distinctUnionOfArrays", "@unionOfObjects": return (.array, nil)
+            default: return (.unknown, nil)
+            }
+        }
+        switch kind {
+        case .object(let entityName, let isSource), .objects(let entityName, let isSource):
+            let model = isSource ? source : destination
+            guard let entity = model.entity(named: entityName) else { return (.unknown, nil) }
+            guard let property = model.allProperties(of: entity).first(where: { $0.name == key }) else {
+                // Every managed object answers `entity` and `objectID`.
+                if key == "entity" || key == "objectID" { return (.unknown, nil) }
+                return (.unknown, "is not a property of \(entityName) in the \(isSource ? "old" : "new") version")
+            }
+            let result: ValueKind
+            switch property {
+            case .attribute(let attribute): result = ValueKind(attribute.type)
+            case .relationship(let relationship):
+                guard let target = relationship.destinationEntity else { result = .unknown; break }
+                result = relationship.isToMany ? .objects(entity: target, isSource: isSource) : .object(entity: target, isSource: isSource)
+            case .fetchedProperty: result = .array
+            }
+            if case .objects = kind { return (.array, nil) }
+            return (result, nil)
+        case .string, .integer, .double, .bool, .decimal, .number, .date:
+            if let result = kind.result(of: key), FoundationMethods.arity(of: key) == 0 { return (result, nil) }
+            let receiver = kind.receiver!
+            let keys = FoundationMethods.selectors(of: receiver).filter { FoundationMethods.arity(of: $0) == 0 }.sorted()
+            return (.unknown, "is \(kind.name), which has no key \"\(key)\" (\(receiver.rawValue) answers \(keys.joined(separator: ", ")))")
+        default:
+            return (.unknown, nil)
+        }
+    }
+
+    // MARK: Keys
+
+    /// The key paths an expression reads from migrated objects and their values.
+    func keyPaths(in expression: Expression) -> [KeyPath] {
+        var result: [KeyPath] = []
+        var pending = [expression]
+        while let current = pending.popLast() {
+            switch current {
+            case .keyPath(let base, let components):
+                switch base {
+                case .variable("source"), .variable("destination"), .evaluatedObject:
+                    let written = components.map { reservedWords.contains($0.uppercased()) ? "#" + $0 : $0 }.joined(separator: ".")
+                    let prefix = prefix(of: base)
+                    result.append(KeyPath(base: kind(of: base), prefix: prefix, components: components, written: prefix.isEmpty ? written : prefix + "." + written))
+                case .variable: break
+                default:
+                    result.append(KeyPath(base: kind(of: base), prefix: prefix(of: base), components: components, written: components.first ?? ""))
+                }
+            case .call(let target, let selector, let arguments):
+                if let path = keyPathCall(target, selector, arguments) { result.append(path) }
+            default: break
+            }
+            pending += Self.operands(of: current)
+        }
+        return result.reversed()
+    }
+
+    /// Why a key path cannot be read, naming the path up to the key that fails; nil when it can.
+    func keyProblem(_ path: KeyPath) -> String? {
+        var kind = path.base
+        for (index, key) in path.components.enumerated() {
+            let (next, problem) = step(kind, key)
+            if let problem {
+                let shown = path.components[...index].map { reservedWords.contains($0.uppercased()) ? "#" + $0 : $0 }
+                let text = path.prefix.isEmpty ? shown.joined(separator: ".") : path.prefix + "." + shown.joined(separator: ".")
+                if case .object = kind { return "\(text) \(problem)" }
+                if case .objects = kind { return "\(text) \(problem)" }
+                let before = path.prefix.isEmpty ? shown.dropLast().joined(separator: ".") : ([path.prefix] + shown.dropLast()).joined(separator: ".")
+                return "\(before) \(problem)"
+            }
+            if key.hasPrefix("@") { return nil }
+            kind = next
+        }
+        return nil
+    }
+
+    // MARK: Selectors
+
+    /// The `FUNCTION` calls of an expression, outermost first.
+    func calls(in expression: Expression) -> [Call] {
+        var result: [Call] = []
+        var pending = [expression]
+        while let current = pending.popLast() {
+            if case .call(let target, let selector, let arguments) = current {
+                result.append(Call(target: target, targetKind: kind(of: target), selector: selector, argumentCount: arguments.count))
+            }
+            pending += Self.operands(of: current)
+        }
+        return result.reversed()
+    }
+
+    /// Why the target does not answer the call as written (an unknown selector, a wrong number of
+    /// arguments); nil when it does, or when the target is not known before migrating.
+    func selectorProblem(_ call: Call) -> String? {
+        let selector = call.selector
+        switch call.target {
+        case .variable("entityPolicy"):
+            break  // the policy's own methods: any selector
+        case .variable("manager"):
+            guard ManagerSelector(selector) != nil || Self.managerSelectors.contains(selector) || FoundationMethods.objectSelectors.contains(selector) else {
+                return "the migration manager does not respond to \"\(selector)\"; it answers \(Self.managerSelectors.joined(separator: ", "))"
+            }
+        case .variable("entityMapping"), .variable("propertyMapping"):
+            return nil
+        default:
+            switch call.targetKind {
+            case .object(let entity, _):
+                guard FoundationMethods.objectSelectors.contains(selector) else {
+                    return "\(ValueKind.article(for: entity)) \(entity) object does not respond to \"\(selector)\"; read a property with valueForKey: or a key path"
+                }
+            case .array, .objects:
+                guard FoundationMethods.objectSelectors.contains(selector) else {
+                    return "a collection does not respond to \"\(selector)\"; it answers valueForKey:, valueForKeyPath:"
+                }
+            case let kind:
+                guard let receiver = kind.receiver else { return nil }
+                let known = FoundationMethods.selectors(of: receiver).union(FoundationMethods.objectSelectors)
+                guard known.contains(selector) else {
+                    return "\(kind.name) (\(receiver.rawValue)) does not respond to \"\(selector)\"; it answers \(known.sorted().joined(separator: ", "))"
+                }
+            }
+        }
+        let expected = FoundationMethods.arity(of: selector)
+        guard call.argumentCount == expected else {
+            return "\"\(selector)\" takes \(expected) argument\(expected == 1 ? "" : "s") after the selector, but \(call.argumentCount) \(call.argumentCount == 1 ? "is" : "are") given"
+        }
+        return nil
+    }
+
+    private static func operands(of expression: Expression) -> [Expression] {
+        switch expression {
+        case .keyPath(let base, _), .negate(let base), .not(let base): [base]
+        case .binary(_, let a, let b): [a, b]
+        case .ternary(let p, let a, let b): [p, a, b]
+        case .function(_, let arguments), .array(let arguments): arguments
+        case .call(let target, _, let arguments): [target] + arguments
+        default: []
+        }
+    }
+}
