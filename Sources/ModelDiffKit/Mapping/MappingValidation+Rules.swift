@@ -51,6 +51,15 @@ extension MappingValidation {
         }
     }
 
+    /// A relationship mapping whose whole expression is a key path to objects of the source store
+    /// (`$source.folder`): Core Data refuses them in a destination relationship, and the objects
+    /// migrated from them are what the manager's lookup returns.
+    mutating func checkSourceObjects(_ text: String, line: SourceLine, relationship: Relationship, sourceEntity: Entity, what: String) {
+        guard let read = SourceObjectCheck.sourceRelationship(of: text, from: sourceEntity, in: source), let target = read.destinationEntity else { return }
+        let name = SourceObjectCheck.mappingName(from: target, to: relationship.destinationEntity, in: mapping)
+        report(line, expression: text, column: position(of: "$source", in: text), SourceObjectCheck.message(property: what, text: text, sourceEntity: target, mappingName: name))
+    }
+
     /// Whether an expression is a predicate, as TERNARY's condition must be.
     private static func isPredicate(_ expression: Expression) -> Bool {
         switch expression {

@@ -114,6 +114,9 @@ public struct MappingValidation {
                     report(property.line, attribute: "todo", "mapping for \(what) is still a placeholder: \(todo)")
                 } else if let expression = property.valueExpression {
                     check(expression, line: property.line, sourceEntity: sourceEntity, mappingNames: mappingNames, what: what)
+                    if case .relationship(let relationship)? = properties[property.name], let sourceEntity {
+                        checkSourceObjects(expression, line: property.line, relationship: relationship, sourceEntity: sourceEntity, what: what)
+                    }
                 }
             }
         }

@@ -1,10 +1,16 @@
 /// Customises how one entity mapping migrates (NSEntityMigrationPolicy): subclass it, override a hook,
 /// and register the subclass under the class name the mapping file names in `policy="…"`.
+///
+/// The manager runs each stage for every entity mapping, in file order, before the next stage:
+/// 1. creating instances: `begin`, `createDestinationInstances` for each source object, `endInstanceCreation`;
+/// 2. creating relationships: `createRelationships` for each destination object, `endRelationshipCreation`;
+/// 3. validating: `performCustomValidation`, then the default validation of the mapping's
+///    destination objects, then `end`.
 open class EntityMigrationPolicy {
     /// Creates a policy; the manager creates one per entity mapping that names it.
     public required init() {}
 
-    /// Called before the first stage of `mapping` (NSEntityMigrationPolicy `begin(_:with:)`).
+    /// Called at the start of `mapping`, before its first source object is read (NSEntityMigrationPolicy `begin(_:with:)`).
     open func begin(_ mapping: EntityMapping, manager: MigrationManager) throws {}
 
     /// Creates the destination objects for one source object: by default one object whose attributes
@@ -26,10 +32,14 @@ open class EntityMigrationPolicy {
     /// Called after every destination object of `mapping` has its relationships.
     open func endRelationshipCreation(forMapping mapping: EntityMapping, manager: MigrationManager) throws {}
 
-    /// Extra checks after Core Data's validation of the destination objects; throw to fail the migration.
+    /// Extra checks of the migrated objects, in the validation stage; throw to fail the migration.
+    ///
+    /// As the NSEntityMigrationPolicy reference has it, "this method is called before the default
+    /// save validation is performed by the framework": changes made here are validated with the rest.
     open func performCustomValidation(forMapping mapping: EntityMapping, manager: MigrationManager) throws {}
 
-    /// Called last for `mapping`.
+    /// Called last for `mapping`, at the end of the validation stage, after its default validation
+    /// (NSEntityMigrationPolicy `end(_:manager:)`: clean-up "from any of the three phases of the mapping").
     open func end(_ mapping: EntityMapping, manager: MigrationManager) throws {}
 
     /// A FUNCTION($entityPolicy, "selector:", …) call from a value expression; override to offer functions.

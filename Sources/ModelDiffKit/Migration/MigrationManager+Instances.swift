@@ -143,14 +143,23 @@ extension MigrationManager {
             }
             guard let text = property.valueExpression else { continue }
             let result = try evaluate(text, source: source, mapping: mapping, destination: destination)
-            let targets: [ObjectID]
+            let objects: [MigrationObject]
             switch result {
-            case .null: targets = []
-            case .object(let object as MigrationObject): targets = [object.id]
-            case .array(let items): targets = items.compactMap { if case .object(let o as MigrationObject) = $0 { o.id } else { nil } }
+            case .null: objects = []
+            case .object(let object as MigrationObject): objects = [object]
+            case .array(let items): objects = items.compactMap { if case .object(let o as MigrationObject) = $0 { o } else { nil } }
             default:
                 throw MigrationError(.migration, "the mapping for \(entity.name).\(property.name) gave \(result), not destination objects", mapping: mapping.name, entity: entity.name, object: destination.id)
             }
+            // A source object's key names a row of the other store: written as is, it would link
+            // whatever new object has that key. Core Data refuses it (objects from another context).
+            if let stray = objects.first(where: { $0.side == .source }) {
+                let name = SourceObjectCheck.mappingName(from: stray.entity, to: relationship.destinationEntity, in: mappingModel)
+                throw MigrationError(
+                    .migration, SourceObjectCheck.message(property: "\(entity.name).\(property.name)", text: text, sourceEntity: stray.entity, mappingName: name),
+                    mapping: mapping.name, entity: entity.name, object: destination.id)
+            }
+            let targets = objects.map(\.id)
             if relationship.isToMany {
                 try writer.addToMany(destination.id, entity: destination.entity, relationship: relationship.name, destinations: targets)
             } else {

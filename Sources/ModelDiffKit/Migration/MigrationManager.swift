@@ -26,8 +26,11 @@ public final class MigrationManager: ExpressionObject {
     public private(set) var mappingModel: MappingModel?
     /// The entity mapping being run.
     public private(set) var currentEntityMapping: EntityMapping?
-    /// From 0 to 1.
-    public private(set) var migrationProgress: Double = 0
+    /// From 0 to 1: how much of the running migration is done, and 1 when none is running (before
+    /// the first, after one ends or fails, after `reset()`). The NSMigrationManager reference: "A
+    /// number from 0 to 1 that indicates the proportion of completeness of the migration. If a
+    /// migration is not taking place, returns 1."
+    public private(set) var migrationProgress: Double = 1
     /// Called as the migration advances (from the migrating thread).
     public var progressHandler: ((MigrationProgress) -> Void)?
     /// Free-form values for policies to share.
@@ -84,7 +87,7 @@ public final class MigrationManager: ExpressionObject {
         sourceObjects = [:]
         currentEntityMapping = nil
         currentPolicy = nil
-        migrationProgress = 0
+        migrationProgress = 1
         handled = 0
         cancellation.reset()
     }
@@ -94,8 +97,11 @@ public final class MigrationManager: ExpressionObject {
     /// The source is opened read-only. On failure the destination file is removed.
     public func migrateStore(from sourcePath: String, to destinationPath: String, mapping: MappingModel) throws {
         reset()
+        migrationProgress = 0
+        defer { migrationProgress = 1 }
         mappingModel = mapping
         for entityMapping in mapping.entityMappings { try SourceExpressionCheck.check(entityMapping) }
+        try SourceObjectCheck.check(mapping, source: sourceModel, destination: destinationModel)
         let source = try PersistentStore.open(path: sourcePath)
         sourceLayout = try source.layout(for: sourceModel)
         let storeHashes = source.metadata.versionHashes
@@ -122,7 +128,6 @@ public final class MigrationManager: ExpressionObject {
             {
                 try runFastPath(statements, source: source, destination: destination, mapping: mapping)
                 usedFastPath = true
-                migrationProgress = 1
                 return
             }
             writer = try StoreWriter(store: destination, layout: destinationLayout)
@@ -165,10 +170,12 @@ public final class MigrationManager: ExpressionObject {
                 let policy = policies[entityMapping.name]!
                 try run(entityMapping, policy: policy, stage: .validate) {
                     try self.checkCancellation()
+                    // "This method is called before the default save validation is performed by the
+                    // framework" (NSEntityMigrationPolicy reference): a policy may still fix objects up.
+                    try policy.performCustomValidation(forMapping: entityMapping, manager: self)
                     if let entity = entityMapping.destinationEntity {
                         try DestinationValidation(store: destination, layout: self.destinationLayout, mapping: entityMapping.name).validate(entity: entity)
                     }
-                    try policy.performCustomValidation(forMapping: entityMapping, manager: self)
                     try policy.end(entityMapping, manager: self)
                     self.handled += (self.associations[entityMapping.name]?.count ?? 0)
                 }
@@ -178,7 +185,6 @@ public final class MigrationManager: ExpressionObject {
             try destination.database.execute("COMMIT")
             try destination.synchronize()
             KillPoint.afterCommit.reach()
-            migrationProgress = 1
         } catch {
             try? destination.database.execute("ROLLBACK")
             sourceContext = nil

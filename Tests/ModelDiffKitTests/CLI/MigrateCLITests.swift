@@ -260,3 +260,39 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     #expect(result.stderr.contains("the source entity of NoteToNote has no relationship named fodler"), "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.sqlite").path))
 }
+
+/// A relationship mapping that gives the old store's objects (`$source.folder`) is refused on both
+/// paths, with the lookup to write instead, and leaves nothing: before, each note was linked to
+/// whatever new folder had the old one's key. A plain key path is refused when the file is
+/// validated; one whose type shows only when it runs, by the migration.
+@Test func aRelationshipGivenSourceObjectsIsAnErrorOnBothPaths() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try makeNotesStore(in: folder)
+    let before = try Data(contentsOf: store)
+    let inferred = "FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FolderToFolder\", $source.folder)"
+    let lookup = { (argument: String) in
+        "relate the objects migrated from them with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FolderToFolder\", \(argument))"
+    }
+    let plain = try editedNotesMapping(in: folder, replacing: inferred, with: "$source.folder")
+    let known = "map.xml:21:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from another context); \(lookup("$source.folder"))\n"
+    let validate = try runModeldiff(["mapping", "validate", "map.xml", "--from", plain[3], "--to", plain[5]], in: folder)
+    #expect(validate.status == 2)
+    #expect(validate.stderr == known)
+    for extra in [[], ["--no-fast-path"]] {
+        let result = try runModeldiff(plain + extra, in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == known)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
+    }
+    let ternary = "TERNARY($source.title != nil, $source.folder, nil)"
+    let hidden = try editedNotesMapping(in: folder, replacing: inferred, with: ternary)
+    #expect(try runModeldiff(["mapping", "validate", "map.xml", "--from", hidden[3], "--to", hidden[5]], in: folder).status == 0)
+    for extra in [[], ["--no-fast-path"]] {
+        let result = try runModeldiff(hidden + extra, in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "map.xml:14: error: migrating notes.sqlite failed: Note.folder is given Folder objects of the source store by \(ternary), which Core Data refuses (objects from another context); \(lookup(ternary)) (NSMigrationError 134110; mapping NoteToNote; entity Note; object 2/p1)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
+    }
+    #expect(try Data(contentsOf: store) == before)
+}

@@ -172,3 +172,37 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
     #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "<attribute name=\"mappingnumber\" type=\"int16\">2</attribute>", with: "<attribute name=\"mappingnumber\" type=\"int16\">two</attribute>") }
         == "xcmapping.xml:96: error: mappingnumber \"two\" is not a whole number")
 }
+
+/// A relationship mapping whose whole expression is a key path to source relationships gives
+/// objects of the old store, which Core Data refuses in a new relationship: an error at the key path
+/// with the lookup to write, naming the entity mapping that carries those objects when there is one.
+/// An expression whose type shows only when it runs is left to the migration.
+@Test func aRelationshipMappingToSourceObjectsIsAnErrorWithTheLookupToWrite() throws {
+    let text = """
+        <mappingModel formatVersion="1">
+            <entityMapping name="AddTag" type="add" destination="Tag"/>
+            <entityMapping name="FoldersToFolders" type="transform" source="Folder" destination="Folder">
+                <relationship name="notes">TERNARY($source.name == "x", nil, $source.notes)</relationship>
+            </entityMapping>
+            <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
+                <relationship name="folder">
+                    $source.folder.notes.folder</relationship>
+            </entityMapping>
+        </mappingModel>
+        """
+    #expect(try problems(text) == [
+        "m.xml:8:13: error: Note.folder is given Folder objects of the source store by $source.folder.notes.folder, which Core Data refuses (objects from another context); relate the objects migrated from them with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FoldersToFolders\", $source.folder.notes.folder)",
+    ])
+    let unmapped = """
+        <mappingModel formatVersion="1">
+            <entityMapping name="AddTag" type="add" destination="Tag"/>
+            <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
+                <relationship name="folder">$source.folder</relationship>
+            </entityMapping>
+        </mappingModel>
+        """
+    #expect(try problems(unmapped) == [
+        "m.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform mapping to keep them)",
+        "m.xml:4:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from another context); no entity mapping carries Folder objects over: add one and relate its objects with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"<entity mapping>\", $source.folder)",
+    ])
+}
