@@ -190,7 +190,7 @@ public final class MigrationManager: ExpressionObject {
             sourceContext = nil
             destinationContext = nil
             writer = nil
-            for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: destinationPath + suffix) }
+            StoreFiles.remove(destinationPath)
             throw error
         }
     }

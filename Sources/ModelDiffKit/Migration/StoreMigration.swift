@@ -170,6 +170,6 @@ public enum StoreMigration {
 
     /// Removes a store and its companion files.
     public static func removeStore(_ path: String) {
-        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        StoreFiles.remove(path)
     }
 }

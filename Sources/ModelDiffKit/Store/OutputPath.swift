@@ -17,7 +17,7 @@ import Foundation
 ///   `-wal` and `-shm` after the rename, and SQLite would apply a journal to the file beside it.
 public enum OutputPath {
     /// The suffixes of SQLite's companion files.
-    public static let storeCompanions = ["-wal", "-shm", "-journal"]
+    public static let storeCompanions = StoreFiles.companions
 
     /// Throws a one-line diagnostic naming `output` unless it may be written.
     /// - Parameters:

@@ -57,8 +57,7 @@ public struct StoreSeed: Sendable {
             try store.synchronize()
         } catch {
             try? store.database.execute("ROLLBACK")
-            try? FileManager.default.removeItem(atPath: path)
-            for suffix in ["-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            StoreFiles.remove(path)
             if let diagnostic = error as? Diagnostic { throw diagnostic }
             throw Diagnostic(path: path, message: "cannot seed the store: \(error)")
         }
