@@ -75,3 +75,17 @@ public let reservedWords: Set<String> = [
     "BEGINSWITH", "ENDSWITH", "BETWEEN", "NULL", "NIL", "SELF", "TRUE", "FALSE", "YES", "NO", "FIRST", "LAST", "SIZE",
     "ANYKEY", "SUBQUERY", "FETCH", "CAST", "TRUEPREDICATE", "FALSEPREDICATE", "FUNCTION", "TERNARY",
 ]
+
+extension Expression {
+    /// The expressions this one is made of, one level down (a walk over a whole expression uses it).
+    package var operands: [Expression] {
+        switch self {
+        case .keyPath(let base, _), .negate(let base), .not(let base): [base]
+        case .binary(_, let a, let b): [a, b]
+        case .ternary(let p, let a, let b): [p, a, b]
+        case .function(_, let arguments), .array(let arguments): arguments
+        case .call(let target, _, let arguments): [target] + arguments
+        default: []
+        }
+    }
+}

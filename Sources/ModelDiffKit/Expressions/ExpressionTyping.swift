@@ -182,7 +182,7 @@ struct ExpressionTyping {
                 if let path = keyPathCall(target, selector, arguments) { result.append(path) }
             default: break
             }
-            pending += Self.operands(of: current)
+            pending += current.operands
         }
         return result.reversed()
     }
@@ -216,7 +216,7 @@ struct ExpressionTyping {
             if case .call(let target, let selector, let arguments) = current {
                 result.append(Call(target: target, targetKind: kind(of: target), selector: selector, argumentCount: arguments.count))
             }
-            pending += Self.operands(of: current)
+            pending += current.operands
         }
         return result.reversed()
     }
@@ -259,14 +259,4 @@ struct ExpressionTyping {
         return nil
     }
 
-    private static func operands(of expression: Expression) -> [Expression] {
-        switch expression {
-        case .keyPath(let base, _), .negate(let base), .not(let base): [base]
-        case .binary(_, let a, let b): [a, b]
-        case .ternary(let p, let a, let b): [p, a, b]
-        case .function(_, let arguments), .array(let arguments): arguments
-        case .call(let target, _, let arguments): [target] + arguments
-        default: []
-        }
-    }
 }

@@ -47,7 +47,7 @@ extension MappingValidation {
                 }
             default: break
             }
-            pending += Self.operands(of: current)
+            pending += current.operands
         }
     }
 
@@ -70,16 +70,6 @@ extension MappingValidation {
         }
     }
 
-    private static func operands(of expression: Expression) -> [Expression] {
-        switch expression {
-        case .keyPath(let base, _), .negate(let base), .not(let base): [base]
-        case .binary(_, let a, let b): [a, b]
-        case .ternary(let p, let a, let b): [p, a, b]
-        case .function(_, let arguments), .array(let arguments): arguments
-        case .call(let target, _, let arguments): [target] + arguments
-        default: []
-        }
-    }
 
     private func position(of needle: String, in text: String) -> Int {
         guard let range = text.range(of: needle) else { return 1 }
