@@ -208,8 +208,10 @@ public struct ExpressionParser {
                     throw ExpressionError(column: column, "FUNCTION takes a target, a selector string and arguments")
                 }
                 return .call(target: arguments[0], selector: selector, arguments: Array(arguments.dropFirst(2)))
-            case "CAST" where isSymbol("("):
+            case "CAST" where isSymbol("("), "CAST:" where isSymbol("("):
                 // CAST(value, "NSNumber"): NSExpression's castObject:toType:, to the types it casts to.
+                // The function form `CAST:(…)` is the same call and is checked the same way (a fuzz
+                // finding: it bypassed the type check, so its printed form did not parse again).
                 let column = token.column
                 let arguments = try arguments("after CAST")
                 guard arguments.count == 2 else { throw ExpressionError(column: column, "CAST takes a value and a type name, as in CAST($source.code, \"NSNumber\")") }

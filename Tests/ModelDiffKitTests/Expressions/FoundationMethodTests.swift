@@ -137,7 +137,7 @@ func casts(_ text: String, _ expected: String) throws {
     #expect(try ExpressionParser.parse("cast(1, 'NSString')").description == "CAST(1, \"NSString\")")
 }
 
-@Test func foundationMethodErrorsAreErrors() {
+@Test func foundationMethodErrorsAreErrors() throws {
     #expect(failure("FUNCTION(\"abc\", \"stringValue\")") == "NSString does not respond to stringValue (Foundation raises \"unrecognized selector\")")
     #expect(failure("FUNCTION(42, \"lowercaseString\")") == "NSNumber does not respond to lowercaseString (Foundation raises \"unrecognized selector\")")
     #expect(failure("FUNCTION(\"abc\", \"stringByAppendingString:\")") == "stringByAppendingString: takes 1 argument, not 0")
@@ -147,4 +147,7 @@ func casts(_ text: String, _ expected: String) throws {
     #expect(failure("CAST(\"2020\", \"NSDate\")") == "CAST of a string to NSDate: Foundation does not document the rule; write CAST(CAST(x, \"NSNumber\"), \"NSDate\")")
     #expect(failure("CAST(\"x\", \"NSData\")") == "column 1: CAST's type must be \"NSNumber\", \"NSString\", \"NSDate\"")
     #expect(failure("1 + CAST(\"x\")") == "column 5: CAST takes a value and a type name, as in CAST($source.code, \"NSNumber\")")
+    // The function form is the same call, checked the same way (FuzzExpression's finding).
+    #expect(failure("Ft+CAST:(t, \"QO\")") == "column 4: CAST's type must be \"NSNumber\", \"NSString\", \"NSDate\"")
+    #expect(try ExpressionParser.parse("CAST:(\"42\", \"NSNumber\")") == ExpressionParser.parse("CAST(\"42\", \"NSNumber\")"))
 }
