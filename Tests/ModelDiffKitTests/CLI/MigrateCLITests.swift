@@ -296,3 +296,31 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     }
     #expect(try Data(contentsOf: store) == before)
 }
+
+/// `--path direct` (the default) is Core Data's automatic migration, one inferred step to the current
+/// version; `--path consecutive` goes through every version; `--path` belongs to bundle mode only.
+@Test func bundleModeMigratesDirectlyOrThroughEveryVersion() throws {
+    let fixture = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksModel")
+    let bundle = fixture.appendingPathComponent("BookmarksModel.xcdatamodeld").path
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A copy with its -wal and -shm: a store in ../shared is never opened in place.
+    for suffix in ["", "-wal", "-shm"] {
+        try FileManager.default.copyItem(
+            at: fixture.appendingPathComponent("Bookmarks_V1.sqlite" + suffix), to: folder.appendingPathComponent("v1.sqlite" + suffix))
+    }
+    let direct = try runModeldiff(["migrate", "v1.sqlite", "--to", bundle, "--output", "direct.sqlite"], in: folder)
+    #expect(direct.status == 0, "\(direct.stderr)")
+    #expect(direct.stdout.hasPrefix("migrated v1.sqlite → direct.sqlite (BookmarksModel → BookmarksModel 6 (inferred)"), "\(direct.stdout)")
+    let steps = try runModeldiff(["migrate", "v1.sqlite", "--to", bundle, "--path", "consecutive", "--output", "steps.sqlite"], in: folder)
+    #expect(steps.status == 0, "\(steps.stderr)")
+    #expect(steps.stdout.contains("BookmarksModel → BookmarksModel 2"), "\(steps.stdout)")
+    #expect(steps.stdout.contains("BookmarksModel 5 → BookmarksModel 6"), "\(steps.stdout)")
+    for output in ["direct.sqlite", "steps.sqlite"] {
+        let verify = try runModeldiff(["store", "verify", output, "--model", bundle], in: folder)
+        #expect(verify.status == 0, "\(output): \(verify.stdout)\(verify.stderr)")
+    }
+    let misuse = try runModeldiff(["migrate", "v1.sqlite", "--from", bundle + "/BookmarksModel.xcdatamodel", "--to", bundle, "--path", "consecutive", "--output", "x.sqlite"], in: folder)
+    #expect(misuse.status == 2)
+    #expect(misuse.stderr.hasPrefix("error: --path goes with a bundle as --to, not with --from\n"), "\(misuse.stderr)")
+}
