@@ -117,7 +117,9 @@ extension MigrationManager {
         let result: ExpressionValue
         switch entry.source {
         case .key(let key): result = try source.value(forKey: key)
-        case .expression(let expression): result = try evaluate(expression, source: source, mapping: mapping)
+        case .expression(let expression):
+            let property = mapping.attributeMappings.first { $0.name == entry.name }
+            result = try evaluate(expression, source: source, mapping: mapping, property: property)
         case .unparsable(let error): throw error
         case .placeholder(let placeholder):
             throw MigrationError(.migration, "the mapping for \(entity).\(entry.name) is still a placeholder: \(placeholder)", mapping: mapping.name, entity: entity, object: source.id)
@@ -142,7 +144,7 @@ extension MigrationManager {
                 throw MigrationError(.migration, "the mapping for \(entity.name).\(property.name) is still a placeholder: \(placeholder)", mapping: mapping.name, entity: entity.name, object: destination.id)
             }
             guard let text = property.valueExpression else { continue }
-            let result = try evaluate(text, source: source, mapping: mapping, destination: destination)
+            let result = try evaluate(text, source: source, mapping: mapping, property: property, destination: destination)
             let objects: [MigrationObject]
             switch result {
             case .null: objects = []
@@ -168,7 +170,9 @@ extension MigrationManager {
         }
     }
 
-    func evaluate(_ text: String, source: MigrationObject, mapping: EntityMapping, destination: MigrationObject? = nil) throws -> ExpressionValue {
+    func evaluate(
+        _ text: String, source: MigrationObject, mapping: EntityMapping, property: PropertyMapping? = nil, destination: MigrationObject? = nil
+    ) throws -> ExpressionValue {
         let expression: Expression
         if let cached = parsedExpressions[text] {
             expression = cached
@@ -176,14 +180,21 @@ extension MigrationManager {
             expression = try ExpressionParser.parse(text)
             parsedExpressions[text] = expression
         }
-        return try evaluate(expression, source: source, mapping: mapping, destination: destination)
+        return try evaluate(expression, source: source, mapping: mapping, property: property, destination: destination)
     }
 
-    func evaluate(_ expression: Expression, source: MigrationObject, mapping: EntityMapping, destination: MigrationObject? = nil) throws -> ExpressionValue {
+    /// Evaluates with Core Data's variables bound: `$source`, `$manager`, `$entityMapping` (the entity
+    /// mapping, not its name), `$propertyMapping` (the property mapping being evaluated), `$destination`
+    /// (in relationship mappings) and `$entityPolicy`.
+    func evaluate(
+        _ expression: Expression, source: MigrationObject, mapping: EntityMapping, property: PropertyMapping? = nil,
+        destination: MigrationObject? = nil
+    ) throws -> ExpressionValue {
         var variables: [String: ExpressionValue] = ["source": .object(source), "manager": .object(self)]
         if let destination { variables["destination"] = .object(destination) }
         if let currentPolicy { variables["entityPolicy"] = .object(PolicyReference(currentPolicy)) }
-        variables["entityMapping"] = .string(mapping.name)
+        variables["entityMapping"] = .object(EntityMappingReference(mapping))
+        if let property { variables["propertyMapping"] = .object(PropertyMappingReference(property)) }
         return try expression.evaluate(in: EvaluationContext(variables: variables, evaluatedObject: .object(source)))
     }
 
@@ -230,7 +241,13 @@ extension MigrationManager {
     public func value(forKey key: String) throws -> ExpressionValue {
         switch key {
         case "sourceContext", "destinationContext": .string(key)
-        case "currentEntityMapping": currentEntityMapping.map { .string($0.name) } ?? .null
+        case "currentEntityMapping": currentEntityMapping.map { .object(EntityMappingReference($0)) } ?? .null
+        case "userInfo": .object(UserInfoReference(userInfo.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+        case "mappingModel": mappingModel.map { .object(MappingModelReference($0)) } ?? .null
+        case "migrationProgress": .double(migrationProgress)
+        case "usesStoreSpecificMigrationManager": .bool(usesStoreSpecificMigrationManager)
+        case "sourceModel": .object(ModelReference(sourceModel))
+        case "destinationModel": .object(ModelReference(destinationModel))
         default: .null
         }
     }

@@ -324,3 +324,38 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     #expect(misuse.status == 2)
     #expect(misuse.stderr.hasPrefix("error: --path goes with a bundle as --to, not with --from\n"), "\(misuse.stderr)")
 }
+
+/// `$entityMapping` is the entity mapping, as Core Data binds it: `$entityMapping.userInfo.prefix` is a
+/// parameter the mapping passes to its own expressions; `$propertyMapping` is the property mapping
+/// being evaluated, with its own userInfo; `$manager` answers `currentEntityMapping` and the models.
+@Test func mappingVariablesAreBoundAsCoreDataBindsThem() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try makeNotesStore(in: folder, notesCount: 2)
+    var arguments = try editedNotesMapping(
+        in: folder, replacing: "<attribute name=\"title\">$source.title</attribute>",
+        with: """
+            <attribute name="title">
+                        <valueExpression>FUNCTION(FUNCTION($entityMapping.userInfo.prefix, "stringByAppendingString:", $source.title), "stringByAppendingString:", $propertyMapping.userInfo.suffix)</valueExpression>
+                        <userInfo><entry key="suffix" value="!"/></userInfo>
+                    </attribute>
+            """)
+    let map = folder.appendingPathComponent("map.xml")
+    var text = try String(contentsOf: map, encoding: .utf8)
+    text = text.replacingOccurrences(
+        of: "<relationship name=\"tags\"/>\n    </entityMapping>",
+        with: "<relationship name=\"tags\"/>\n        <userInfo><entry key=\"prefix\" value=\"Imported: \"/></userInfo>\n    </entityMapping>")
+    // The entity mapping's own name, type (NSTransformEntityMappingType = 5) and the source model's entity.
+    text = text.replacingOccurrences(
+        of: "<attribute name=\"text\">$source.body</attribute>",
+        with: "<attribute name=\"text\">FUNCTION(FUNCTION($manager.mappingModel.entityMappingsByName.NoteToNote.name, \"stringByAppendingString:\", FUNCTION($manager.currentEntityMapping.mappingType, \"stringValue\")), \"stringByAppendingString:\", $manager.sourceModel.entitiesByName.Note.name)</attribute>")
+    try text.write(to: map, atomically: true, encoding: .utf8)
+    #expect(text.contains("<entry key=\"prefix\""))
+    arguments.append("--no-fast-path")
+    let result = try runModeldiff(arguments, in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let migrated = try PersistentStore.open(path: folder.appendingPathComponent("out.sqlite").path)
+    #expect(try migrated.database.rows("SELECT ZTITLE, ZTEXT FROM ZNOTE ORDER BY Z_PK") == [
+        [.text("Imported: Note 0!"), .text("NoteToNote5Note")], [.text("Imported: Note 1!"), .text("NoteToNote5Note")],
+    ])
+}

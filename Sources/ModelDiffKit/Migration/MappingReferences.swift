@@ -1,0 +1,108 @@
+/// `$entityMapping` in a value expression: the NSEntityMapping being run, as Core Data binds it
+/// (`$entityMapping.name`, `.sourceEntityName`, `.destinationEntityName`, `.mappingType`,
+/// `.entityMigrationPolicyClassName`, `.userInfo`). `$entityMapping.userInfo.factor` is how a mapping
+/// passes a parameter to its own expressions.
+final class EntityMappingReference: ExpressionObject {
+    let mapping: EntityMapping
+
+    init(_ mapping: EntityMapping) { self.mapping = mapping }
+
+    func value(forKey key: String) throws -> ExpressionValue {
+        switch key {
+        case "name": .string(mapping.name)
+        case "sourceEntityName": mapping.sourceEntity.map { .string($0) } ?? .null
+        case "destinationEntityName": mapping.destinationEntity.map { .string($0) } ?? .null
+        // NSEntityMappingType's values: undefined 0, custom 1, add 2, remove 3, copy 4, transform 5.
+        case "mappingType": .integer(Int64(MappingType.allCases.firstIndex(of: mapping.type) ?? 0))
+        case "entityMigrationPolicyClassName": mapping.policyClassName.map { .string($0) } ?? .null
+        case "userInfo": .object(UserInfoReference(mapping.userInfo.entries.map { ($0.key, $0.value) }))
+        default: throw ExpressionError(column: 0, "an entity mapping has no key \(key); it answers name, sourceEntityName, destinationEntityName, mappingType, entityMigrationPolicyClassName, userInfo")
+        }
+    }
+}
+
+/// `$propertyMapping`: the NSPropertyMapping whose value expression is being evaluated (`name`, `userInfo`).
+final class PropertyMappingReference: ExpressionObject {
+    let mapping: PropertyMapping
+
+    init(_ mapping: PropertyMapping) { self.mapping = mapping }
+
+    func value(forKey key: String) throws -> ExpressionValue {
+        switch key {
+        case "name": .string(mapping.name)
+        case "userInfo": .object(UserInfoReference(mapping.userInfo.entries.map { ($0.key, $0.value) }))
+        default: throw ExpressionError(column: 0, "a property mapping has no key \(key); it answers name, userInfo")
+        }
+    }
+}
+
+/// A userInfo dictionary: each key's value is its string, a missing key nil (as NSDictionary answers).
+final class UserInfoReference: ExpressionObject {
+    let entries: [(key: String, value: String)]
+
+    init(_ entries: [(key: String, value: String)]) { self.entries = entries }
+
+    func value(forKey key: String) throws -> ExpressionValue {
+        entries.first { $0.key == key }.map { .string($0.value) } ?? .null
+    }
+}
+
+/// `$manager.sourceModel` and `.destinationModel`: the NSManagedObjectModel's `versionIdentifiers` and
+/// `entitiesByName` (each entity's `name`, `managedObjectClassName` and `abstract`).
+final class ModelReference: ExpressionObject {
+    let model: Model
+
+    init(_ model: Model) { self.model = model }
+
+    func value(forKey key: String) throws -> ExpressionValue {
+        switch key {
+        case "versionIdentifiers": .array(model.versionIdentifier.map { [.string($0)] } ?? [])
+        case "entitiesByName": .object(EntitiesByName(model))
+        default: throw ExpressionError(column: 0, "a managed object model has no key \(key) here; it answers versionIdentifiers, entitiesByName")
+        }
+    }
+
+    private final class EntitiesByName: ExpressionObject {
+        let model: Model
+        init(_ model: Model) { self.model = model }
+        func value(forKey key: String) throws -> ExpressionValue {
+            model.entity(named: key).map { .object(EntityReference($0)) } ?? .null
+        }
+    }
+
+    private final class EntityReference: ExpressionObject {
+        let entity: Entity
+        init(_ entity: Entity) { self.entity = entity }
+        func value(forKey key: String) throws -> ExpressionValue {
+            switch key {
+            case "name": .string(entity.name)
+            case "managedObjectClassName": .string(entity.representedClassName ?? "NSManagedObject")
+            case "abstract", "isAbstract": .bool(entity.isAbstract)
+            default: throw ExpressionError(column: 0, "an entity description has no key \(key) here; it answers name, managedObjectClassName, abstract")
+            }
+        }
+    }
+}
+
+/// `$manager.mappingModel`: the NSMappingModel being run (`entityMappings`, `entityMappingsByName`).
+final class MappingModelReference: ExpressionObject {
+    let model: MappingModel
+
+    init(_ model: MappingModel) { self.model = model }
+
+    func value(forKey key: String) throws -> ExpressionValue {
+        switch key {
+        case "entityMappings": .array(model.entityMappings.map { .object(EntityMappingReference($0)) })
+        case "entityMappingsByName": .object(ByName(model))
+        default: throw ExpressionError(column: 0, "a mapping model has no key \(key); it answers entityMappings, entityMappingsByName")
+        }
+    }
+
+    private final class ByName: ExpressionObject {
+        let model: MappingModel
+        init(_ model: MappingModel) { self.model = model }
+        func value(forKey key: String) throws -> ExpressionValue {
+            model.entityMapping(named: key).map { .object(EntityMappingReference($0)) } ?? .null
+        }
+    }
+}
