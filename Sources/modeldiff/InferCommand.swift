@@ -31,7 +31,8 @@ struct InferCommand: ParsableCommand {
             let source = try ModelFile.load(path: old)
             let destination = try ModelFile.load(path: new)
             let mapping = MappingInference.infer(
-                from: source.model, to: destination.model, names: (versionName(forPath: source.path), versionName(forPath: destination.path)))
+                from: source.model, to: destination.model, names: (versionName(forPath: source.path), versionName(forPath: destination.path)),
+                historicalNames: PairCheck.sharedHistory(oldPath: old, newPath: new))
             let text = MappingXML.write(mapping)
             if let output {
                 Signals.ignoreFileSizeLimitSignal()

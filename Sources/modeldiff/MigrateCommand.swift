@@ -120,11 +120,8 @@ struct MigrateCommand: ParsableCommand {
                 }
                 return [MigrationStep(from: names.0, to: names.1, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path)]
             }
-            // Versions of one bundle are inferred with its history, as `check OLD NEW` judges them.
-            let history = PairCheck.enclosingBundle(of: old.path).flatMap { bundle in
-                bundle == PairCheck.enclosingBundle(of: new.path) ? (try? ModelBundle.load(path: bundle))?.historicalNames : nil
-            }
-            let inferred = MappingInference.infer(from: old.model, to: new.model, names: names, historicalNames: history ?? [])
+            let history = PairCheck.sharedHistory(oldPath: old.path, newPath: new.path)
+            let inferred = MappingInference.infer(from: old.model, to: new.model, names: names, historicalNames: history)
             return [MigrationStep(from: names.0, to: names.1, source: old.model, destination: new.model, mapping: inferred, mappingPath: nil)]
         }
         guard to.trimmingCharacters(in: CharacterSet(charactersIn: "/")).hasSuffix(".xcdatamodeld") else {

@@ -13,16 +13,19 @@ public enum PairCheck {
     public static func report(oldPath: String, newPath: String) throws(Diagnostic) -> InferenceReport {
         let source = try ModelFile.load(path: oldPath)
         let destination = try ModelFile.load(path: newPath)
-        var history = Set<String>()
-        if let bundle = enclosingBundle(of: oldPath), bundle == enclosingBundle(of: newPath),
-            let loaded = try? ModelBundle.load(path: bundle)
-        {
-            // A bundle that cannot be read as a whole gives no history; `check BUNDLE` refuses it anyway.
-            history = loaded.historicalNames
-        }
         return InferenceReport(
             diff: ModelDiff(source: source.model, destination: destination.model),
-            sourcePath: source.path, destinationPath: destination.path, historicalNames: history)
+            sourcePath: source.path, destinationPath: destination.path, historicalNames: sharedHistory(oldPath: oldPath, newPath: newPath))
+    }
+
+    /// ``ModelBundle/historicalNames`` of the bundle both paths are versions of; empty when they are
+    /// not versions of one bundle, or when it cannot be read as a whole (`check BUNDLE` refuses it anyway).
+    /// `check`, `infer` and `migrate` judge a pair with it, so they agree with the bundle check.
+    public static func sharedHistory(oldPath: String, newPath: String) -> Set<String> {
+        guard let bundle = enclosingBundle(of: oldPath), bundle == enclosingBundle(of: newPath),
+            let loaded = try? ModelBundle.load(path: bundle)
+        else { return [] }
+        return loaded.historicalNames
     }
 
     /// The `.xcdatamodeld` a version folder (or its `contents` file) sits in, if any.
