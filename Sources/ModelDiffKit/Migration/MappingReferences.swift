@@ -15,7 +15,7 @@ final class EntityMappingReference: ExpressionObject {
         // NSEntityMappingType's values: undefined 0, custom 1, add 2, remove 3, copy 4, transform 5.
         case "mappingType": .integer(Int64(MappingType.allCases.firstIndex(of: mapping.type) ?? 0))
         case "entityMigrationPolicyClassName": mapping.policyClassName.map { .string($0) } ?? .null
-        case "userInfo": .object(UserInfoReference(mapping.userInfo.entries.map { ($0.key, $0.value) }))
+        case "userInfo": .object(ByNameReference(mapping.userInfo))
         default: throw ExpressionError(column: 0, "an entity mapping has no key \(key); it answers name, sourceEntityName, destinationEntityName, mappingType, entityMigrationPolicyClassName, userInfo")
         }
     }
@@ -30,21 +30,23 @@ final class PropertyMappingReference: ExpressionObject {
     func value(forKey key: String) throws -> ExpressionValue {
         switch key {
         case "name": .string(mapping.name)
-        case "userInfo": .object(UserInfoReference(mapping.userInfo.entries.map { ($0.key, $0.value) }))
+        case "userInfo": .object(ByNameReference(mapping.userInfo))
         default: throw ExpressionError(column: 0, "a property mapping has no key \(key); it answers name, userInfo")
         }
     }
 }
 
-/// A userInfo dictionary: each key's value is its string, a missing key nil (as NSDictionary answers).
-final class UserInfoReference: ExpressionObject {
-    let entries: [(key: String, value: String)]
+/// A dictionary reached by key (`userInfo`, `entitiesByName`, `entityMappingsByName`): a missing key
+/// is nil, as NSDictionary answers.
+final class ByNameReference: ExpressionObject {
+    let lookup: (String) -> ExpressionValue
 
-    init(_ entries: [(key: String, value: String)]) { self.entries = entries }
+    init(_ lookup: @escaping (String) -> ExpressionValue) { self.lookup = lookup }
 
-    func value(forKey key: String) throws -> ExpressionValue {
-        entries.first { $0.key == key }.map { .string($0.value) } ?? .null
-    }
+    /// A userInfo dictionary: each key's value is its string.
+    convenience init(_ userInfo: UserInfo) { self.init { key in userInfo[key].map { .string($0) } ?? .null } }
+
+    func value(forKey key: String) throws -> ExpressionValue { lookup(key) }
 }
 
 /// `$manager.sourceModel` and `.destinationModel`: the NSManagedObjectModel's `versionIdentifiers` and
@@ -57,16 +59,8 @@ final class ModelReference: ExpressionObject {
     func value(forKey key: String) throws -> ExpressionValue {
         switch key {
         case "versionIdentifiers": .array(model.versionIdentifier.map { [.string($0)] } ?? [])
-        case "entitiesByName": .object(EntitiesByName(model))
+        case "entitiesByName": .object(ByNameReference { [model] name in model.entity(named: name).map { .object(EntityReference($0)) } ?? .null })
         default: throw ExpressionError(column: 0, "a managed object model has no key \(key) here; it answers versionIdentifiers, entitiesByName")
-        }
-    }
-
-    private final class EntitiesByName: ExpressionObject {
-        let model: Model
-        init(_ model: Model) { self.model = model }
-        func value(forKey key: String) throws -> ExpressionValue {
-            model.entity(named: key).map { .object(EntityReference($0)) } ?? .null
         }
     }
 
@@ -93,16 +87,9 @@ final class MappingModelReference: ExpressionObject {
     func value(forKey key: String) throws -> ExpressionValue {
         switch key {
         case "entityMappings": .array(model.entityMappings.map { .object(EntityMappingReference($0)) })
-        case "entityMappingsByName": .object(ByName(model))
+        case "entityMappingsByName": .object(ByNameReference { [model] name in model.entityMapping(named: name).map { .object(EntityMappingReference($0)) } ?? .null })
         default: throw ExpressionError(column: 0, "a mapping model has no key \(key); it answers entityMappings, entityMappingsByName")
         }
     }
 
-    private final class ByName: ExpressionObject {
-        let model: MappingModel
-        init(_ model: MappingModel) { self.model = model }
-        func value(forKey key: String) throws -> ExpressionValue {
-            model.entityMapping(named: key).map { .object(EntityMappingReference($0)) } ?? .null
-        }
-    }
 }

@@ -242,7 +242,7 @@ extension MigrationManager {
         switch key {
         case "sourceContext", "destinationContext": .string(key)
         case "currentEntityMapping": currentEntityMapping.map { .object(EntityMappingReference($0)) } ?? .null
-        case "userInfo": .object(UserInfoReference(userInfo.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+        case "userInfo": .object(ByNameReference { [userInfo] key in userInfo[key].map { .string($0) } ?? .null })
         case "mappingModel": mappingModel.map { .object(MappingModelReference($0)) } ?? .null
         case "migrationProgress": .double(migrationProgress)
         case "usesStoreSpecificMigrationManager": .bool(usesStoreSpecificMigrationManager)
