@@ -114,13 +114,8 @@ public struct MigrationTest: Sendable {
         index: Int
     ) throws -> Step {
         let started = Date()
-        var mapping = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name), historicalNames: history)
-        var mappingPath: String?
-        if let file = mappings.first(where: { MappingDiscovery.maps($0, from: old, to: new) }) {
-            mapping = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
-            try MappingValidation.validate(mapping, path: file.path, text: file.text, source: old.model, destination: new.model)
-            mappingPath = file.path
-        }
+        let step = try StoreMigration.step(from: old, to: new, mappings: mappings, history: history)
+        let (mapping, mappingPath) = (step.mapping, step.mappingPath)
         let output = folder.appendingPathComponent("test-\(index)-output.sqlite").path
         defer { StoreMigration.removeStore(output) }
         var failures: [String] = []

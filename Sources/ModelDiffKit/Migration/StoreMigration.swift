@@ -56,16 +56,19 @@ public enum StoreMigration {
         let mappings = try mappingFiles(besides: bundle.path)
         let history = bundle.historicalNames
         let pairs = index == end ? [] : path == .direct ? [(index, end)] : (index..<end).map { ($0, $0 + 1) }
-        return try pairs.map { from, to in
-            let (old, new) = (bundle.versions[from], bundle.versions[to])
-            if let file = mappings.first(where: { MappingDiscovery.maps($0, from: old, to: new) }) {
-                let resolved = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
-                try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
-                return MigrationStep(from: old.name, to: new.name, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path)
-            }
-            let inferred = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name), historicalNames: history)
-            return MigrationStep(from: old.name, to: new.name, source: old.model, destination: new.model, mapping: inferred, mappingPath: nil)
+        return try pairs.map { from, to in try step(from: bundle.versions[from], to: bundle.versions[to], mappings: mappings, history: history) }
+    }
+
+    /// One step: the mapping file among `mappings` that maps exactly `old` → `new` (validated), else
+    /// the mapping Core Data would infer, with the bundle's history.
+    package static func step(from old: ModelVersion, to new: ModelVersion, mappings: [MappingFile], history: Set<String>) throws -> MigrationStep {
+        if let file = mappings.first(where: { MappingDiscovery.maps($0, from: old, to: new) }) {
+            let resolved = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
+            try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
+            return MigrationStep(from: old.name, to: new.name, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path)
         }
+        let inferred = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name), historicalNames: history)
+        return MigrationStep(from: old.name, to: new.name, source: old.model, destination: new.model, mapping: inferred, mappingPath: nil)
     }
 
     static func mappingFiles(besides bundle: String) throws -> [MappingFile] {
