@@ -5,11 +5,11 @@ public enum MappingXML {
 
     /// The file text of a mapping model; the same model always gives the same bytes.
     public static func write(_ mapping: MappingModel) -> String {
-        var rootAttributes = [XMLAttribute("formatVersion", formatVersion)]
-        if let source = mapping.sourceVersion { rootAttributes.append(XMLAttribute("source", source)) }
-        if let destination = mapping.destinationVersion { rootAttributes.append(XMLAttribute("destination", destination)) }
+        var rootAttributes = [XMLAttribute(Key.formatVersion, formatVersion)]
+        if let source = mapping.sourceVersion { rootAttributes.append(XMLAttribute(Key.source, source)) }
+        if let destination = mapping.destinationVersion { rootAttributes.append(XMLAttribute(Key.destination, destination)) }
         let root = XMLElementNode(
-            name: "mappingModel", attributes: rootAttributes, children: mapping.entityMappings.map(element), leadingComments: mapping.comments,
+            name: Tag.mappingModel, attributes: rootAttributes, children: mapping.entityMappings.map(element), leadingComments: mapping.comments,
             trailingComments: mapping.trailingComments)
         var output = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         XMLWriter.write(root, depth: 0, into: &output)
@@ -17,31 +17,31 @@ public enum MappingXML {
     }
 
     private static func element(_ mapping: EntityMapping) -> XMLElementNode {
-        var attributes = [XMLAttribute("name", mapping.name), XMLAttribute("type", mapping.type.rawValue)]
-        if let source = mapping.sourceEntity { attributes.append(XMLAttribute("source", source)) }
-        if let destination = mapping.destinationEntity { attributes.append(XMLAttribute("destination", destination)) }
-        if let hash = mapping.sourceVersionHash { attributes.append(XMLAttribute("sourceVersionHash", hash)) }
-        if let hash = mapping.destinationVersionHash { attributes.append(XMLAttribute("destinationVersionHash", hash)) }
-        if let policy = mapping.policyClassName { attributes.append(XMLAttribute("policy", policy)) }
+        var attributes = [XMLAttribute(Key.name, mapping.name), XMLAttribute(Key.type, mapping.type.rawValue)]
+        if let source = mapping.sourceEntity { attributes.append(XMLAttribute(Key.source, source)) }
+        if let destination = mapping.destinationEntity { attributes.append(XMLAttribute(Key.destination, destination)) }
+        if let hash = mapping.sourceVersionHash { attributes.append(XMLAttribute(Key.sourceVersionHash, hash)) }
+        if let hash = mapping.destinationVersionHash { attributes.append(XMLAttribute(Key.destinationVersionHash, hash)) }
+        if let policy = mapping.policyClassName { attributes.append(XMLAttribute(Key.policy, policy)) }
         var children: [XMLElementNode] = []
         if let expression = mapping.sourceExpression {
-            children.append(XMLElementNode(name: "sourceExpression", text: expression, leadingComments: mapping.sourceExpressionComments))
+            children.append(XMLElementNode(name: Tag.sourceExpression, text: expression, leadingComments: mapping.sourceExpressionComments))
         }
-        children += mapping.attributeMappings.map { property("attribute", $0) }
-        children += mapping.relationshipMappings.map { property("relationship", $0) }
+        children += mapping.attributeMappings.map { property(Tag.attribute, $0) }
+        children += mapping.relationshipMappings.map { property(Tag.relationship, $0) }
         children += userInfo(mapping.userInfo)
         return XMLElementNode(
-            name: "entityMapping", attributes: attributes, children: children, leadingComments: mapping.comments,
+            name: Tag.entityMapping, attributes: attributes, children: children, leadingComments: mapping.comments,
             trailingComments: mapping.trailingComments)
     }
 
     private static func property(_ kind: String, _ mapping: PropertyMapping) -> XMLElementNode {
-        var attributes = [XMLAttribute("name", mapping.name)]
-        if let todo = mapping.placeholder { attributes.append(XMLAttribute("todo", todo)) }
+        var attributes = [XMLAttribute(Key.name, mapping.name)]
+        if let todo = mapping.placeholder { attributes.append(XMLAttribute(Key.todo, todo)) }
         let info = userInfo(mapping.userInfo)
         if !info.isEmpty {
             var children = info
-            if let expression = mapping.valueExpression { children.insert(XMLElementNode(name: "valueExpression", text: expression), at: 0) }
+            if let expression = mapping.valueExpression { children.insert(XMLElementNode(name: Tag.valueExpression, text: expression), at: 0) }
             return XMLElementNode(
                 name: kind, attributes: attributes, children: children, leadingComments: mapping.comments, trailingComments: mapping.trailingComments)
         }
@@ -52,8 +52,8 @@ public enum MappingXML {
 
     private static func userInfo(_ info: UserInfo) -> [XMLElementNode] {
         guard !info.isEmpty else { return [] }
-        return [XMLElementNode(name: "userInfo", children: info.entries.map {
-            XMLElementNode(name: "entry", attributes: [XMLAttribute("key", $0.key), XMLAttribute("value", $0.value)])
+        return [XMLElementNode(name: Tag.userInfo, children: info.entries.map {
+            XMLElementNode(name: Tag.entry, attributes: [XMLAttribute(Key.key, $0.key), XMLAttribute(Key.value, $0.value)])
         })]
     }
 

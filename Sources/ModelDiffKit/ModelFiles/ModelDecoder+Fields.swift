@@ -1,3 +1,5 @@
+private typealias Key = ModelXML.Key
+
 /// The XML attributes of one element, gathered in a single pass over libxml2's attribute list.
 ///
 /// Each `read` matches the name as bytes against the names Xcode writes; a name it does not know
@@ -15,14 +17,14 @@ struct EntityFields {
 
     mutating func read(_ attribute: XMLAttributeView) {
         switch attribute.name {
-        case "name": name = attribute.value
-        case "representedClassName": representedClassName = attribute.value
-        case "parentEntity": parentEntity = attribute.value
-        case "isAbstract": isAbstract = attribute.isYes
-        case "elementID": renamingIdentifier = attribute.value
-        case "versionHashModifier": versionHashModifier = attribute.value
-        case "syncable": isSyncable = attribute.isYes
-        case "codeGenerationType":
+        case Key.name: name = attribute.value
+        case Key.representedClassName: representedClassName = attribute.value
+        case Key.parentEntity: parentEntity = attribute.value
+        case Key.isAbstract: isAbstract = attribute.isYes
+        case Key.elementID: renamingIdentifier = attribute.value
+        case Key.versionHashModifier: versionHashModifier = attribute.value
+        case Key.syncable: isSyncable = attribute.isYes
+        case Key.codeGenerationType:
             if let value = Entity.CodeGeneration(rawValue: attribute.value) { codeGeneration = value } else { others.append(attribute.verbatim) }
         default: others.append(attribute.verbatim)
         }
@@ -62,32 +64,32 @@ struct AttributeFields {
     // The most frequent names come first: a `switch` on literals compares them in order.
     mutating func read(_ attribute: XMLAttributeView) {
         switch attribute.name {
-        case "name": name = attribute.value
-        case "attributeType": typeName = attribute.value
-        case "optional": isOptional = attribute.isYes
-        case "syncable": isSyncable = attribute.isYes
-        case "usesScalarValueType": usesScalarValueType = attribute.isYes
-        case "defaultValueString": defaultValueString = attribute.value
-        case "transient": isTransient = attribute.isYes
-        case "elementID": renamingIdentifier = attribute.value
-        case "versionHashModifier": versionHashModifier = attribute.value
-        case "defaultDateTimeInterval": defaultDateTimeInterval = attribute.value
-        case "valueTransformerName": valueTransformerName = attribute.value
-        case "customClassName": customClassName = attribute.value
-        case "preserveAfterDeletion": preservesValueInHistoryOnDeletion = attribute.isYes
-        case "derived": isDerived = attribute.isYes
-        case "derivationExpression": derivationExpression = attribute.value
-        case "minValueString": minValueString = attribute.value
-        case "maxValueString": maxValueString = attribute.value
-        case "minDateTimeInterval": minDateTimeInterval = attribute.value
-        case "maxDateTimeInterval": maxDateTimeInterval = attribute.value
-        case "regularExpressionString": regularExpressionString = attribute.value
-        case "allowsExternalBinaryDataStorage": allowsExternalBinaryDataStorage = attribute.isYes
-        case "allowsCloudEncryption": allowsCloudEncryption = attribute.isYes
-        case "spotlightIndexingEnabled": isIndexedBySpotlight = attribute.isYes
-        case "storedInTruthFile": isStoredInExternalRecord = attribute.isYes
-        case "indexed": isIndexed = attribute.isYes
-        case "composite": compositeName = attribute.value
+        case Key.name: name = attribute.value
+        case Key.attributeType: typeName = attribute.value
+        case Key.optional: isOptional = attribute.isYes
+        case Key.syncable: isSyncable = attribute.isYes
+        case Key.usesScalarValueType: usesScalarValueType = attribute.isYes
+        case Key.defaultValueString: defaultValueString = attribute.value
+        case Key.transient: isTransient = attribute.isYes
+        case Key.elementID: renamingIdentifier = attribute.value
+        case Key.versionHashModifier: versionHashModifier = attribute.value
+        case Key.defaultDateTimeInterval: defaultDateTimeInterval = attribute.value
+        case Key.valueTransformerName: valueTransformerName = attribute.value
+        case Key.customClassName: customClassName = attribute.value
+        case Key.preserveAfterDeletion: preservesValueInHistoryOnDeletion = attribute.isYes
+        case Key.derived: isDerived = attribute.isYes
+        case Key.derivationExpression: derivationExpression = attribute.value
+        case Key.minValueString: minValueString = attribute.value
+        case Key.maxValueString: maxValueString = attribute.value
+        case Key.minDateTimeInterval: minDateTimeInterval = attribute.value
+        case Key.maxDateTimeInterval: maxDateTimeInterval = attribute.value
+        case Key.regularExpressionString: regularExpressionString = attribute.value
+        case Key.allowsExternalBinaryDataStorage: allowsExternalBinaryDataStorage = attribute.isYes
+        case Key.allowsCloudEncryption: allowsCloudEncryption = attribute.isYes
+        case Key.spotlightIndexingEnabled: isIndexedBySpotlight = attribute.isYes
+        case Key.storedInTruthFile: isStoredInExternalRecord = attribute.isYes
+        case Key.indexed: isIndexed = attribute.isYes
+        case Key.composite: compositeName = attribute.value
         default: others.append(attribute.verbatim)
         }
     }
@@ -130,40 +132,33 @@ struct RelationshipFields {
 
     mutating func read(_ attribute: XMLAttributeView) {
         switch attribute.name {
-        case "name": name = attribute.value
-        case "optional": isOptional = attribute.isYes
-        case "toMany": isToMany = attribute.isYes
-        case "deletionRule": deletionRule = attribute.value
-        case "destinationEntity": destinationEntity = attribute.value
-        case "inverseName": inverseName = attribute.value
-        case "inverseEntity": inverseEntity = attribute.value
-        case "syncable": isSyncable = attribute.isYes
-        case "minCount": minCount = attribute.value
-        case "maxCount": maxCount = attribute.value
-        case "ordered": isOrdered = attribute.isYes
-        case "transient": isTransient = attribute.isYes
-        case "elementID": renamingIdentifier = attribute.value
-        case "versionHashModifier": versionHashModifier = attribute.value
+        case Key.name: name = attribute.value
+        case Key.optional: isOptional = attribute.isYes
+        case Key.toMany: isToMany = attribute.isYes
+        case Key.deletionRule: deletionRule = attribute.value
+        case Key.destinationEntity: destinationEntity = attribute.value
+        case Key.inverseName: inverseName = attribute.value
+        case Key.inverseEntity: inverseEntity = attribute.value
+        case Key.syncable: isSyncable = attribute.isYes
+        case Key.minCount: minCount = attribute.value
+        case Key.maxCount: maxCount = attribute.value
+        case Key.ordered: isOrdered = attribute.isYes
+        case Key.transient: isTransient = attribute.isYes
+        case Key.elementID: renamingIdentifier = attribute.value
+        case Key.versionHashModifier: versionHashModifier = attribute.value
         default: others.append(attribute.verbatim)
         }
     }
 }
 
 extension ModelDecoder {
-    /// The XML attributes Xcode writes as `YES` or `NO`.
-    private static let booleanAttributes: Set<String> = [
-        "optional", "transient", "toMany", "ordered", "syncable", "isAbstract", "usesScalarValueType", "derived",
-        "allowsExternalBinaryDataStorage", "allowsCloudEncryption", "spotlightIndexingEnabled", "storedInTruthFile",
-        "indexed", "preserveAfterDeletion", "usedWithCloudKit",
-    ]
-
     /// Refuses a flag that is neither `YES` nor `NO`: `optional="maybe"` would otherwise read as
     /// `NO` and make the property required without a word.
     func checkFlags(of element: XMLElementView, _ what: @autoclosure () -> String) throws(Diagnostic) {
         for attribute in element.attributes {
             if attribute.isYes { continue }
             let name = attribute.name.string
-            guard Self.booleanAttributes.contains(name) else { continue }
+            guard Key.flags.contains(name) else { continue }
             let value = attribute.value
             if value != "NO" {
                 throw Diagnostic(path: path, line: element.line.value, message: "\(name)=\"\(value)\" on \(what()) is neither YES nor NO")

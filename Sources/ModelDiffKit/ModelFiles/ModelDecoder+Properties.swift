@@ -1,3 +1,6 @@
+private typealias Tag = ModelXML.Tag
+private typealias Key = ModelXML.Key
+
 /// Decoding `<attribute>`, `<relationship>` and `<fetchedProperty>`: each attribute of the element is
 /// matched once against the names the model knows; the rest are kept verbatim with a note.
 extension ModelDecoder {
@@ -59,26 +62,26 @@ extension ModelDecoder {
         var others: [XMLAttribute] = []
         for attribute in element.attributes {
             switch attribute.name {
-            case "name": name = attribute.value
-            case "optional": isOptional = attribute.isYes
-            case "elementID": renamingIdentifier = attribute.value
-            case "versionHashModifier": versionHashModifier = attribute.value
-            case "syncable": isSyncable = attribute.isYes
+            case Key.name: name = attribute.value
+            case Key.optional: isOptional = attribute.isYes
+            case Key.elementID: renamingIdentifier = attribute.value
+            case Key.versionHashModifier: versionHashModifier = attribute.value
+            case Key.syncable: isSyncable = attribute.isYes
             default: others.append(attribute.verbatim)
             }
         }
         let propertyName = try required(name, "name", of: "a fetched property of entity \"\(owner)\"", at: element)
         var what: String { "fetched property \"\(owner).\(propertyName)\"" }  // for messages only: built when one is
         try checkFlags(of: element, what)
-        guard let requestElement = element.children.first(where: { $0.isNamed("fetchRequest") }) else {
+        guard let requestElement = element.children.first(where: { $0.isNamed(Tag.fetchRequest) }) else {
             throw Diagnostic(path: path, line: element.line.value, message: "\(what) has no fetchRequest")
         }
         let request = try fetchRequest(requestElement)
         var userInfo: UserInfo?
         for child in element.children {
-            if child.isNamed("userInfo") {
+            if child.isNamed(Tag.userInfo) {
                 if userInfo == nil { userInfo = UserInfo(child) }
-            } else if !child.isNamed("fetchRequest") {
+            } else if !child.isNamed(Tag.fetchRequest) {
                 _ = keep(child, in: what)  // noted, but a fetched property has nowhere to keep it
             }
         }
@@ -94,7 +97,7 @@ extension ModelDecoder {
         var userInfo: UserInfo?
         var others: [XMLElementNode] = []
         for child in element.children {
-            if child.isNamed("userInfo") {
+            if child.isNamed(Tag.userInfo) {
                 if userInfo == nil { userInfo = UserInfo(child) }
             } else {
                 others.append(keep(child, in: what()))
@@ -116,8 +119,8 @@ extension ModelDecoder {
 extension UserInfo {
     /// Reads a `<userInfo>` element's `<entry key value>` children in place.
     init(_ element: XMLElementView) {
-        self.init(element.children.filter { $0.isNamed("entry") }.map {
-            Entry(key: $0.attribute("key") ?? "", value: $0.attribute("value") ?? "")
+        self.init(element.children.filter { $0.isNamed(Tag.entry) }.map {
+            Entry(key: $0.attribute(ModelXML.Key.key) ?? "", value: $0.attribute(ModelXML.Key.value) ?? "")
         })
     }
 }

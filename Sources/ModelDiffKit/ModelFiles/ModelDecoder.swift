@@ -1,3 +1,6 @@
+private typealias Tag = ModelXML.Tag
+private typealias Key = ModelXML.Key
+
 /// Turns libxml2's parsed tree into model values in one pass, collecting notes about what it keeps verbatim.
 ///
 /// It reads elements in place (`XMLElementView`) rather than a copy of the tree: attribute names are
@@ -19,12 +22,12 @@ struct ModelDecoder {
         var others: [XMLElementNode] = []
         for child in root.children {
             switch child.name {
-            case "entity": entities.append(try entity(child))
-            case "fetchRequest": fetchRequests.append(try fetchRequest(child))
-            case "configuration": configurations.append(try configuration(child))
-            case "composite": composites.append(try composite(child))
-            case "elements": layout = child.verbatim().children
-            case "userInfo": userInfo = UserInfo(child)
+            case Tag.entity: entities.append(try entity(child))
+            case Tag.fetchRequest: fetchRequests.append(try fetchRequest(child))
+            case Tag.configuration: configurations.append(try configuration(child))
+            case Tag.composite: composites.append(try composite(child))
+            case Tag.elements: layout = child.verbatim().children
+            case Tag.userInfo: userInfo = UserInfo(child)
             default: others.append(keep(child, in: "the model"))
             }
         }
@@ -50,13 +53,13 @@ struct ModelDecoder {
         var others: [XMLElementNode] = []
         for child in element.children {
             switch child.name {
-            case "attribute": attributes.append(try attribute(child, owner: name))
-            case "relationship": relationships.append(try relationship(child, owner: name))
-            case "fetchedProperty": fetched.append(try fetchedProperty(child, owner: name))
-            case "uniquenessConstraints": constraints += Self.lists(in: child, of: "uniquenessConstraint", item: "constraint")
-            case "fetchIndex": indexes.append(Self.fetchIndex(child))
-            case "compoundIndexes": compound += Self.lists(in: child, of: "compoundIndex", item: "index")
-            case "userInfo": userInfo = UserInfo(child)
+            case Tag.attribute: attributes.append(try attribute(child, owner: name))
+            case Tag.relationship: relationships.append(try relationship(child, owner: name))
+            case Tag.fetchedProperty: fetched.append(try fetchedProperty(child, owner: name))
+            case Tag.uniquenessConstraints: constraints += Self.lists(in: child, of: Tag.uniquenessConstraint, item: Tag.constraint)
+            case Tag.fetchIndex: indexes.append(Self.fetchIndex(child))
+            case Tag.compoundIndexes: compound += Self.lists(in: child, of: Tag.compoundIndex, item: Tag.index)
+            case Tag.userInfo: userInfo = UserInfo(child)
             default: others.append(keep(child, in: what))
             }
         }
@@ -77,9 +80,9 @@ struct ModelDecoder {
         var settings: [XMLAttribute] = []
         for attribute in element.attributes {
             switch attribute.name {
-            case "name": name = attribute.value
-            case "entity": entity = attribute.value
-            case "predicateString": predicate = attribute.value
+            case Key.name: name = attribute.value
+            case Key.entity: entity = attribute.value
+            case Key.predicateString: predicate = attribute.value
             default: settings.append(attribute.verbatim)
             }
         }
@@ -95,14 +98,14 @@ struct ModelDecoder {
         var others: [XMLAttribute] = []
         for attribute in element.attributes {
             switch attribute.name {
-            case "name": name = attribute.value
-            case "usedWithCloudKit": usedWithCloudKit = attribute.isYes
+            case Key.name: name = attribute.value
+            case Key.usedWithCloudKit: usedWithCloudKit = attribute.isYes
             default: others.append(attribute.verbatim)
             }
         }
         let configurationName = try required(name, "name", of: "a configuration", at: element)
         try checkFlags(of: element, "configuration \"\(configurationName)\"")
-        let members = element.children.filter { $0.isNamed("memberEntity") }.compactMap { $0.attribute("name") }
+        let members = element.children.filter { $0.isNamed(Tag.memberEntity) }.compactMap { $0.attribute(Key.name) }
         noteUnknown(others, on: "configuration \"\(configurationName)\"", at: element)
         return Configuration(
             name: configurationName, usedWithCloudKit: usedWithCloudKit, memberEntities: members, otherAttributes: others,
@@ -110,9 +113,9 @@ struct ModelDecoder {
     }
 
     private mutating func composite(_ element: XMLElementView) throws(Diagnostic) -> Composite {
-        let name = try required(element.attribute("name"), "name", of: "a composite", at: element)
+        let name = try required(element.attribute(Key.name), "name", of: "a composite", at: element)
         var attributes: [Attribute] = []
-        for child in element.children where child.isNamed("attribute") {
+        for child in element.children where child.isNamed(Tag.attribute) {
             attributes.append(try attribute(child, owner: name))
         }
         return Composite(name: name, attributes: attributes, line: element.line)
@@ -121,12 +124,12 @@ struct ModelDecoder {
     /// `<uniquenessConstraints>` and `<compoundIndexes>`: lists of lists of `value` attributes.
     private static func lists(in element: XMLElementView, of list: StaticString, item: StaticString) -> [[String]] {
         element.children.filter { $0.isNamed(list) }.map { list in
-            list.children.filter { $0.isNamed(item) }.compactMap { $0.attribute("value") }
+            list.children.filter { $0.isNamed(item) }.compactMap { $0.attribute(Key.value) }
         }
     }
 
     private static func fetchIndex(_ element: XMLElementView) -> FetchIndex {
-        let elements = element.children.filter { $0.isNamed("fetchIndexElement") }.map { child in
+        let elements = element.children.filter { $0.isNamed(Tag.fetchIndexElement) }.map { child in
             var property: String?
             var expression: String?
             var type: String?
@@ -134,10 +137,10 @@ struct ModelDecoder {
             var others: [XMLAttribute] = []
             for attribute in child.attributes {
                 switch attribute.name {
-                case "property": property = attribute.value
-                case "expression": expression = attribute.value
-                case "type": type = attribute.value
-                case "order": order = attribute.value
+                case Key.property: property = attribute.value
+                case Key.expression: expression = attribute.value
+                case Key.type: type = attribute.value
+                case Key.order: order = attribute.value
                 default: others.append(attribute.verbatim)
                 }
             }
@@ -145,7 +148,7 @@ struct ModelDecoder {
                 property: property, expression: expression, type: type ?? "Binary", order: order ?? "ascending",
                 otherAttributes: others)
         }
-        return FetchIndex(name: element.attribute("name") ?? "", elements: elements, line: element.line)
+        return FetchIndex(name: element.attribute(Key.name) ?? "", elements: elements, line: element.line)
     }
 }
 

@@ -5,8 +5,8 @@ extension UserInfo {
             self.init()
             return
         }
-        self.init(element.children.filter { $0.name == "entry" }.map {
-            Entry(key: $0[attribute: "key"] ?? "", value: $0[attribute: "value"] ?? "")
+        self.init(element.children.filter { $0.name == MappingXML.Tag.entry }.map {
+            Entry(key: $0[attribute: MappingXML.Key.key] ?? "", value: $0[attribute: MappingXML.Key.value] ?? "")
         })
     }
 }
