@@ -58,3 +58,26 @@ private let v2 = Model(entities: [
     #expect(car.properties.pairs.map(\.destination.name) == ["plate"])
     #expect(car.properties.removed.isEmpty)
 }
+
+@Test func aChangesKindCarriesTheElementsOnEachSide() throws {
+    let diff = ModelDiff(source: v1, destination: v2)
+    var seen: [String] = []
+    for entity in diff.entities {
+        switch entity.sides {
+        case .added(let new): seen.append("+\(new.name)")
+        case .removed(let old): seen.append("-\(old.name)")
+        case .matched(let old, let new): seen.append("\(old.name)->\(new.name)")
+        }
+    }
+    #expect(seen == ["Note->Memo", "Folder->Folder", "+Tag", "-Gone"])
+    let memo = try #require(diff.entities.first { $0.name == "Memo" })
+    let properties = memo.properties.map { property -> String in
+        switch property.sides {
+        case .added(let new): "+\(new.name)"
+        case .removed(let old): "-\(old.name)"
+        case .matched(let old, let new): "\(old.name)->\(new.name)"
+        }
+    }
+    #expect(properties == ["body->text", "+pinned", "-obsolete"])
+    #expect(memo.kind == .matched && memo.isRenamed && memo.source?.name == "Note" && memo.destination?.name == "Memo")
+}

@@ -1,84 +1,114 @@
 /// One field of a matched element that differs between the versions (`type: String → Integer 32`).
 public struct FieldChange: Sendable, Hashable, Codable {
-    /// The field's name, in Xcode's vocabulary (`attributeType`, `optional`, `representedClassName`).
-    public let field: String
+    /// The field, named in Xcode's vocabulary (`attributeType`, `optional`, `representedClassName`).
+    public let field: ModelField
     /// The old value, as text; empty when unset.
     public let old: String
     /// The new value, as text; empty when unset.
     public let new: String
 
     /// Creates a field change.
-    public init(field: String, old: String, new: String) {
+    public init(field: ModelField, old: String, new: String) {
         self.field = field
         self.old = old
         self.new = new
     }
 }
 
+/// A model-level element (a configuration, a fetch request) whose value differs between the versions.
+public struct NamedChange: Sendable, Hashable, Codable {
+    /// The configuration's or fetch request's name.
+    public let name: String
+    /// The old value, as text; empty when absent.
+    public let old: String
+    /// The new value, as text; empty when absent.
+    public let new: String
+
+    /// Creates a change of a named element.
+    public init(name: String, old: String, new: String) {
+        self.name = name
+        self.old = old
+        self.new = new
+    }
+
+    // `diff --format json` has always called the name `field`: the key stays.
+    private enum CodingKeys: String, CodingKey {
+        case name = "field"
+        case old, new
+    }
+}
+
 /// The fields of each kind of element that the diff compares, as (field, value) pairs.
 enum Fields {
-    static func changes(_ old: [(String, String)], _ new: [(String, String)]) -> [FieldChange] {
-        var result: [FieldChange] = []
+    static func changes(_ old: [(ModelField, String)], _ new: [(ModelField, String)]) -> [FieldChange] {
+        changes(old, new, FieldChange.init(field:old:new:))
+    }
+
+    /// The keys whose values differ, old ones first, then keys only the new side has (when not empty).
+    static func changes<Key: Hashable, Change>(
+        _ old: [(Key, String)], _ new: [(Key, String)], _ make: (Key, String, String) -> Change
+    ) -> [Change] {
+        var result: [Change] = []
         let newValues = Dictionary(new, uniquingKeysWith: { a, _ in a })
         let oldValues = Dictionary(old, uniquingKeysWith: { a, _ in a })
         for (field, oldValue) in old where newValues[field] != oldValue {
-            result.append(FieldChange(field: field, old: oldValue, new: newValues[field] ?? ""))
+            result.append(make(field, oldValue, newValues[field] ?? ""))
         }
         for (field, newValue) in new where oldValues[field] == nil && !newValue.isEmpty {
-            result.append(FieldChange(field: field, old: "", new: newValue))
+            result.append(make(field, "", newValue))
         }
         return result
     }
 
-    static func entity(_ e: Entity) -> [(String, String)] {
+    static func entity(_ e: Entity) -> [(ModelField, String)] {
         [
-            ("representedClassName", e.representedClassName ?? ""), ("parentEntity", e.parentEntity ?? ""),
-            ("abstract", flag(e.isAbstract)), ("versionHashModifier", e.versionHashModifier ?? ""),
-            ("codeGenerationType", e.codeGeneration?.rawValue ?? ""),
-            ("uniquenessConstraints", e.uniquenessConstraints.map { $0.joined(separator: "+") }.joined(separator: ", ")),
-            ("fetchIndexes", e.fetchIndexes.map { index in
+            (.representedClassName, e.representedClassName ?? ""), (.parentEntity, e.parentEntity ?? ""),
+            (.abstract, flag(e.isAbstract)), (.versionHashModifier, e.versionHashModifier ?? ""),
+            (.codeGenerationType, e.codeGeneration?.rawValue ?? ""),
+            (.uniquenessConstraints, e.uniquenessConstraints.map { $0.joined(separator: "+") }.joined(separator: ", ")),
+            (.fetchIndexes, e.fetchIndexes.map { index in
                 index.name + "(" + index.elements.map { ($0.property ?? $0.expression ?? "") + " " + $0.order }.joined(separator: ", ") + ")"
             }.joined(separator: ", ")),
-            ("compoundIndexes", e.compoundIndexes.map { $0.joined(separator: "+") }.joined(separator: ", ")),
-            ("userInfo", userInfo(e.userInfo)),
+            (.compoundIndexes, e.compoundIndexes.map { $0.joined(separator: "+") }.joined(separator: ", ")),
+            (.userInfo, userInfo(e.userInfo)),
         ]
     }
 
-    static func property(_ p: Property) -> [(String, String)] {
+    static func property(_ p: Property) -> [(ModelField, String)] {
         switch p {
         case .attribute(let a): attribute(a)
         case .relationship(let r): relationship(r)
         case .fetchedProperty(let f):
             [
-                ("kind", "fetched property"), ("optional", flag(f.isOptional)), ("fetchRequest.entity", f.fetchRequest.entity),
-                ("fetchRequest.predicate", f.fetchRequest.predicateString ?? ""), ("userInfo", userInfo(f.userInfo)),
+                (.kind, "fetched property"), (.optional, flag(f.isOptional)), (.fetchRequestEntity, f.fetchRequest.entity),
+                (.fetchRequestPredicate, f.fetchRequest.predicateString ?? ""), (.userInfo, userInfo(f.userInfo)),
             ]
         }
     }
 
-    static func attribute(_ a: Attribute) -> [(String, String)] {
+    static func attribute(_ a: Attribute) -> [(ModelField, String)] {
         [
-            ("kind", "attribute"), ("attributeType", a.type.xcodeName), ("optional", flag(a.isOptional)),
-            ("transient", flag(a.isTransient)), ("defaultValue", a.defaultValueString ?? a.defaultDateTimeInterval ?? ""),
-            ("versionHashModifier", a.versionHashModifier ?? ""), ("derivationExpression", a.derivationExpression ?? ""),
-            ("valueTransformerName", a.valueTransformerName ?? ""), ("customClassName", a.customClassName ?? ""),
-            ("allowsExternalBinaryDataStorage", flag(a.allowsExternalBinaryDataStorage)),
-            ("preserveAfterDeletion", flag(a.preservesValueInHistoryOnDeletion)),
-            ("minValue", a.minValueString ?? a.minDateTimeInterval ?? ""), ("maxValue", a.maxValueString ?? a.maxDateTimeInterval ?? ""),
-            ("regularExpression", a.regularExpressionString ?? ""),
-            ("usesScalarValueType", a.usesScalarValueType.map(flag) ?? ""), ("spotlightIndexingEnabled", flag(a.isIndexedBySpotlight)),
-            ("indexed", flag(a.isIndexed)), ("allowsCloudEncryption", flag(a.allowsCloudEncryption)),
-            ("userInfo", userInfo(a.userInfo)),
+            (.kind, "attribute"), (.attributeType, a.type.xcodeName), (.optional, flag(a.isOptional)),
+            (.transient, flag(a.isTransient)), (.defaultValue, a.defaultValueString ?? a.defaultDateTimeInterval ?? ""),
+            (.versionHashModifier, a.versionHashModifier ?? ""), (.derivationExpression, a.derivationExpression ?? ""),
+            (.valueTransformerName, a.valueTransformerName ?? ""), (.customClassName, a.customClassName ?? ""),
+            (.allowsExternalBinaryDataStorage, flag(a.allowsExternalBinaryDataStorage)),
+            (.preserveAfterDeletion, flag(a.preservesValueInHistoryOnDeletion)),
+            (.minValue, a.minValueString ?? a.minDateTimeInterval ?? ""), (.maxValue, a.maxValueString ?? a.maxDateTimeInterval ?? ""),
+            (.regularExpression, a.regularExpressionString ?? ""),
+            (.usesScalarValueType, a.usesScalarValueType.map(flag) ?? ""), (.spotlightIndexingEnabled, flag(a.isIndexedBySpotlight)),
+            (.indexed, flag(a.isIndexed)), (.allowsCloudEncryption, flag(a.allowsCloudEncryption)),
+            (.userInfo, userInfo(a.userInfo)),
         ]
     }
 
-    static func relationship(_ r: Relationship) -> [(String, String)] {
+    static func relationship(_ r: Relationship) -> [(ModelField, String)] {
         [
-            ("kind", "relationship"), ("destinationEntity", r.destinationEntity ?? ""), ("inverseName", r.inverseName ?? ""),
-            ("optional", flag(r.isOptional)), ("transient", flag(r.isTransient)), ("toMany", flag(r.isToMany)),
-            ("ordered", flag(r.isOrdered)), ("minCount", String(r.minCount)), ("maxCount", String(r.maxCount)),
-            ("deletionRule", r.deleteRule?.rawValue ?? ""), ("versionHashModifier", r.versionHashModifier ?? ""),
-            ("userInfo", userInfo(r.userInfo)),
+            (.kind, "relationship"), (.destinationEntity, r.destinationEntity ?? ""), (.inverseName, r.inverseName ?? ""),
+            (.optional, flag(r.isOptional)), (.transient, flag(r.isTransient)), (.toMany, flag(r.isToMany)),
+            (.ordered, flag(r.isOrdered)), (.minCount, String(r.minCount)), (.maxCount, String(r.maxCount)),
+            (.deletionRule, r.deleteRule?.rawValue ?? ""), (.versionHashModifier, r.versionHashModifier ?? ""),
+            (.userInfo, userInfo(r.userInfo)),
         ]
     }
 

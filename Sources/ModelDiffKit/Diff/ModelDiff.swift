@@ -3,12 +3,8 @@ public struct PropertyChange: Sendable, Hashable {
     /// Whether the property was added, removed or kept (matched).
     public enum Kind: String, Sendable, Hashable, Codable { case added, removed, matched }
 
-    /// The kind of change.
-    public let kind: Kind
-    /// The property in the old version (nil when added).
-    public let source: Property?
-    /// The property in the new version (nil when removed).
-    public let destination: Property?
+    /// Added, removed or matched, with the property on each side it is in.
+    public let sides: Sides<Property>
     /// The fields that differ (matched properties only).
     public let fields: [FieldChange]
     /// Whether the property's version hash changed (matched properties only).
@@ -18,20 +14,24 @@ public struct PropertyChange: Sendable, Hashable {
     /// The entity declaring it in the new version, when it moved.
     public let movedTo: String?
 
+    /// The kind of change.
+    public var kind: Kind { sides.kind }
+    /// The property in the old version (nil when added).
+    public var source: Property? { sides.old }
+    /// The property in the new version (nil when removed).
+    public var destination: Property? { sides.new }
     /// The name in the new version, else in the old one.
-    public var name: String { destination?.name ?? source?.name ?? "" }
+    public var name: String { sides.current.name }
     /// Whether the property was renamed (matched by renaming identifier).
-    public var isRenamed: Bool { kind == .matched && source?.name != destination?.name }
+    public var isRenamed: Bool { sides.isRenamed(name: \.name) }
     /// Whether anything about the property differs.
     public var isChange: Bool { kind != .matched || isRenamed || !fields.isEmpty || hashChanged || movedTo != nil }
 }
 
 /// What changed for one entity.
 public struct EntityChange: Sendable, Hashable {
-    /// The entity in the old version (nil when added).
-    public let source: Entity?
-    /// The entity in the new version (nil when removed).
-    public let destination: Entity?
+    /// Added, removed or matched, with the entity on each side it is in.
+    public let sides: Sides<Entity>
     /// Entity-level fields that differ.
     public let fields: [FieldChange]
     /// Whether the entity's version hash changed.
@@ -40,11 +40,15 @@ public struct EntityChange: Sendable, Hashable {
     public let properties: [PropertyChange]
 
     /// The kind of change.
-    public var kind: PropertyChange.Kind { source == nil ? .added : destination == nil ? .removed : .matched }
+    public var kind: PropertyChange.Kind { sides.kind }
+    /// The entity in the old version (nil when added).
+    public var source: Entity? { sides.old }
+    /// The entity in the new version (nil when removed).
+    public var destination: Entity? { sides.new }
     /// The name in the new version, else in the old one.
-    public var name: String { destination?.name ?? source?.name ?? "" }
+    public var name: String { sides.current.name }
     /// Whether the entity was renamed.
-    public var isRenamed: Bool { kind == .matched && source?.name != destination?.name }
+    public var isRenamed: Bool { sides.isRenamed(name: \.name) }
     /// Whether anything about the entity differs.
     public var isChange: Bool { kind != .matched || isRenamed || !fields.isEmpty || hashChanged || !properties.isEmpty }
 }
@@ -64,9 +68,9 @@ public struct ModelDiff: Sendable {
     /// Per-entity changes: matched entities in the new file's order, then added, then removed ones.
     public let entities: [EntityChange]
     /// Configuration changes, as fields named after the configuration.
-    public let configurationChanges: [FieldChange]
+    public let configurationChanges: [NamedChange]
     /// Model-level fetch request changes, as fields named after the request.
-    public let fetchRequestChanges: [FieldChange]
+    public let fetchRequestChanges: [NamedChange]
 
     /// Whether every entity version hash is equal: the store needs no migration at all.
     public var isIdenticalForTheStore: Bool { sourceHashes.entityVersionHashes == destinationHashes.entityVersionHashes }
@@ -89,21 +93,22 @@ public struct ModelDiff: Sendable {
         let counterparts = Dictionary(match.pairs.map { ($0.source.name, $0.destination.name) }, uniquingKeysWith: { a, _ in a })
         var changes: [EntityChange] = match.pairs.map { pair in
             EntityChange(
-                source: pair.source, destination: pair.destination,
+                sides: .matched(pair.source, pair.destination),
                 // Equal entities have equal fields: describe them only when something differs.
                 fields: pair.source == pair.destination
                     ? [] : Fields.changes(Fields.entity(pair.source), Fields.entity(pair.destination)),
                 hashChanged: oldHashes.entityVersionHashes[pair.source.name] != newHashes.entityVersionHashes[pair.destination.name],
                 properties: Self.propertyChanges(pair, source: source, destination: destination, oldHashes, newHashes, counterparts))
         }
-        changes += match.added.map { EntityChange(source: nil, destination: $0, fields: [], hashChanged: true, properties: []) }
-        changes += match.removed.map { EntityChange(source: $0, destination: nil, fields: [], hashChanged: true, properties: []) }
+        changes += match.added.map { EntityChange(sides: .added($0), fields: [], hashChanged: true, properties: []) }
+        changes += match.removed.map { EntityChange(sides: .removed($0), fields: [], hashChanged: true, properties: []) }
         self.entities = changes
         self.configurationChanges = Fields.changes(
             source.configurations.map { ($0.name, $0.memberEntities.sorted().joined(separator: ", ")) },
-            destination.configurations.map { ($0.name, $0.memberEntities.sorted().joined(separator: ", ")) })
+            destination.configurations.map { ($0.name, $0.memberEntities.sorted().joined(separator: ", ")) }, NamedChange.init(name:old:new:))
         self.fetchRequestChanges = Fields.changes(
-            source.fetchRequests.map { ($0.name, Self.describe($0)) }, destination.fetchRequests.map { ($0.name, Self.describe($0)) })
+            source.fetchRequests.map { ($0.name, Self.describe($0)) }, destination.fetchRequests.map { ($0.name, Self.describe($0)) },
+            NamedChange.init(name:old:new:))
     }
 
     private static func describe(_ request: FetchRequest) -> String {
@@ -140,17 +145,17 @@ public struct ModelDiff: Sendable {
             let fields = propertyPair.source == propertyPair.destination
                 ? [] : Fields.changes(Fields.property(propertyPair.source), Fields.property(propertyPair.destination))
             let change = PropertyChange(
-                kind: .matched, source: propertyPair.source, destination: propertyPair.destination,
+                sides: .matched(propertyPair.source, propertyPair.destination),
                 fields: fields,
                 hashChanged: oldPropertyHashes[propertyPair.source.name] != newPropertyHashes[propertyPair.destination.name],
                 movedFrom: moved ? oldOwner : nil, movedTo: moved ? newOwner : nil)
             if change.isChange { result.append(change) }
         }
         result += pair.properties.added.map {
-            PropertyChange(kind: .added, source: nil, destination: $0, fields: [], hashChanged: true, movedFrom: nil, movedTo: nil)
+            PropertyChange(sides: .added($0), fields: [], hashChanged: true, movedFrom: nil, movedTo: nil)
         }
         result += pair.properties.removed.map {
-            PropertyChange(kind: .removed, source: $0, destination: nil, fields: [], hashChanged: true, movedFrom: nil, movedTo: nil)
+            PropertyChange(sides: .removed($0), fields: [], hashChanged: true, movedFrom: nil, movedTo: nil)
         }
         return result
     }

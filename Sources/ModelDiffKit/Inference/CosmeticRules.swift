@@ -1,6 +1,5 @@
 /// Notes about changes that need no data migration or change only the schema's shape.
 enum CosmeticRules {
-    private static let storeFields: Set = ["parentEntity", "abstract", "versionHashModifier", "uniquenessConstraints"]
 
     /// One note per kind of change in an entity: properties that change the same settings the same
     /// way (a new Xcode writing `usesScalarValueType="NO"` on every attribute, `indexed="YES"` on
@@ -26,14 +25,14 @@ enum CosmeticRules {
     }
 
     static func model(_ context: inout RuleContext) {
-        for change in context.diff.entities where change.kind == .matched && !change.fields.isEmpty {
-            let entity = change.destination!
-            let stored = change.fields.filter { storeFields.contains($0.field) }
-            let cosmetic = change.fields.filter { !storeFields.contains($0.field) }
-            if stored.contains(where: { $0.field == "parentEntity" }) {
-                context.new(.hierarchyChanged, entity: entity.name, line: entity.line, "`\(entity.name)` changes \(PropertyRules.describe(stored.filter { $0.field == "parentEntity" })): inferable")
+        for change in context.diff.entities where !change.fields.isEmpty {
+            guard case .matched(_, let entity) = change.sides else { continue }
+            let stored = change.fields.filter { $0.field.changesVersionHash(of: .entity) }
+            let cosmetic = change.fields.filter { !$0.field.changesVersionHash(of: .entity) }
+            if stored.contains(where: { $0.field == .parentEntity }) {
+                context.new(.hierarchyChanged, entity: entity.name, line: entity.line, "`\(entity.name)` changes \(PropertyRules.describe(stored.filter { $0.field == .parentEntity })): inferable")
             }
-            let otherStored = stored.filter { $0.field != "parentEntity" }
+            let otherStored = stored.filter { $0.field != .parentEntity }
             if !otherStored.isEmpty {
                 context.new(.entityChanged, entity: entity.name, line: entity.line, "`\(entity.name)` changes \(PropertyRules.describe(otherStored)): inferable")
             }
@@ -43,16 +42,16 @@ enum CosmeticRules {
         }
         let diff = context.diff
         for change in diff.configurationChanges {
-            let line = diff.destination.configurations.first { $0.name == change.field }?.line ?? .none
+            let line = diff.destination.configurations.first { $0.name == change.name }?.line ?? .none
             context.findings.append(Finding(
                 .configurationChanged, entity: nil, file: context.destinationPath, line: line.value,
-                message: "configuration `\(change.field)` changes its entities from [\(change.old)] to [\(change.new)]"))
+                message: "configuration `\(change.name)` changes its entities from [\(change.old)] to [\(change.new)]"))
         }
         for change in diff.fetchRequestChanges {
-            let line = diff.destination.fetchRequests.first { $0.name == change.field }?.line ?? .none
+            let line = diff.destination.fetchRequests.first { $0.name == change.name }?.line ?? .none
             context.findings.append(Finding(
                 .fetchRequestChanged, entity: nil, file: context.destinationPath, line: line.value,
-                message: "fetch request `\(change.field)` changes from [\(change.old)] to [\(change.new)]; the store is not affected"))
+                message: "fetch request `\(change.name)` changes from [\(change.old)] to [\(change.new)]; the store is not affected"))
         }
     }
 }

@@ -81,12 +81,10 @@ enum HierarchyRules {
 enum EntityRules {
     static func addedAndRemoved(_ context: inout RuleContext) {
         for change in context.diff.entities {
-            switch change.kind {
-            case .added:
-                let entity = change.destination!
+            switch change.sides {
+            case .added(let entity):
                 context.new(.entityAdded, entity: entity.name, line: entity.line, "`\(entity.name)` is a new entity: inferable, it starts empty")
-            case .removed:
-                let entity = change.source!
+            case .removed(let entity):
                 // When every hash is equal Core Data opens the store as it is, and renaming identifiers play no part.
                 if let identifier = entity.renamingIdentifier, identifier != entity.name, !context.diff.isIdenticalForTheStore,
                     context.diff.match.added.contains(where: { $0.name == entity.name }) {
@@ -101,8 +99,7 @@ enum EntityRules {
                 context.old(
                     .entityRemoved, entity: entity.name, line: entity.line,
                     "`\(entity.name)` is removed: every `\(entity.name)` object in the store is deleted by the migration")
-            case .matched:
-                let (old, new) = (change.source!, change.destination!)
+            case .matched(let old, let new):
                 if change.isRenamed {
                     context.new(.entityRenamed, entity: new.name, line: new.line, "`\(old.name)` is renamed to `\(new.name)` (renaming identifier `\(new.canonicalName)`): inferable")
                 }

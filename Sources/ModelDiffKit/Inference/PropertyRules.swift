@@ -1,11 +1,13 @@
 /// Findings about properties of matched entities.
 enum PropertyRules {
     static func added(_ context: inout RuleContext) {
-        for change in context.diff.entities where change.kind == .matched {
-            let entity = change.destination!.name
-            for property in change.properties where property.kind == .added {
+        for change in context.diff.entities {
+            guard case .matched(_, let newEntity) = change.sides else { continue }
+            let entity = newEntity.name
+            for property in change.properties {
+                guard case .added(let new) = property.sides else { continue }
                 let name = "`\(entity).\(property.name)`"
-                switch property.destination! {
+                switch new {
                 case .attribute(let a) where !a.isOptional && !a.isTransient && !a.hasDefaultValue && !a.isDerived:
                     context.new(
                         .requiredAttributeWithoutDefault, entity: entity, property: a.name, line: a.line,
@@ -42,10 +44,11 @@ enum PropertyRules {
     }
 
     static func removed(_ context: inout RuleContext) {
-        for change in context.diff.entities where change.kind == .matched {
-            let entity = change.source!.name
-            for property in change.properties where property.kind == .removed {
-                let removed = property.source!
+        for change in context.diff.entities {
+            guard case .matched(let oldEntity, _) = change.sides else { continue }
+            let entity = oldEntity.name
+            for property in change.properties {
+                guard case .removed(let removed) = property.sides else { continue }
                 let name = "`\(entity).\(removed.name)`"
                 switch removed {
                 case .attribute(let a) where !a.isTransient:
@@ -61,16 +64,17 @@ enum PropertyRules {
 
     static func changed(_ context: inout RuleContext) {
         let diff = context.diff
-        for change in diff.entities where change.kind == .matched {
-            let entity = change.destination!.name
+        for change in diff.entities {
+            guard case .matched(let oldEntity, let newEntity) = change.sides else { continue }
+            let entity = newEntity.name
             // Changes that leave the store alone, grouped per entity once its properties are seen.
             var cosmetic: [(property: String, line: SourceLine, change: String, effect: String)] = []
             defer { CosmeticRules.report(cosmetic, entity: entity, &context) }
-            for property in change.properties where property.kind == .matched {
-                let (old, new) = (property.source!, property.destination!)
+            for property in change.properties {
+                guard case .matched(let old, let new) = property.sides else { continue }
                 let name = "`\(entity).\(new.name)`"
                 if property.isRenamed {
-                    context.new(.propertyRenamed, entity: entity, property: new.name, line: new.line, "`\(change.source!.name).\(old.name)` is renamed to \(name) (renaming identifier `\(new.canonicalName)`): inferable")
+                    context.new(.propertyRenamed, entity: entity, property: new.name, line: new.line, "`\(oldEntity.name).\(old.name)` is renamed to \(name) (renaming identifier `\(new.canonicalName)`): inferable")
                 }
                 if let from = property.movedFrom, let to = property.movedTo {
                     context.new(.propertyMoved, entity: entity, property: new.name, line: new.line, "\(name) moves from `\(from)` to `\(to)` in the hierarchy: inferable")
@@ -116,9 +120,9 @@ enum PropertyRules {
         if !a.isTransient && b.isTransient {
             context.new(.attributeMadeTransient, entity: entity, property: b.name, line: b.line, "\(name) becomes transient: its values in the store are lost")
         }
-        let hashFields: Set = ["optional", "transient", "versionHashModifier", "allowsExternalBinaryDataStorage", "preserveAfterDeletion", "derivationExpression"]
+        // The type and `optional` have their own findings above: name the other fields the hash sees.
         let other = Fields.changes(Fields.attribute(a), Fields.attribute(b)).filter {
-            $0.field != "attributeType" && $0.field != "optional" && hashFields.contains($0.field)
+            $0.field != .attributeType && $0.field != .optional && $0.field.changesVersionHash(of: .attribute)
         }
         if !other.isEmpty {
             context.new(.attributeChanged, entity: entity, property: b.name, line: b.line, "\(name) changes \(describe(other)): inferable")
@@ -162,7 +166,7 @@ enum PropertyRules {
     }
 
     static func describe(_ fields: [FieldChange]) -> String {
-        fields.map { "\($0.field) \(show($0.old)) → \(show($0.new))" }.joined(separator: ", ")
+        fields.map { "\($0.field.rawValue) \(show($0.old)) → \(show($0.new))" }.joined(separator: ", ")
     }
 
     private static func show(_ value: String) -> String { value.isEmpty ? "(none)" : value }

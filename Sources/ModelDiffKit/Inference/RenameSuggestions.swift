@@ -14,8 +14,9 @@ enum RenameSuggestions {
                 .possibleRename, entity: added.name, line: added.line,
                 "`\(added.name)` is new and `\(removed.name)` is removed: if `\(added.name)` is `\(removed.name)` renamed, set the renaming identifier of `\(added.name)` to `\(removed.canonicalName)`, or every `\(removed.name)` object is dropped")
         }
-        for change in diff.entities where change.kind == .matched {
-            let entity = change.destination!.name
+        for change in diff.entities {
+            guard case .matched(let oldEntity, let newEntity) = change.sides else { continue }
+            let entity = newEntity.name
             let removed = change.properties.filter { $0.kind == .removed }.compactMap(\.source)
             let addedProperties = change.properties.filter({ $0.kind == .added }).compactMap(\.destination)
             var used = Set<String>()
@@ -27,7 +28,7 @@ enum RenameSuggestions {
                 used.insert(old.name)
                 context.new(
                     .possibleRename, entity: entity, property: added.name, line: added.line,
-                    "`\(entity).\(added.name)` is new and `\(change.source!.name).\(old.name)` is removed: if it is a rename, set the renaming identifier of `\(entity).\(added.name)` to `\(old.canonicalName)`, or the values of `\(old.name)` are dropped")
+                    "`\(entity).\(added.name)` is new and `\(oldEntity.name).\(old.name)` is removed: if it is a rename, set the renaming identifier of `\(entity).\(added.name)` to `\(old.canonicalName)`, or the values of `\(old.name)` are dropped")
             }
         }
     }

@@ -111,12 +111,12 @@ public struct BundleLog: Sendable, Encodable {
             cosmetic[key, default: []].append(element)
         }
         for entity in diff.entities where entity.isChange {
-            switch entity.kind {
-            case .added: changes.append(added(entity.destination!))
+            switch entity.sides {
+            case .added(let new): changes.append(added(new))
             case .removed: changes.append(Change(kind: .removed, element: entity.name, detail: "entity"))
-            case .matched:
+            case .matched(let old, _):
                 if entity.isRenamed {
-                    changes.append(Change(kind: .renamed, element: entity.name, previousName: entity.source!.name, detail: joined("entity renamed from \(entity.source!.name)", entity.fields)))
+                    changes.append(Change(kind: .renamed, element: entity.name, previousName: old.name, detail: joined("entity renamed from \(old.name)", entity.fields)))
                 } else if !entity.fields.isEmpty {
                     if entity.hashChanged { changes.append(Change(kind: .changed, element: entity.name, detail: describe(entity.fields))) }
                     else { addCosmetic(entity.fields, entity.name) }
@@ -126,15 +126,15 @@ public struct BundleLog: Sendable, Encodable {
             let declared = Set((entity.destination?.propertyNames ?? []) + (entity.source?.propertyNames ?? []))
             for property in entity.properties where declared.contains(property.name) || declared.contains(property.source?.name ?? "") {
                 let element = "\(entity.name).\(property.name)"
-                let fields = property.fields.filter { $0.field != "kind" }
-                switch property.kind {
-                case .added: changes.append(Change(kind: .added, element: element, detail: DiffReports.summary(property.destination!)))
-                case .removed: changes.append(Change(kind: .removed, element: element, detail: DiffReports.summary(property.source!)))
-                case .matched:
-                    if property.isRenamed {
-                        let old = property.source!.name
+                let fields = property.fields.filter { $0.field != .kind }
+                switch property.sides {
+                case .added(let new): changes.append(Change(kind: .added, element: element, detail: DiffReports.summary(new)))
+                case .removed(let old): changes.append(Change(kind: .removed, element: element, detail: DiffReports.summary(old)))
+                case .matched(let oldProperty, _):
+                    if property.isRenamed, let oldEntity = entity.source {
+                        let old = oldProperty.name
                         changes.append(Change(
-                            kind: .renamed, element: element, previousName: "\(entity.source!.name).\(old)", detail: joined("renamed from \(old)", fields)))
+                            kind: .renamed, element: element, previousName: "\(oldEntity.name).\(old)", detail: joined("renamed from \(old)", fields)))
                     } else if let from = property.movedFrom, let to = property.movedTo {
                         changes.append(Change(kind: .moved, element: element, detail: joined("moved from \(from) to \(to)", fields)))
                     } else if property.hashChanged {
@@ -146,16 +146,16 @@ public struct BundleLog: Sendable, Encodable {
             }
         }
         for change in diff.configurationChanges {
-            changes.append(Change(kind: .changed, element: "configuration \(change.field)", detail: "[\(change.old)] → [\(change.new)]"))
+            changes.append(Change(kind: .changed, element: "configuration \(change.name)", detail: "[\(change.old)] → [\(change.new)]"))
         }
         for change in diff.fetchRequestChanges {
-            changes.append(Change(kind: .changed, element: "fetch request \(change.field)", detail: "[\(change.old)] → [\(change.new)]"))
+            changes.append(Change(kind: .changed, element: "fetch request \(change.name)", detail: "[\(change.old)] → [\(change.new)]"))
         }
         return (changes, cosmeticOrder.map { CosmeticGroup(change: $0, elements: cosmetic[$0]!) })
     }
 
     private static func describe(_ fields: [FieldChange]) -> String {
-        fields.map { "\($0.field): \($0.old.isEmpty ? "(none)" : $0.old) → \($0.new.isEmpty ? "(none)" : $0.new)" }.joined(separator: "; ")
+        fields.map { "\($0.field.rawValue): \($0.old.isEmpty ? "(none)" : $0.old) → \($0.new.isEmpty ? "(none)" : $0.new)" }.joined(separator: "; ")
     }
 
     private static func joined(_ note: String, _ fields: [FieldChange]) -> String { fields.isEmpty ? note : note + "; " + describe(fields) }

@@ -31,7 +31,9 @@ public enum Diagrams {
     public static func combinedModel(for diff: ModelDiff) -> Model {
         var entities: [Entity] = []
         let removedProperties = Dictionary(grouping: diff.entities.flatMap { change in
-            change.properties.filter { $0.kind == .removed }.map { (change.name, $0.source!) }
+            change.properties.compactMap { property in
+                if case .removed(let old) = property.sides { (change.name, old) } else { nil }
+            }
         }) { $0.0 }
         for entity in diff.destination.entities {
             let extra = removedProperties[entity.name]?.map(\.1) ?? []

@@ -8,16 +8,16 @@ public enum DiffReports {
         for change in diff.entities where change.isChange {
             output += entityLine(change, style) + "\n"
             for field in change.fields {
-                output += "    \(field.field): \(show(field.old)) → \(show(field.new))\n"
+                output += "    \(field.field.rawValue): \(show(field.old)) → \(show(field.new))\n"
             }
             // Properties that change the same settings the same way and leave the store alone (a new
             // Xcode writing `usesScalarValueType` on every attribute) are one line, named together.
             var cosmetic: [[FieldChange]: [String]] = [:]
             for property in change.properties where isCosmetic(property) {
-                cosmetic[property.fields.filter { $0.field != "kind" }, default: []].append(property.name)
+                cosmetic[property.fields.filter { $0.field != .kind }, default: []].append(property.name)
             }
             for property in change.properties {
-                let fields = property.fields.filter { $0.field != "kind" }
+                let fields = property.fields.filter { $0.field != .kind }
                 if isCosmetic(property), let names = cosmetic[fields], names.count > 1 {
                     guard names.first == property.name else { continue }
                     output += "    " + style.yellow("~ \(names.joined(separator: ", "))") + " (\(names.count) properties; version hash unchanged)\n"
@@ -25,15 +25,15 @@ public enum DiffReports {
                     output += "    " + propertyLine(property, style) + "\n"
                 }
                 for field in fields {
-                    output += "        \(field.field): \(show(field.old)) → \(show(field.new))\n"
+                    output += "        \(field.field.rawValue): \(show(field.old)) → \(show(field.new))\n"
                 }
             }
         }
         for change in diff.configurationChanges {
-            output += style.yellow("~ configuration \(change.field)") + ": [\(change.old)] → [\(change.new)]\n"
+            output += style.yellow("~ configuration \(change.name)") + ": [\(change.old)] → [\(change.new)]\n"
         }
         for change in diff.fetchRequestChanges {
-            output += style.yellow("~ fetch request \(change.field)") + ": [\(change.old)] → [\(change.new)]\n"
+            output += style.yellow("~ fetch request \(change.name)") + ": [\(change.old)] → [\(change.new)]\n"
         }
         if !diff.hasDifferences { output += "no differences\n" }
         return output
@@ -44,24 +44,24 @@ public enum DiffReports {
     }
 
     private static func entityLine(_ change: EntityChange, _ style: Style) -> String {
-        switch change.kind {
+        switch change.sides {
         case .added: return style.green("+ \(change.name)") + " (added entity)"
         case .removed: return style.red("- \(change.name)") + " (removed entity)"
-        case .matched:
+        case .matched(let old, _):
             var notes: [String] = []
-            if change.isRenamed { notes.append("renamed from \(change.source!.name)") }
+            if change.isRenamed { notes.append("renamed from \(old.name)") }
             notes.append(change.hashChanged ? "version hash changed" : "version hash unchanged")
             return style.yellow("~ \(change.name)") + " (\(notes.joined(separator: "; ")))"
         }
     }
 
     private static func propertyLine(_ change: PropertyChange, _ style: Style) -> String {
-        switch change.kind {
-        case .added: return style.green("+ \(change.name)") + ": " + summary(change.destination!)
-        case .removed: return style.red("- \(change.name)") + ": " + summary(change.source!)
-        case .matched:
+        switch change.sides {
+        case .added(let new): return style.green("+ \(change.name)") + ": " + summary(new)
+        case .removed(let old): return style.red("- \(change.name)") + ": " + summary(old)
+        case .matched(let old, _):
             var notes: [String] = []
-            if change.isRenamed { notes.append("renamed from \(change.source!.name)") }
+            if change.isRenamed { notes.append("renamed from \(old.name)") }
             if let from = change.movedFrom, let to = change.movedTo { notes.append("moved from \(from) to \(to)") }
             notes.append(change.hashChanged ? "version hash changed" : "version hash unchanged")
             return style.yellow("~ \(change.name)") + " (\(notes.joined(separator: "; ")))"
@@ -120,8 +120,8 @@ private struct DiffJSON: Encodable {
     let new: String
     let identical: Bool
     let entities: [EntityJSON]
-    let configurations: [FieldChange]
-    let fetchRequests: [FieldChange]
+    let configurations: [NamedChange]
+    let fetchRequests: [NamedChange]
 
     init(_ diff: ModelDiff, old: String, new: String) {
         self.old = old
@@ -135,7 +135,7 @@ private struct DiffJSON: Encodable {
                     PropertyJSON(
                         name: p.name, change: p.isRenamed ? "renamed" : p.kind == .matched ? "changed" : p.kind.rawValue,
                         oldName: p.kind == .matched ? p.source?.name : nil, hashChanged: p.hashChanged, movedFrom: p.movedFrom,
-                        movedTo: p.movedTo, fields: p.fields.filter { $0.field != "kind" })
+                        movedTo: p.movedTo, fields: p.fields.filter { $0.field != .kind })
                 })
         }
         configurations = diff.configurationChanges
