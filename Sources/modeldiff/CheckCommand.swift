@@ -40,7 +40,7 @@ struct CheckCommand: ParsableCommand {
     var order: String?
 
     @Option(help: "Which steps to check (bundle mode): consecutive (each version to the next), direct (each to the current one), or all (the default, unless .modeldiff.yml sets check.path).")
-    var path: BundleCheck.Path?
+    var path: MigrationPath?
 
     @Option(help: "Check only pairs whose newer version comes after this one (bundle mode), and the jumps to the current version.")
     var since: String?
@@ -109,6 +109,10 @@ struct CheckCommand: ParsableCommand {
                 let mappings = try MappingDiscovery.files(besides: bundle.path, in: folders)
                 let lockPath = VersionLock.path(forBundle: bundle.path)
                 let lock = try VersionLock.load(forBundle: bundle.path).map { (lock: $0, path: lockPath) }
+                let ordered = try checkOrder(names, of: bundle, listingVersions: true)
+                if let since = since ?? settings?.since, !ordered.contains(where: { $0.name == since }) {
+                    throw Diagnostic(path: bundle.path, message: "--since names version \"\(since)\", which the bundle does not have")
+                }
                 let check = try BundleCheck(
                     bundle: bundle, order: names, path: path ?? settings?.checkPath ?? .all, since: since ?? settings?.since, mappings: mappings,
                     lock: lock, acknowledgements: acknowledgements, cloudKit: cloudKit)
@@ -138,4 +142,3 @@ extension CheckCommand {
     }
 }
 
-extension BundleCheck.Path: ExpressibleByArgument {}

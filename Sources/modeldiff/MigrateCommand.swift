@@ -33,7 +33,7 @@ struct MigrateCommand: ParsableCommand {
     var to: String
 
     @Option(help: "With a bundle as --to: direct (one step to the current version, as Core Data's automatic migration) or consecutive (every version in turn).")
-    var path: MigrationPath = .direct
+    var path = OnePath(.direct)
 
     @Option(help: "A mapping file or .xcmappingmodel (single step only); inferred when absent.")
     var mapping: String?
@@ -54,7 +54,7 @@ struct MigrateCommand: ParsableCommand {
     var lockTimeout: Double = 10
 
     func validate() throws {
-        if from != nil && path != .direct { throw ValidationError("--path goes with a bundle as --to, not with --from") }
+        if from != nil && path.value != .direct { throw ValidationError("--path goes with a bundle as --to, not with --from") }
         if !(lockTimeout >= 0) { throw ValidationError("--lock-timeout must be a number of seconds, 0 or more") }
     }
 
@@ -124,17 +124,15 @@ struct MigrateCommand: ParsableCommand {
             let inferred = MappingInference.infer(from: old.model, to: new.model, names: names, historicalNames: history)
             return [MigrationStep(from: names.0, to: names.1, source: old.model, destination: new.model, mapping: inferred, mappingPath: nil)]
         }
-        guard to.trimmingCharacters(in: CharacterSet(charactersIn: "/")).hasSuffix(".xcdatamodeld") else {
-            throw ValidationError("give --from with a single version, or a .xcdatamodeld bundle as --to")
-        }
+        guard ModelInput.isBundle(to) else { throw ValidationError("give --from with a single version, or a .xcdatamodeld bundle as --to") }
         if mapping != nil { throw ValidationError("--mapping goes with --from; in bundle mode mapping files are found beside the bundle") }
-        return try StoreMigration.steps(forStoreHashes: source.metadata.versionHashes, bundle: try ModelBundle.load(path: to), storePath: store, path: path)
+        return try StoreMigration.steps(forStoreHashes: source.metadata.versionHashes, bundle: try ModelBundle.load(path: to), storePath: store, path: path.value)
     }
 
     /// A direct step that failed with an inferred mapping, in a bundle that has mapping files: the app
     /// may run them step by step, which --path consecutive does.
     private func consecutiveHint(_ steps: [MigrationStep]) -> String {
-        guard from == nil, path == .direct, steps.count == 1, steps[0].mappingPath == nil,
+        guard from == nil, path.value == .direct, steps.count == 1, steps[0].mappingPath == nil,
             let files = try? MappingDiscovery.files(besides: to), !files.isEmpty
         else { return "" }
         return " (the bundle has mapping files for single steps; --path consecutive migrates through every version with them)"
@@ -166,4 +164,19 @@ final class ProgressBar: @unchecked Sendable {
     }
 }
 
-extension MigrationPath: ExpressibleByArgument {}
+/// `--path` of `migrate`: a store migrates along one path, so it takes `MigrationPath`'s `direct` and
+/// `consecutive` but not `all`, and its help and errors name only those two.
+struct OnePath: ExpressibleByArgument {
+    let value: MigrationPath
+
+    init(_ value: MigrationPath) { self.value = value }
+
+    init?(argument: String) {
+        guard let value = MigrationPath(rawValue: argument), value != .all else { return nil }
+        self.value = value
+    }
+
+    static var allValueStrings: [String] { [MigrationPath.direct, .consecutive].map(\.rawValue) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+    var defaultValueDescription: String { value.rawValue }
+}

@@ -32,7 +32,9 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let loaded = try ModelBundle.load(path: bundle)
-            let plan = try StagedMigrationPlan(bundle: loaded, order: order.map { $0.split(separator: ",").map(String.init) })
+            let names = order.map { $0.split(separator: ",").map(String.init) }
+            try checkOrder(names, of: loaded, listingVersions: false)
+            let plan = try StagedMigrationPlan(bundle: loaded, order: names)
             switch format {
             case .swift: printOut(StagedMigrationSwift.source(plan, bundlePath: bundle, typeName: typeName))
             case .text: printOut(StagedMigrationSwift.text(plan))

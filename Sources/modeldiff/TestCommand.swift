@@ -26,7 +26,7 @@ struct TestCommand: ParsableCommand {
     var bundle: String
 
     @Option(help: "Steps to test: consecutive (each version to the next), direct (each to the current one) or all.")
-    var path: MigrationTest.Path = .all
+    var path: MigrationPath = .all
 
     @Option(help: "Objects seeded per entity.")
     var objects: Int = 10
@@ -57,4 +57,4 @@ struct TestCommand: ParsableCommand {
     }
 }
 
-extension MigrationTest.Path: ExpressibleByArgument {}
+extension MigrationPath: ExpressibleByArgument {}

@@ -28,7 +28,7 @@ public struct ModelDiffConfig: Sendable {
     /// The file read.
     public let path: String
     /// `check.path`.
-    public let checkPath: BundleCheck.Path?
+    public let checkPath: MigrationPath?
     /// `check.mappings`, resolved against the file's folder.
     public let mappingFolders: [String]?
     /// `check.since`.
@@ -76,7 +76,7 @@ public struct ModelDiffConfig: Sendable {
     /// Reads `text` as the file at `path` (relative folders are resolved against its folder).
     public init(text: String, path: String) throws(Diagnostic) {
         self.path = path
-        var checkPath: BundleCheck.Path?
+        var checkPath: MigrationPath?
         var mappingFolders: [String]?
         var since: String?
         var strict: Bool?
@@ -91,7 +91,7 @@ public struct ModelDiffConfig: Sendable {
                         switch key {
                         case "path":
                             let name = try reader.string(value)
-                            guard let path = BundleCheck.Path(rawValue: name) else {
+                            guard let path = MigrationPath(rawValue: name) else {
                                 throw reader.error(value.position, "check.path is consecutive, direct or all, not \"\(name)\"")
                             }
                             checkPath = path

@@ -1,17 +1,6 @@
 /// The checks `modeldiff check BUNDLE` runs: every consecutive pair, and every old version against the
 /// current one (`.xccurrentversion`'s), as the migration path asks.
 public struct BundleCheck: Sendable {
-    /// Which steps to check: the paths an app's migrations take.
-    public enum Path: String, Sendable, CaseIterable {
-        /// Each version to the next: apps that migrate step by step.
-        case consecutive
-        /// Each older version straight to the current one: what NSPersistentContainer's automatic
-        /// lightweight migration does.
-        case direct
-        /// Both (the default).
-        case all
-    }
-
     /// One analysed pair of versions.
     public struct Pair: Sendable {
         /// The old version's name.
@@ -29,7 +18,7 @@ public struct BundleCheck: Sendable {
     /// The pairs, consecutive ones first, then the jumps to the current version.
     public let pairs: [Pair]
     /// The path the pairs were chosen for.
-    public let path: Path
+    public let path: MigrationPath
     /// The current version (`.xccurrentversion`).
     public let currentVersion: String
     /// Versions ordered after the current one: drafts, checked step by step but never jumped to.
@@ -55,23 +44,14 @@ public struct BundleCheck: Sendable {
     /// only the pairs whose newer side comes after `since` (when given); a step that one of
     /// `mappings` covers and that validates gets the verdict `mapped`.
     public init(
-        bundle: ModelBundle, order: [String]? = nil, path: Path = .all, since: String? = nil, mappings: [MappingFile] = [],
+        bundle: ModelBundle, order: [String]? = nil, path: MigrationPath = .all, since: String? = nil, mappings: [MappingFile] = [],
         lock: (lock: VersionLock, path: String)? = nil, acknowledgements: [Acknowledgement] = [], cloudKit: Bool = false
     ) throws(Diagnostic) {
-        var versions: [ModelVersion] = []
-        for name in order ?? bundle.versions.map(\.name) {
-            guard let version = bundle.version(named: name) else {
-                throw Diagnostic(path: bundle.path, message: "--order names version \"\(name)\", which the bundle does not have (versions: \(bundle.versions.map(\.name).joined(separator: ", ")))")
-            }
-            versions.append(version)
-        }
-        guard let current = versions.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
-            throw Diagnostic(path: bundle.path, message: "--order leaves out the current version \"\(bundle.currentVersionName)\"")
-        }
+        let (versions, current) = try bundle.orderedVersions(order)
         var sinceIndex = -1
         if let since {
             guard let index = versions.firstIndex(where: { $0.name == since }) else {
-                throw Diagnostic(path: bundle.path, message: "--since names version \"\(since)\", which the bundle does not have")
+                throw Diagnostic(path: bundle.path, message: "the versions checked do not include \"\(since)\", the version to check after")
             }
             sinceIndex = index
         }
@@ -90,10 +70,10 @@ public struct BundleCheck: Sendable {
             return Pair(from: versions[i].name, to: versions[j].name, report: report, isJump: jump, isDraft: j > current)
         }
         var pairs: [Pair] = []
-        if path != .direct {
+        if path.includesConsecutive {
             for index in versions.indices.dropFirst() where index > sinceIndex { pairs.append(try analyse(index - 1, index, jump: false)) }
         }
-        if path != .consecutive && current > sinceIndex {
+        if path.includesDirect && current > sinceIndex {
             // `direct` includes the last step into the current version; `all` has it among the consecutive ones.
             let lastOld = path == .direct ? current - 1 : current - 2
             if lastOld >= 0 { for index in 0...lastOld { pairs.append(try analyse(index, current, jump: index != current - 1)) } }

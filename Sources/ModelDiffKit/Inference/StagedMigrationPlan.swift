@@ -29,16 +29,7 @@ public struct StagedMigrationPlan: Sendable {
 
     /// Plans `bundle`'s versions in natural order (or `order`) up to the current version.
     public init(bundle: ModelBundle, order: [String]? = nil) throws(Diagnostic) {
-        var ordered: [ModelVersion] = []
-        for name in order ?? bundle.versions.map(\.name) {
-            guard let version = bundle.version(named: name) else {
-                throw Diagnostic(path: bundle.path, message: "--order names version \"\(name)\", which the bundle does not have")
-            }
-            ordered.append(version)
-        }
-        guard let currentIndex = ordered.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
-            throw Diagnostic(path: bundle.path, message: "--order leaves out the current version \"\(bundle.currentVersionName)\"")
-        }
+        let (ordered, currentIndex) = try bundle.orderedVersions(order)
         let file = bundle.path.split(separator: "/").last.map(String.init) ?? bundle.path
         modelName = file.hasSuffix(".xcdatamodeld") ? String(file.dropLast(".xcdatamodeld".count)) : file
         drafts = ordered[(currentIndex + 1)...].map(\.name)

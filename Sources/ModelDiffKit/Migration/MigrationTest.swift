@@ -6,16 +6,6 @@ import Foundation
 /// `store verify`, every source object accounted for, copied values and links kept, and the
 /// validation Core Data runs at the end of a migration (which `migrate` runs as its third stage).
 public struct MigrationTest: Sendable {
-    /// Which steps to test, as in `check`.
-    public enum Path: String, Sendable, CaseIterable {
-        /// Each version to the next (apps that migrate step by step).
-        case consecutive
-        /// Each older version straight to the current one (NSPersistentContainer's automatic migration).
-        case direct
-        /// Both.
-        case all
-    }
-
     /// One tested step.
     public struct Step: Sendable {
         /// The older version.
@@ -43,7 +33,7 @@ public struct MigrationTest: Sendable {
 
     /// Runs the test (throws `Diagnostic` or `DiagnosticList` for bad input). `objects` per entity are seeded with `seed`; `stores` are real stores to start from too.
     public init(
-        bundle: ModelBundle, path: Path = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [], temporaryFolder: URL
+        bundle: ModelBundle, path: MigrationPath = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [], temporaryFolder: URL
     ) throws {
         try self.init(versions: Versions(bundle: bundle), path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: temporaryFolder)
     }
@@ -52,16 +42,16 @@ public struct MigrationTest: Sendable {
     /// it, so memory stays that of one step per core however many versions the bundle has (with
     /// `stores`, every version is read to match their hashes).
     public init(
-        bundleAt bundlePath: String, path: Path = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [], temporaryFolder: URL
+        bundleAt bundlePath: String, path: MigrationPath = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [], temporaryFolder: URL
     ) throws {
         try self.init(versions: Versions(path: bundlePath), path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: temporaryFolder)
     }
 
-    private init(versions: Versions, path: Path, objects: Int, seed: UInt64, stores: [String], temporaryFolder: URL) throws {
+    private init(versions: Versions, path: MigrationPath, objects: Int, seed: UInt64, stores: [String], temporaryFolder: URL) throws {
         let current = versions.current
         var pairs: [(Int, Int)] = []
-        if path != .direct { pairs += (0..<current).map { ($0, $0 + 1) } }
-        if path != .consecutive { pairs += (0..<max(current - 1, 0)).map { ($0, current) } }
+        if path.includesConsecutive { pairs += (0..<current).map { ($0, $0 + 1) } }
+        if path.includesDirect { pairs += (0..<max(current - 1, 0)).map { ($0, current) } }
         let mappings = try StoreMigration.mappingFiles(besides: versions.path)
         let history = try versions.historicalNames()
         // Steps share nothing (each seeds and migrates its own files), so they run on every core; the

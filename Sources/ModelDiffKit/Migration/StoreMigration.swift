@@ -26,17 +26,6 @@ public struct MigrationStep: Sendable {
     }
 }
 
-/// Which versions a bundle-mode migration passes through.
-public enum MigrationPath: String, Sendable, CaseIterable {
-    /// One step from the store's version straight to the current one, as `NSPersistentContainer`'s
-    /// automatic migration does: a mapping file for exactly that step when there is one, else the
-    /// mapping Core Data would infer between the two versions.
-    case direct
-    /// Each version to the next, as apps that migrate step by step do (an iterative migrator running
-    /// each version's mapping model).
-    case consecutive
-}
-
 /// Runs migration steps atomically: the result is written next to the output and renamed into place
 /// only when every step succeeded; the source store is only ever read.
 public enum StoreMigration {
@@ -55,6 +44,7 @@ public enum StoreMigration {
         }
         let mappings = try mappingFiles(besides: bundle.path)
         let history = bundle.historicalNames
+        guard path != .all else { throw Diagnostic(path: storePath, message: "a store migrates along one path: direct or consecutive") }
         let pairs = index == end ? [] : path == .direct ? [(index, end)] : (index..<end).map { ($0, $0 + 1) }
         return try pairs.map { from, to in try step(from: bundle.versions[from], to: bundle.versions[to], mappings: mappings, history: history) }
     }

@@ -61,7 +61,7 @@ public enum ModelFile {
             throw Diagnostic(path: path, message: "no such file or directory")
         }
         guard isDirectory.boolValue else { return try loadXML(path: path) }
-        if path.trimmingTrailingSlashes.hasSuffix(".xcdatamodeld") {
+        if ModelInput.isBundle(path) {
             // Only the current version is wanted: do not read the others.
             let names = try ModelLocator.versionFolders(inBundle: path)
             let current = try ModelLocator.currentVersionName(ofBundle: path, versions: names)

@@ -323,6 +323,11 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     let misuse = try runModeldiff(["migrate", "v1.sqlite", "--from", bundle + "/BookmarksModel.xcdatamodel", "--to", bundle, "--path", "consecutive", "--output", "x.sqlite"], in: folder)
     #expect(misuse.status == 2)
     #expect(misuse.stderr.hasPrefix("error: --path goes with a bundle as --to, not with --from\n"), "\(misuse.stderr)")
+    // check and test take `all` (both paths); a store migrates along one, and migrate's --path says so.
+    let both = try runModeldiff(["migrate", "v1.sqlite", "--to", bundle, "--path", "all", "--output", "x.sqlite"], in: folder)
+    #expect(both.status == 2)
+    #expect(both.stderr.hasPrefix("error: The value 'all' is invalid for '--path <path>'. Please provide one of 'direct' and 'consecutive'.\n"), "\(both.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.sqlite").path))
 }
 
 /// `$entityMapping` is the entity mapping, as Core Data binds it: `$entityMapping.userInfo.prefix` is a

@@ -1,0 +1,18 @@
+import ModelDiffKit
+
+/// The bundle's versions in the order `--order` gives (natural order without it); a wrong order is
+/// the library's fact said with the flag that gave it. `plan` has always left out the version list.
+@discardableResult
+func checkOrder(_ names: [String]?, of bundle: ModelBundle, listingVersions: Bool) throws(Diagnostic) -> [ModelVersion] {
+    do {
+        return try bundle.versions(inOrder: names).versions
+    } catch {
+        switch error {
+        case .unknownVersion(let name, let versions):
+            let list = listingVersions ? " (versions: \(versions.joined(separator: ", ")))" : ""
+            throw Diagnostic(path: bundle.path, message: "--order names version \"\(name)\", which the bundle does not have\(list)")
+        case .currentVersionLeftOut(let current):
+            throw Diagnostic(path: bundle.path, message: "--order leaves out the current version \"\(current)\"")
+        }
+    }
+}
