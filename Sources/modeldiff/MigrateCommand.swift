@@ -60,7 +60,8 @@ struct MigrateCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            LockTimeout.seconds = lockTimeout
+            // Every connection to the source (and the output, read back for the report) waits this long.
+            let wait = LockTimeout(seconds: lockTimeout)
             // Checked before anything is read, and again by StoreMigration.run before writing; a dry
             // run checks it too, so it fails where the real run would.
             try OutputPath.check(output, notSameAs: [store], companions: true)
@@ -68,7 +69,7 @@ struct MigrateCommand: ParsableCommand {
             // Before the source is opened: opening a WAL store makes a private read copy, which a
             // Ctrl-C must remove too.
             Signals.removeOnInterrupt()
-            let source = try PersistentStore.open(path: store)
+            let source = try PersistentStore.open(path: store, lockTimeout: wait)
             let steps = try plan(source)
             let counts = try source.rowCounts()
             Signals.registerPartials(of: target, steps: steps.count, dryRun: dryRun)
@@ -79,6 +80,7 @@ struct MigrateCommand: ParsableCommand {
                 fastPaths = try StoreMigration.run(steps, source: store, output: target, overwrite: overwrite) { manager, index in
                     manager.progressHandler = { bar.update($0, step: index, of: steps) }
                     manager.usesStoreSpecificMigrationManager = !noFastPath
+                    manager.lockTimeout = wait
                 }
             } catch let error as MigrationError {
                 bar.finish()
@@ -89,7 +91,7 @@ struct MigrateCommand: ParsableCommand {
                 throw Diagnostic(path: store, message: "migration failed: \(error)\(consecutiveHint(steps))")
             }
             bar.finish()
-            let migrated = try PersistentStore.open(path: target)
+            let migrated = try PersistentStore.open(path: target, lockTimeout: wait)
             var report = dryRun ? "dry run: \(store) would migrate" : "migrated \(store) → \(output)"
             let described = zip(steps, fastPaths + Array(repeating: false, count: max(0, steps.count - fastPaths.count))).map { step, fast in
                 "\(step.from) → \(step.to)\(step.mappingPath.map { " with \($0)" } ?? " (inferred)")\(fast ? " [SQL fast path]" : "")"

@@ -34,6 +34,7 @@ struct ModelDiffCommand: ParsableCommand {
         // A closed pipe on standard output is an error to report, not a signal that kills silently.
         signal(SIGPIPE, SIG_IGN)
         StandardStreams.occupyClosedDescriptors()
+        KillPointHook.installFromEnvironment()
         let command: ParsableCommand
         do {
             command = try parseAsRoot()

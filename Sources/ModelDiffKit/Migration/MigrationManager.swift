@@ -37,6 +37,8 @@ public final class MigrationManager: ExpressionObject {
     public var userInfo: [String: String] = [:]
     /// Whether the SQL fast path may be used when the mapping allows it (Core Data's store-specific migrator).
     public var usesStoreSpecificMigrationManager = true
+    /// How long opening the source waits while another process holds it locked (`migrate --lock-timeout`).
+    public var lockTimeout = LockTimeout.brief
     /// Whether the last migration ran on the SQL fast path.
     public private(set) var usedFastPath = false
     /// The policy classes mapping files may name.
@@ -102,7 +104,7 @@ public final class MigrationManager: ExpressionObject {
         mappingModel = mapping
         for entityMapping in mapping.entityMappings { try SourceExpressionCheck.check(entityMapping) }
         try SourceObjectCheck.check(mapping, source: sourceModel, destination: destinationModel)
-        let source = try PersistentStore.open(path: sourcePath)
+        let source = try PersistentStore.open(path: sourcePath, lockTimeout: lockTimeout)
         sourceLayout = try source.layout(for: sourceModel)
         let storeHashes = source.metadata.versionHashes
         guard storeHashes == sourceModel.versionHashes().entityVersionHashes else {

@@ -1,38 +1,24 @@
-import Foundation
-
 /// How long a connection waits for another process's lock before it fails with "the store is locked"
-/// (SQLite's busy timeout), for connections opened from now on.
+/// (SQLite's busy timeout).
 ///
 /// A writer in another process holds an exclusive lock on a rollback-journal store while it commits;
 /// failing at once would turn an ordinary moment of contention into an error, so a migration waits a
 /// bounded time, as Core Data itself waits for a busy store (`NSPersistentStoreTimeoutOption`).
-/// Quick commands such as `store info` keep the short default.
-public enum LockTimeout {
-    private static let storage = Storage()
+/// Quick commands such as `store info` keep the short default. Each connection is given its own, so
+/// two migrations in one process may wait differently.
+public struct LockTimeout: Sendable, Hashable {
+    /// The time to wait, in seconds (never negative).
+    public let seconds: Double
 
-    /// The time to wait, in seconds; 0.2 unless set.
-    public static var seconds: Double {
-        get { storage.value }
-        set { storage.value = max(0, newValue) }
-    }
+    /// A timeout of `seconds` (a negative value waits not at all).
+    public init(seconds: Double) { self.seconds = max(0, seconds) }
+
+    /// The default: 0.2 s, long enough for another process's commit, short enough for a quick command.
+    public static let brief = LockTimeout(seconds: 0.2)
 
     /// The same, in whole milliseconds, as SQLite takes it.
-    static var milliseconds: Int32 { Int32(min(seconds * 1000, Double(Int32.max)).rounded()) }
+    var milliseconds: Int32 { Int32(min(seconds * 1000, Double(Int32.max)).rounded()) }
 
     /// The time as the error message shows it: `10 s`, `0.2 s`.
-    static var described: String {
-        let value = seconds
-        return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-    }
-
-    /// A lock, because the value may be read from any thread that opens a store.
-    private final class Storage: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored = 0.2
-
-        var value: Double {
-            get { lock.lock(); defer { lock.unlock() }; return stored }
-            set { lock.lock(); stored = newValue; lock.unlock() }
-        }
-    }
+    var described: String { seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s" }
 }

@@ -41,7 +41,8 @@ public final class PersistentStore {
     }
 
     /// Opens an existing store; read-only unless `writable`, so the file is never touched by a reader.
-    public static func open(path: String, writable: Bool = false) throws(Diagnostic) -> PersistentStore {
+    /// `lockTimeout` is how long its connections wait while another process holds the store locked.
+    public static func open(path: String, writable: Bool = false, lockTimeout: LockTimeout = .brief) throws(Diagnostic) -> PersistentStore {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw Diagnostic(path: path, message: "no such file")
@@ -61,12 +62,12 @@ public final class PersistentStore {
         var snapshot: ReadSnapshot?
         let database: SQLiteDatabase
         if !writable && isWAL {
-            let taken = try ReadSnapshot.take(of: path)
+            let taken = try ReadSnapshot.take(of: path, lockTimeout: lockTimeout)
             snapshot = taken
             // Read-only too (sqlsafe): SQLite rebuilds a read-only connection's WAL index in the private folder.
-            database = try SQLiteDatabase(path: taken.store, displayPath: path, readOnly: true)
+            database = try SQLiteDatabase(path: taken.store, displayPath: path, readOnly: true, lockTimeout: lockTimeout)
         } else {
-            database = try SQLiteDatabase(path: path, readOnly: !writable)
+            database = try SQLiteDatabase(path: path, readOnly: !writable, lockTimeout: lockTimeout)
         }
         let tables: Set<String>
         do {

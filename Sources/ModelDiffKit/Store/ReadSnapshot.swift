@@ -29,7 +29,7 @@ final class ReadSnapshot {
     }
 
     /// Copies the store at `path` (the user's name for it, used in messages).
-    static func take(of path: String) throws(Diagnostic) -> ReadSnapshot {
+    static func take(of path: String, lockTimeout: LockTimeout) throws(Diagnostic) -> ReadSnapshot {
         let temporary = FileManager.default.temporaryDirectory.path
         let folder = (temporary as NSString).appendingPathComponent("modeldiff-read-\(getpid())-\(UUID().uuidString)")
         let store = (folder as NSString).appendingPathComponent("store.sqlite")
@@ -46,7 +46,7 @@ final class ReadSnapshot {
         // Both companions must exist: with no -wal, SQLite would create one beside a WAL-mode file
         // even on a read-only connection; with no -shm, `readonly_shm` cannot open it.
         let live = ["-wal", "-shm"].allSatisfy { FileManager.default.fileExists(atPath: path + $0) }
-        if live, try SQLiteDatabase.snapshot(of: path, into: store, displayPath: path) { return snapshot }
+        if live, try SQLiteDatabase.snapshot(of: path, into: store, displayPath: path, lockTimeout: lockTimeout) { return snapshot }
         StoreMigration.removeStore(store)
         do {
             for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {

@@ -8,11 +8,16 @@ public final class SQLiteDatabase {
     public let path: String
     /// The file actually opened (a private copy for WAL stores read through `PersistentStore.open`).
     public let filePath: String
+    /// How long the connection waits for another process's lock.
+    public let lockTimeout: LockTimeout
 
     /// Opens a database; read-only never creates or modifies the file (nor its -wal/-shm).
-    public init(path: String, displayPath: String? = nil, readOnly: Bool, create: Bool = false) throws(Diagnostic) {
+    public init(
+        path: String, displayPath: String? = nil, readOnly: Bool, create: Bool = false, lockTimeout: LockTimeout = .brief
+    ) throws(Diagnostic) {
         self.path = displayPath ?? path
         self.filePath = path
+        self.lockTimeout = lockTimeout
         var pointer: OpaquePointer?
         var flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
@@ -24,7 +29,7 @@ public final class SQLiteDatabase {
             throw Diagnostic(path: displayPath ?? path, message: "cannot open the store: \(message)")
         }
         handle = pointer
-        sqlite3_busy_timeout(handle, LockTimeout.milliseconds)
+        sqlite3_busy_timeout(handle, lockTimeout.milliseconds)
         try lockDown()
     }
 
@@ -128,7 +133,7 @@ public final class SQLiteDatabase {
     func failure(_ message: String, status: Int32) -> Diagnostic {
         switch status & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return Diagnostic(path: path, message: "the store is locked by another process and stayed locked for \(LockTimeout.described) (\(message))")
+            return Diagnostic(path: path, message: "the store is locked by another process and stayed locked for \(lockTimeout.described) (\(message))")
         case SQLITE_FULL, SQLITE_IOERR:
             // The main file's own errno survives the rollback that follows; the connection's may not.
             var fileErrno: Int32 = 0
@@ -286,7 +291,7 @@ extension SQLiteDatabase {
     /// `-wal` into private memory instead). A plain read-only connection would create the `-shm`, take
     /// a read mark in it and, as the last connection, could checkpoint and delete the `-wal`.
     /// Evidence: SQLite's wal.html ("Read-Only Databases") and os_unix.c (`readonly_shm`).
-    static func snapshot(of source: String, into destination: String, displayPath: String) throws(Diagnostic) -> Bool {
+    static func snapshot(of source: String, into destination: String, displayPath: String, lockTimeout: LockTimeout) throws(Diagnostic) -> Bool {
         var components = URLComponents()
         components.scheme = "file"
         components.path = source.hasPrefix("/") ? source : FileManager.default.currentDirectoryPath + "/" + source
@@ -302,8 +307,8 @@ extension SQLiteDatabase {
             throw Diagnostic(path: displayPath, message: "cannot open the store: \(String(cString: sqlite3_errstr(status)))")
         }
         defer { sqlite3_close_v2(sourceHandle) }
-        sqlite3_busy_timeout(sourceHandle, LockTimeout.milliseconds)
-        let copy = try SQLiteDatabase(path: destination, displayPath: displayPath, readOnly: false, create: true)
+        sqlite3_busy_timeout(sourceHandle, lockTimeout.milliseconds)
+        let copy = try SQLiteDatabase(path: destination, displayPath: displayPath, readOnly: false, create: true, lockTimeout: lockTimeout)
         // The copy is private and thrown away after reading: no syncs, no journal on disk.
         try copy.execute("PRAGMA synchronous = OFF")
         try copy.execute("PRAGMA journal_mode = MEMORY")
@@ -313,7 +318,7 @@ extension SQLiteDatabase {
         // One step copies every page inside one read transaction on the source: one snapshot.
         var result = sqlite3_backup_step(backup, -1)
         let started = Date()
-        while result == SQLITE_BUSY || result == SQLITE_LOCKED, Date().timeIntervalSince(started) * 1000 < Double(LockTimeout.milliseconds) {
+        while result == SQLITE_BUSY || result == SQLITE_LOCKED, Date().timeIntervalSince(started) * 1000 < Double(lockTimeout.milliseconds) {
             usleep(20_000)
             result = sqlite3_backup_step(backup, -1)
         }
