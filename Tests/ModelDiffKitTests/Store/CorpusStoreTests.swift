@@ -68,8 +68,9 @@ private func summary(of url: URL, models: CaseModels) -> String {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("migrated.sqlite").path
+        var managers: [MigrationManager] = []
         do {
-            try StoreMigration.run(steps, source: url.path, output: output)
+            try StoreMigration.run(steps, source: url.path, output: output) { manager, _ in managers.append(manager) }
         } catch {
             return text + "  migrate → \(bundle.currentVersionName): \(error)\n"
         }
@@ -78,6 +79,7 @@ private func summary(of url: URL, models: CaseModels) -> String {
         let after = try migrated.rowCounts().reduce(0) { $0 + $1.count }
         let verified = try StoreVerification(store: migrated, model: bundle.current.model).problems
         text += "  migrate → \(bundle.currentVersionName): \(after) of \(before) objects, verify \(verified.isEmpty ? "ok" : verified.joined(separator: "; "))\n"
+        for keys in managers.flatMap(\.nullifiedKeys) { text += "    warning: \(keys.message)\n" }
         text += try layoutLines(of: migrated, model: bundle.current.model, label: "migrated layout")
     } catch {
         text += "  error: \(error)\n"
