@@ -80,26 +80,36 @@ private func summary(of url: URL, models: CaseModels) -> String {
         let verified = try StoreVerification(store: migrated, model: bundle.current.model).problems
         text += "  migrate → \(bundle.currentVersionName): \(after) of \(before) objects, verify \(verified.isEmpty ? "ok" : verified.joined(separator: "; "))\n"
         for keys in managers.flatMap(\.nullifiedKeys) { text += "    warning: \(keys.message)\n" }
-        text += try layoutLines(of: migrated, model: bundle.current.model, label: "migrated layout")
+        text += try layoutLines(of: migrated, model: bundle.current.model, label: "migrated layout", writtenByCoreData: false)
     } catch {
         text += "  error: \(error)\n"
     }
     return text
 }
 
-/// The store's schema against that of an empty store modeldiff creates for `model`: `same`, or each
-/// line only one of them has (Apple's in-place migrations leave indexes and columns behind).
-private func layoutLines(of store: PersistentStore, model: Model, label: String) throws -> String {
+/// The store's structure against that of an empty store modeldiff creates for `model`, compared as
+/// `store info --model` and `store verify` read a store: with the store's own join-table names adopted,
+/// and, for a store of a framework before 847 (iOS 11), the index names that framework gave indexed
+/// attributes and compound indexes (`WireLayout.asWritten`). `same`, or each line only one of them has:
+/// what is left is genuine (Apple's in-place migrations leave indexes and columns behind).
+///
+/// A store modeldiff migrated keeps its source's `NSPersistenceFrameworkVersion` but was written with
+/// today's names: `writtenByCoreData` false compares it without the translation.
+private func layoutLines(of store: PersistentStore, model: Model, label: String, writtenByCoreData: Bool = true) throws -> String {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let fresh = try PersistentStore.create(path: folder.appendingPathComponent("fresh.sqlite").path, model: model)
-    let (theirs, ours) = (try schemaSummary(store), try schemaSummary(fresh))
+    let fresh = try adoptedFreshStore(model: model, like: store, at: folder.appendingPathComponent("fresh.sqlite").path)
+    let framework = writtenByCoreData ? store.metadata.integer("NSPersistenceFrameworkVersion") ?? Int.max : Int.max
+    // One line per table (its columns in order), index and Z_PRIMARYKEY row: compared as sets, since
+    // the lines' own order is only that of their names (which the translation changes).
+    let theirs = try storeStructure(store).sorted()
+    let ours = try storeStructure(fresh).map { WireLayout.asWritten(byFramework: framework, $0, model: model) }.sorted()
     guard theirs != ours else { return "  \(label): same\n" }
     let (theirSet, ourSet) = (Set(theirs), Set(ours))
     var text = "  \(label): differs\n"
     for line in theirs where !ourSet.contains(line) { text += "    store only: \(line)\n" }
     for line in ours where !theirSet.contains(line) { text += "    computed only: \(line)\n" }
-    if theirSet == ourSet { text += "    same lines, another order\n" }
+    if theirSet == ourSet { text += "    the same lines, one of them twice\n" }
     return text
 }
 

@@ -5,6 +5,22 @@ import ModelDiffKit
 /// The structure of a store, line by line: each table with its columns (name and declared type, in
 /// order), each index with its table and columns, and the Z_PRIMARYKEY rows. Persistent-history
 /// tables are left out (Core Data adds them only when the app turns history on).
+/// An empty store modeldiff creates for `model`, with the join-table names `store` uses: a many-to-many
+/// pair on one entity is named after either side (docs/STORE.md), so the store's own name is adopted,
+/// as reading, `store info --model` and `store verify` do; the table is re-created under it.
+func adoptedFreshStore(model: Model, like store: PersistentStore, at path: String) throws -> PersistentStore {
+    let fresh = try PersistentStore.create(path: path, model: model)
+    let layout = StoreLayout(model: model)
+    let adopted = layout.adopting(storeTables: try store.tableNames())
+    for (mine, theirs) in zip(layout.joinTables, adopted.joinTables) where mine.name != theirs.name {
+        try fresh.database.execute("DROP TABLE \(mine.name)")
+        for statement in adopted.createStatements where statement.contains("TABLE \(theirs.name) (") || statement.contains("ON \(theirs.name) (") {
+            try fresh.database.execute(statement)
+        }
+    }
+    return fresh
+}
+
 func storeStructure(_ store: PersistentStore) throws -> [String] {
     var lines: [String] = []
     let objects = try store.database.rows("SELECT type, name, tbl_name FROM sqlite_master WHERE type IN ('table', 'index') ORDER BY type DESC, name")
@@ -41,17 +57,7 @@ func wireStoreHasTheLayoutOfItsVersion(_ name: String) throws {
     guard let version = Wire.version(of: apple) else { return #expect(Wire.unmatched[name] != nil) }
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let ours = try PersistentStore.create(path: folder.appendingPathComponent("new.sqlite").path, model: version.model)
-    // A many-to-many pair on one entity is named after either side (docs/STORE.md): the store's own
-    // name is adopted, as reading does; the table is re-created under it.
-    let layout = StoreLayout(model: version.model)
-    let adopted = layout.adopting(storeTables: try apple.tableNames())
-    for (mine, theirs) in zip(layout.joinTables, adopted.joinTables) where mine.name != theirs.name {
-        try ours.database.execute("DROP TABLE \(mine.name)")
-        for statement in adopted.createStatements where statement.contains("TABLE \(theirs.name) (") || statement.contains("ON \(theirs.name) (") {
-            try ours.database.execute(statement)
-        }
-    }
+    let ours = try adoptedFreshStore(model: version.model, like: apple, at: folder.appendingPathComponent("new.sqlite").path)
     let framework = apple.metadata.integer("NSPersistenceFrameworkVersion") ?? 0
     let leftovers = (WireLayout.leftovers[name] ?? []) + WireLayout.tablesOfEarlierVersions(version.model)
     let expected = try storeStructure(ours).map { WireLayout.asWritten(byFramework: framework, $0, model: version.model) }
