@@ -132,9 +132,9 @@ private struct Library {
     #expect(try library.store.primaryKeyTable().first { $0.name == "Item" }?.max == 2)
 }
 
-/// `_PF_TigerHashCFString` as transcribed from the decompilation, checked against an independent
-/// transcription (a Python script over the same code) on the names whose order keys share a table in
-/// the corpus, and the order those hashes give in the two models' property dictionaries.
+/// `_PF_TigerHashCFString` as transcribed from the decompilation, pinned to the values a second,
+/// independent transcription of the same code (a throwaway script, not kept) gave for the names whose
+/// order keys share a table in the corpus; and the order Wire's `Message` gets from them.
 @Test func theOrderKeysOfOneEntityFollowCoreDataPropertyDictionary() throws {
     #expect(PropertyDictionaryOrder.hash("favoriteFolder") == 11_979_466)
     #expect(PropertyDictionaryOrder.hash("parent") == 2_266_729_616)
