@@ -76,14 +76,22 @@ struct MigrateCommand: ParsableCommand {
             defer { if dryRun { StoreMigration.removeStore(target) } }
             let bar = ProgressBar(steps: steps.count)
             var fastPaths: [Bool] = []
+            var managers: [MigrationManager] = []
+            // Keys the source holds that point to no row were carried over as nil: one warning per
+            // relationship, whether or not a later stage fails.
+            func warnNullifiedKeys() {
+                for keys in managers.flatMap(\.nullifiedKeys) { printError(Diagnostic(.warning, path: store, message: keys.message).description) }
+            }
             do {
                 fastPaths = try StoreMigration.run(steps, source: store, output: target, overwrite: overwrite) { manager, index in
+                    managers.append(manager)
                     manager.progressHandler = { bar.update($0, step: index, of: steps) }
                     manager.usesStoreSpecificMigrationManager = !noFastPath
                     manager.lockTimeout = wait
                 }
             } catch let error as MigrationError {
                 bar.finish()
+                warnNullifiedKeys()
                 // A failure inside a mapping file's entity mapping points at it, as a compiler would.
                 if let (path, line) = error.place(in: steps) {
                     throw Diagnostic(path: path, line: line, message: "migrating \(store) failed: \(error)")
@@ -91,6 +99,7 @@ struct MigrateCommand: ParsableCommand {
                 throw Diagnostic(path: store, message: "migration failed: \(error)\(consecutiveHint(steps))")
             }
             bar.finish()
+            warnNullifiedKeys()
             let migrated = try PersistentStore.open(path: target, lockTimeout: wait)
             var report = dryRun ? "dry run: \(store) would migrate" : "migrated \(store) → \(output)"
             let described = zip(steps, fastPaths + Array(repeating: false, count: max(0, steps.count - fastPaths.count))).map { step, fast in

@@ -41,6 +41,10 @@ public final class MigrationManager: ExpressionObject {
     public var lockTimeout = LockTimeout.brief
     /// Whether the last migration ran on the SQL fast path.
     public private(set) var usedFastPath = false
+    /// The source's keys that point to no row, which the last migration carried over as nil (to-ones)
+    /// or left out (join-table rows), on either path: one entry per relationship, for the warnings
+    /// `migrate` prints (`DanglingKeys.message`).
+    public private(set) var nullifiedKeys: [DanglingKeys] = []
     /// The policy classes mapping files may name.
     public var policies = PolicyRegistry()
 
@@ -91,6 +95,7 @@ public final class MigrationManager: ExpressionObject {
         currentPolicy = nil
         migrationProgress = 1
         handled = 0
+        nullifiedKeys = []
         cancellation.reset()
     }
 
@@ -113,7 +118,7 @@ public final class MigrationManager: ExpressionObject {
         var kept = source.metadata.values.filter { !$0.key.hasPrefix("NS") && !$0.key.hasPrefix("_NS") }
         if let framework = source.metadata.values["NSPersistenceFrameworkVersion"] { kept["NSPersistenceFrameworkVersion"] = framework }
         try source.database.execute("BEGIN")  // one read transaction: a committed snapshot, even if another process writes
-        try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel)
+        nullifiedKeys = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel)
         // The destination is removed on failure, so only the finished file needs to reach the disk: one fsync at the end.
         let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept, durable: false)
         sourceContext = source
@@ -126,7 +131,9 @@ public final class MigrationManager: ExpressionObject {
         do {
             usedFastPath = false
             if usesStoreSpecificMigrationManager,
-                let statements = SQLFastPath.plan(mapping, source: sourceLayout, destination: destinationLayout, sourceJoinColumns: try SQLFastPath.joinColumns(of: source, layout: sourceLayout))
+                let statements = SQLFastPath.plan(
+                    mapping, source: sourceLayout, destination: destinationLayout, sourceJoinColumns: try SQLFastPath.joinColumns(of: source, layout: sourceLayout),
+                    nullifying: nullifiedKeys)
             {
                 try runFastPath(statements, source: source, destination: destination, mapping: mapping)
                 usedFastPath = true

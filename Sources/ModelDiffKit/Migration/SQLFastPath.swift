@@ -15,8 +15,27 @@ enum SQLFastPath {
     /// a join table whose rows are copied unchanged into a table of the same shape is then copied
     /// with `INSERT INTO … SELECT *`, which SQLite runs as a page-level transfer (its xfer
     /// optimisation) instead of one index insert per row, the dominant cost of this path.
-    static func plan(_ mapping: MappingModel, source: StoreLayout, destination: StoreLayout, sourceJoinColumns: [String: [String]] = [:]) -> [Statement]? {
+    ///
+    /// `nullifying` lists the source's dangling keys (`SourceSoundness`): a dangling to-one is copied
+    /// as NULL, with its entity and order-key columns, and a join row pointing to no row is not copied,
+    /// as the generic path does (it finds no object for the key, so no destination instance).
+    static func plan(
+        _ mapping: MappingModel, source: StoreLayout, destination: StoreLayout, sourceJoinColumns: [String: [String]] = [:], nullifying: [DanglingKeys] = []
+    ) -> [Statement]? {
         var statements: [Statement] = []
+        var danglingToOnes: [String: [String: String]] = [:]   // source table → key column → the table it should point into
+        var danglingJoins: [String: [(column: String, target: String)]] = [:]   // source join table → its dangling columns
+        for keys in nullifying {
+            switch keys.kind {
+            case .toOne(let table, let column, let target): danglingToOnes[table, default: [:]][column] = target
+            case .joinRows(let table, let column, let target): danglingJoins[table, default: []].append((column, target))
+            }
+        }
+        /// `value`, or NULL in the rows whose to-one key `column` of `table` points to no row.
+        func nullifyingDangling(_ value: SQLFragment, key column: String, of table: String) -> SQLFragment {
+            guard let target = danglingToOnes[table]?[column] else { return value }
+            return .when(.rowExists(key: .column(column, of: "s"), in: target, schema: "src"), then: value)
+        }
         var rootSources: [String: String] = [:]   // destination root → the one source root feeding it
         var copiedJoins: Set<String> = []
         let mappingBySource = Dictionary(mapping.entityMappings.compactMap { m in m.sourceEntity.map { ($0, m) } }, uniquingKeysWith: { a, _ in a })
@@ -54,7 +73,7 @@ enum SQLFastPath {
                         let sourceColumn = sourceTable.column(entity: source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName, property: sourceRelationship.name)
                     else { return nil }
                     columns.append(column.name)
-                    values.append(.column(sourceColumn.name, of: "s"))
+                    values.append(nullifyingDangling(.column(sourceColumn.name, of: "s"), key: sourceColumn.name, of: sourceTable.name))
                 case .toOneEntity(let owner, let name) where ancestry.contains(owner), .orderKey(let owner, let name) where ancestry.contains(owner):
                     // Carried over only when the source stores the same thing for the mapped to-one.
                     guard let mapped = relationships[name],
@@ -67,7 +86,7 @@ enum SQLFastPath {
                         default: false
                         }
                     }
-                    guard let match else { return nil }
+                    guard let match, let key = sourceTable.column(entity: sourceOwner, property: sourceRelationship.name) else { return nil }
                     columns.append(column.name)
                     if case .toOneEntity = column.kind {
                         // Entity numbers change between versions: map each source number to its destination number.
@@ -75,9 +94,9 @@ enum SQLFastPath {
                             guard let s = m.sourceEntity, let d = m.destinationEntity, let a = source.entityNumbers[s], let b = destination.entityNumbers[d] else { return nil }
                             return (Int64(a), Int64(b))
                         }
-                        values.append(.map(.column(match.name, of: "s"), cases))
+                        values.append(nullifyingDangling(.map(.column(match.name, of: "s"), cases), key: key.name, of: sourceTable.name))
                     } else {
-                        values.append(.column(match.name, of: "s"))
+                        values.append(nullifyingDangling(.column(match.name, of: "s"), key: key.name, of: sourceTable.name))
                     }
                 default:
                     continue
@@ -103,7 +122,13 @@ enum SQLFastPath {
                     // The copy takes every row of the table: once, though each sub-entity's mapping inherits the relationship.
                     guard !copiedJoins.contains(join.name) else { continue }
                     copiedJoins.insert(join.name)
-                    if sourceJoinColumns[sourceJoin.name] == [owners, targets] {
+                    if let dangling = danglingJoins[sourceJoin.name] {
+                        // Only the rows whose both keys name a row (the others point to nothing to link).
+                        let kept = SQL.joined(dangling.map { SQLFragment.rowExists(key: .column($0.column, of: "j"), in: $0.target, schema: "src") }, separator: .and)
+                        statements.append(Statement(
+                            sql: "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote([join.sourceColumn, join.destinationColumn]))) SELECT \(SQL.quote([owners, targets], alias: "j")) FROM src.\(SQL.quote(sourceJoin.name)) j WHERE \(SQL.joined([kept], separator: .and).text)",
+                            arguments: kept.arguments))
+                    } else if sourceJoinColumns[sourceJoin.name] == [owners, targets] {
                         // Positional copy: the destination's columns are (sourceColumn, destinationColumn), see `createStatements`.
                         statements.append(Statement(sql: "INSERT INTO main.\(SQL.quote(join.name)) SELECT * FROM src.\(SQL.quote(sourceJoin.name))", arguments: []))
                     } else {

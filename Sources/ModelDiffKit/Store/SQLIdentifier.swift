@@ -94,7 +94,7 @@ struct SQLFragment: Sendable, Hashable {
     }
 
     /// What `SQL.joined` puts between fragments.
-    enum Separator: String { case comma = ", ", or = " OR " }
+    enum Separator: String { case comma = ", ", or = " OR ", and = " AND " }
 
     /// A column, qualified by `alias` when given.
     static func column(_ name: String, of alias: String? = nil) -> SQLFragment {
@@ -120,6 +120,21 @@ struct SQLFragment: Sendable, Hashable {
 
     /// The comparisons `compare` makes.
     enum Comparison: String { case less = "<", greater = ">" }
+
+    /// `EXISTS (SELECT 1 FROM table d WHERE d.Z_PK = key)`: whether `key` names a row of `table`
+    /// (`schema.table` when a schema is given, as the SQL fast path reads the attached source).
+    static func rowExists(key: SQLFragment, in table: String, schema: String? = nil) -> SQLFragment {
+        let name = (schema.map { SQL.quote($0) + "." } ?? "") + SQL.quote(table)
+        return SQLFragment("EXISTS (SELECT 1 FROM " + name + " d WHERE d.Z_PK = " + key.text + ")", key.arguments)
+    }
+
+    /// `NOT (x)`.
+    static func not(_ x: SQLFragment) -> SQLFragment { SQLFragment("NOT (" + x.text + ")", x.arguments) }
+
+    /// `CASE WHEN condition THEN x END`: `x` where `condition` holds, else NULL.
+    static func when(_ condition: SQLFragment, then x: SQLFragment) -> SQLFragment {
+        SQLFragment("CASE WHEN " + condition.text + " THEN " + x.text + " END", condition.arguments + x.arguments)
+    }
 
     /// `x` in parentheses.
     static func parenthesized(_ x: SQLFragment) -> SQLFragment { SQLFragment("(" + x.text + ")", x.arguments) }

@@ -34,7 +34,8 @@ extension StoreLayout {
             ]
             // Core Data creates the columns entity by entity (root first, then sub-entities in number
             // order): each entity's attributes by name, then its to-ones by name (each followed by its
-            // `Z<n>_` entity column); the order keys of the hierarchy come last. `CREATE TABLE` then
+            // `Z<n>_` entity column); the order keys of the hierarchy come last, each entity's in the
+            // slot order of its property dictionary (`PropertyDictionaryOrder`). `CREATE TABLE` then
             // sorts them with a stable sort by column class (`StoreLayout.columnRank`), so within a
             // class the creation order stays.
             var created: [(rank: Int, column: Column)] = []
@@ -42,6 +43,7 @@ extension StoreLayout {
             var toOneIndexes: [String] = []
             for name in members {
                 let entity = model.entity(named: name)!
+                var entityOrderKeys: [Column] = []
                 let attributes = entity.attributes.filter { !$0.isTransient }.sorted { coreDataCompare($0.name.uppercased(), $1.name.uppercased()) }
                 for attribute in attributes {
                     let storage = StorageClass(attribute.type)
@@ -60,9 +62,22 @@ extension StoreLayout {
                         created.append((0, Column(name: "Z\(number)_\(column.dropFirst())", sqlType: "INTEGER", kind: .toOneEntity(entity: name, name: relationship.name))))
                     }
                     if let inverse = Self.inverse(of: relationship, in: entity, model: model), inverse.isToMany, inverse.isOrdered {
-                        orderKeys.append(Column(name: "Z_FOK_\(column.dropFirst())", sqlType: "INTEGER", kind: .orderKey(entity: name, name: relationship.name)))
+                        entityOrderKeys.append(Column(name: "Z_FOK_\(column.dropFirst())", sqlType: "INTEGER", kind: .orderKey(entity: name, name: relationship.name)))
                     }
                 }
+                if entityOrderKeys.count > 1 {
+                    let order = PropertyDictionaryOrder(keys: PropertyDictionaryOrder.keys(
+                        of: entity, in: model, column: { names.column($0, $1) },
+                        entityColumn: { relationship, key in
+                            guard let destination = relationship.destinationEntity, children[destination] != nil else { return nil }
+                            return "Z\(numbers[destination] ?? 0)_\(key.dropFirst())"
+                        }))
+                    entityOrderKeys = entityOrderKeys.enumerated().sorted { a, b in
+                        guard case .orderKey(_, let x) = a.element.kind, case .orderKey(_, let y) = b.element.kind else { return a.offset < b.offset }
+                        return (order.position(of: x), a.offset) < (order.position(of: y), b.offset)
+                    }.map(\.element)
+                }
+                orderKeys += entityOrderKeys
             }
             created += orderKeys.map { (0, $0) }
             // A stable sort: Swift's `sort` is not guaranteed stable, so the creation index breaks ties.

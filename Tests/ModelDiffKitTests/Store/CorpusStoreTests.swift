@@ -68,8 +68,9 @@ private func summary(of url: URL, models: CaseModels) -> String {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("migrated.sqlite").path
+        var managers: [MigrationManager] = []
         do {
-            try StoreMigration.run(steps, source: url.path, output: output)
+            try StoreMigration.run(steps, source: url.path, output: output) { manager, _ in managers.append(manager) }
         } catch {
             return text + "  migrate → \(bundle.currentVersionName): \(error)\n"
         }
@@ -78,27 +79,109 @@ private func summary(of url: URL, models: CaseModels) -> String {
         let after = try migrated.rowCounts().reduce(0) { $0 + $1.count }
         let verified = try StoreVerification(store: migrated, model: bundle.current.model).problems
         text += "  migrate → \(bundle.currentVersionName): \(after) of \(before) objects, verify \(verified.isEmpty ? "ok" : verified.joined(separator: "; "))\n"
-        text += try layoutLines(of: migrated, model: bundle.current.model, label: "migrated layout")
+        for keys in managers.flatMap(\.nullifiedKeys) { text += "    warning: \(keys.message)\n" }
+        text += try layoutLines(of: migrated, model: bundle.current.model, label: "migrated layout", writtenByCoreData: false)
     } catch {
         text += "  error: \(error)\n"
     }
     return text
 }
 
-/// The store's schema against that of an empty store modeldiff creates for `model`: `same`, or each
-/// line only one of them has (Apple's in-place migrations leave indexes and columns behind).
-private func layoutLines(of store: PersistentStore, model: Model, label: String) throws -> String {
+/// The store's structure against that of an empty store modeldiff creates for `model`, compared as
+/// `store info --model` and `store verify` read a store: with the store's own join-table names adopted,
+/// and, for a store of a framework before 847 (iOS 11), the index names that framework gave indexed
+/// attributes and compound indexes (`WireLayout.asWritten`). `same`, or each line only one of them has:
+/// what is left is genuine (Apple's in-place migrations leave indexes and columns behind).
+///
+/// A store modeldiff migrated keeps its source's `NSPersistenceFrameworkVersion` but was written with
+/// today's names: `writtenByCoreData` false compares it without the translation.
+private func layoutLines(of store: PersistentStore, model: Model, label: String, writtenByCoreData: Bool = true) throws -> String {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let fresh = try PersistentStore.create(path: folder.appendingPathComponent("fresh.sqlite").path, model: model)
-    let (theirs, ours) = (try schemaSummary(store), try schemaSummary(fresh))
+    let fresh = try adoptedFreshStore(model: model, like: store, at: folder.appendingPathComponent("fresh.sqlite").path)
+    let framework = writtenByCoreData ? store.metadata.integer("NSPersistenceFrameworkVersion") ?? Int.max : Int.max
+    // One line per table (its columns in order), index and Z_PRIMARYKEY row: compared as sets, since
+    // the lines' own order is only that of their names (which the translation changes).
+    let theirs = try storeStructure(store).sorted()
+    let ours = try storeStructure(fresh).map { WireLayout.asWritten(byFramework: framework, $0, model: model) }.sorted()
     guard theirs != ours else { return "  \(label): same\n" }
     let (theirSet, ourSet) = (Set(theirs), Set(ours))
     var text = "  \(label): differs\n"
-    for line in theirs where !ourSet.contains(line) { text += "    store only: \(line)\n" }
-    for line in ours where !theirSet.contains(line) { text += "    computed only: \(line)\n" }
-    if theirSet == ourSet { text += "    same lines, another order\n" }
+    let storeOnly = theirs.filter { !ourSet.contains($0) }
+    let computedOnly = ours.filter { !theirSet.contains($0) }
+    for line in storeOnly { text += "    store only: \(line)\(LayoutDifference.reason(storeOnly: line, store: theirs, computed: ours))\n" }
+    for line in computedOnly { text += "    computed only: \(line)\(LayoutDifference.reason(computedOnly: line, store: storeOnly))\n" }
+    if theirSet == ourSet { text += "    the same lines, one of them twice\n" }
     return text
+}
+
+/// Names what a line found on one side only is, by rules on the two structures (each reason says what
+/// was seen, not a guess about history): how Core Data's in-place migrations leave a store.
+private enum LayoutDifference {
+    /// A table line: its name and its columns in order.
+    static func table(_ line: String) -> (name: String, columns: [String])? {
+        guard line.hasPrefix("table "), let open = line.firstIndex(of: "("), line.hasSuffix(")") else { return nil }
+        let name = String(line.dropFirst("table ".count)[..<open]).trimmingCharacters(in: .whitespaces)
+        let columns = line[line.index(after: open)..<line.index(before: line.endIndex)].components(separatedBy: ", ")
+        return (name, columns)
+    }
+
+    /// An index line: its name, table and columns.
+    static func index(_ line: String) -> (name: String, table: String, columns: String)? {
+        let body = line.hasPrefix("unique index ") ? line.dropFirst("unique index ".count) : line.hasPrefix("index ") ? line.dropFirst("index ".count) : nil
+        guard let body, let on = body.range(of: " on "), let open = body.firstIndex(of: "(") else { return nil }
+        return (String(body[..<on.lowerBound]), String(body[on.upperBound..<open]).trimmingCharacters(in: .whitespaces), String(body[open...]))
+    }
+
+    static func reason(storeOnly line: String, store: [String], computed: [String]) -> String {
+        if let mine = table(line), let other = computed.compactMap(table).first(where: { $0.name == mine.name }) {
+            return " — " + tableReason(store: mine.columns, computed: other.columns)
+        }
+        if line.hasPrefix("Z_PRIMARYKEY "), let number = line.split(separator: " ").dropFirst().first,
+            computed.contains(where: { $0.hasPrefix("Z_PRIMARYKEY \(number) ") })
+        {
+            return " — the row of entity \(number) under another entity's name"
+        }
+        if let mine = index(line) {
+            let same = store.compactMap(index).filter { $0.name != mine.name && $0.table == mine.table && $0.columns == mine.columns }
+            let current = Set(computed.compactMap(index).map(\.name))
+            if let twin = same.first(where: { current.contains($0.name) }) { return " — a second index on the same columns as \(twin.name), under an earlier name" }
+            if let twin = same.first { return " — an index on the same columns as \(twin.name), neither under the computed name" }
+            return " — an index the model no longer declares"
+        }
+        return ""
+    }
+
+    static func reason(computedOnly line: String, store storeOnly: [String]) -> String {
+        if let mine = table(line), storeOnly.compactMap(table).contains(where: { $0.name == mine.name }) { return " — see the store's line" }
+        if line.hasPrefix("Z_PRIMARYKEY "), let number = line.split(separator: " ").dropFirst().first,
+            storeOnly.contains(where: { $0.hasPrefix("Z_PRIMARYKEY \(number) ") })
+        {
+            return " — see the store's row"
+        }
+        if table(line) != nil { return " — a table the store does not have" }
+        if index(line) != nil { return " — an index the store does not have" }
+        return ""
+    }
+
+    /// How a table's columns in the store differ from the computed ones.
+    static func tableReason(store: [String], computed: [String]) -> String {
+        guard Set(store) == Set(computed) else {
+            let extra = store.filter { !computed.contains($0) }, missing = computed.filter { !store.contains($0) }
+            return "columns only in the store: \(extra.isEmpty ? "none" : extra.joined(separator: ", ")); only computed: \(missing.isEmpty ? "none" : missing.joined(separator: ", "))"
+        }
+        // The shortest tail of the store's columns whose removal leaves the computed order.
+        for count in 1..<store.count {
+            let tail = Array(store.suffix(count))
+            if store.dropLast(count).elementsEqual(computed.filter { !tail.contains($0) }) {
+                // Where `ALTER TABLE … ADD COLUMN` puts a column; said as seen, since the iPhone OS 3
+                // store's Xcode 3 property order can look the same.
+                return "the same columns, these at the end instead of in their place: " + tail.map { $0.components(separatedBy: " ")[0] }.joined(separator: ", ")
+            }
+        }
+        let moved = zip(store, computed).filter { $0 != $1 }.map { $0.0.components(separatedBy: " ")[0] }
+        return "the same columns in another order (\(moved.joined(separator: ", ")) placed differently)"
+    }
 }
 
 /// Every store of the corpus: its version, layout, verification and migration to the current version,

@@ -131,3 +131,18 @@ private struct Library {
     try second.finish()
     #expect(try library.store.primaryKeyTable().first { $0.name == "Item" }?.max == 2)
 }
+
+/// `_PF_TigerHashCFString` as transcribed from the decompilation, pinned to the values a second,
+/// independent transcription of the same code (a throwaway script, not kept) gave for the names whose
+/// order keys share a table in the corpus; and the order Wire's `Message` gets from them.
+@Test func theOrderKeysOfOneEntityFollowCoreDataPropertyDictionary() throws {
+    #expect(PropertyDictionaryOrder.hash("favoriteFolder") == 11_979_466)
+    #expect(PropertyDictionaryOrder.hash("parent") == 2_266_729_616)
+    #expect(PropertyDictionaryOrder.hash("visibleInConversation") == 3_589_291_701)
+    #expect(PropertyDictionaryOrder.hash("hiddenInConversation") == 1_214_707_250)
+    // Name order would give Z_FOK_HIDDENINCONVERSATION first; Apple's 40 stores have it second.
+    let bundle = try ModelBundle.load(path: Paths.models.appendingPathComponent("wire-ios-data-model/Resources/zmessaging.xcdatamodeld").path)
+    let version = try #require(bundle.version(named: "zmessaging2.21.1"))
+    let message = try #require(StoreLayout(model: version.model).table(for: "Message"))
+    #expect(message.columns.map(\.name).filter { $0.hasPrefix("Z_FOK_") } == ["Z_FOK_VISIBLEINCONVERSATION", "Z_FOK_HIDDENINCONVERSATION"])
+}

@@ -5,6 +5,22 @@ import ModelDiffKit
 /// The structure of a store, line by line: each table with its columns (name and declared type, in
 /// order), each index with its table and columns, and the Z_PRIMARYKEY rows. Persistent-history
 /// tables are left out (Core Data adds them only when the app turns history on).
+/// An empty store modeldiff creates for `model`, with the join-table names `store` uses: a many-to-many
+/// pair on one entity is named after either side (docs/STORE.md), so the store's own name is adopted,
+/// as reading, `store info --model` and `store verify` do; the table is re-created under it.
+func adoptedFreshStore(model: Model, like store: PersistentStore, at path: String) throws -> PersistentStore {
+    let fresh = try PersistentStore.create(path: path, model: model)
+    let layout = StoreLayout(model: model)
+    let adopted = layout.adopting(storeTables: try store.tableNames())
+    for (mine, theirs) in zip(layout.joinTables, adopted.joinTables) where mine.name != theirs.name {
+        try fresh.database.execute("DROP TABLE \(mine.name)")
+        for statement in adopted.createStatements where statement.contains("TABLE \(theirs.name) (") || statement.contains("ON \(theirs.name) (") {
+            try fresh.database.execute(statement)
+        }
+    }
+    return fresh
+}
+
 func storeStructure(_ store: PersistentStore) throws -> [String] {
     var lines: [String] = []
     let objects = try store.database.rows("SELECT type, name, tbl_name FROM sqlite_master WHERE type IN ('table', 'index') ORDER BY type DESC, name")
@@ -41,28 +57,17 @@ func wireStoreHasTheLayoutOfItsVersion(_ name: String) throws {
     guard let version = Wire.version(of: apple) else { return #expect(Wire.unmatched[name] != nil) }
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let ours = try PersistentStore.create(path: folder.appendingPathComponent("new.sqlite").path, model: version.model)
-    // A many-to-many pair on one entity is named after either side (docs/STORE.md): the store's own
-    // name is adopted, as reading does; the table is re-created under it.
-    let layout = StoreLayout(model: version.model)
-    let adopted = layout.adopting(storeTables: try apple.tableNames())
-    for (mine, theirs) in zip(layout.joinTables, adopted.joinTables) where mine.name != theirs.name {
-        try ours.database.execute("DROP TABLE \(mine.name)")
-        for statement in adopted.createStatements where statement.contains("TABLE \(theirs.name) (") || statement.contains("ON \(theirs.name) (") {
-            try ours.database.execute(statement)
-        }
-    }
+    let ours = try adoptedFreshStore(model: version.model, like: apple, at: folder.appendingPathComponent("new.sqlite").path)
     let framework = apple.metadata.integer("NSPersistenceFrameworkVersion") ?? 0
-    let leftovers = WireLayout.leftovers[name] ?? []
+    let leftovers = (WireLayout.leftovers[name] ?? []) + WireLayout.tablesOfEarlierVersions(version.model)
     let expected = try storeStructure(ours).map { WireLayout.asWritten(byFramework: framework, $0, model: version.model) }
-        .compactMap { WireLayout.removing(leftovers.filter { if case .appended = $0 { true } else { false } }, from: $0) }
+        .compactMap { WireLayout.removing(leftovers.filter { if case .index = $0 { false } else { true } }, from: $0) }
     let actual = try storeStructure(apple).compactMap { WireLayout.removing(leftovers, from: $0) }
-    let expectedAfterOpenPoints = expected.map { WireLayout.openOrder[name] == nil ? $0 : WireLayout.applyingOpenOrder($0) }
-    #expect(actual.filter { !expectedAfterOpenPoints.contains($0) } == [], "\(name): in Apple's store only")
-    #expect(expectedAfterOpenPoints.filter { !actual.contains($0) } == [], "\(name): in modeldiff's only")
+    #expect(actual.filter { !expected.contains($0) } == [], "\(name): in Apple's store only")
+    #expect(expected.filter { !actual.contains($0) } == [], "\(name): in modeldiff's only")
     if let dump = ProcessInfo.processInfo.environment["WIRE_LAYOUT_DUMP"] {
-        let appleOnly = actual.filter { !expectedAfterOpenPoints.contains($0) }
-        let oursOnly = expectedAfterOpenPoints.filter { !actual.contains($0) }
+        let appleOnly = actual.filter { !expected.contains($0) }
+        let oursOnly = expected.filter { !actual.contains($0) }
         try (["### \(name)"] + appleOnly.map { "A " + $0 } + oursOnly.map { "O " + $0 }).joined(separator: "\n")
             .write(toFile: "\(dump)/\(name).txt", atomically: true, encoding: .utf8)
     }
@@ -95,11 +100,17 @@ enum WireLayout {
         /// table of `UserClient.trustedClients` / `trustedByClients` in the other order than
         /// `StoreLayout.adopting` gives them: open, named here so the rest of the table is compared.
         case appended(table: String, column: String)
+        /// Order keys of a table an earlier version created, in that version's order: an in-place
+        /// migration adds columns to a table (`ALTER TABLE`) but does not re-create it, so the order its
+        /// creator's property dictionary gave them stays (`PropertyDictionaryOrder`). Taken out of both
+        /// sides; the store must hold them in the order named.
+        case orderKeysOfEarlierVersion(table: String, columns: [String])
 
         var description: String {
             switch self {
             case .index(let name): "index \(name)"
             case .appended(let table, let column): "\(table).\(column) appended"
+            case .orderKeysOfEarlierVersion(let table, let columns): "\(table) order keys \(columns.joined(separator: ", ")) of an earlier version"
             }
         }
 
@@ -108,8 +119,20 @@ enum WireLayout {
             switch self {
             case .index(let name): "index \(name) on "
             case .appended(_, let column): ", \(column) "
+            case .orderKeysOfEarlierVersion(_, let columns): ", " + columns.map { "\($0) INTEGER" }.joined(separator: ", ") + ", "
             }
         }
+    }
+
+    /// `GenericMessageData` gained `nonce` in 2.83; with it, its property dictionary gives
+    /// `Z_FOK_MESSAGE` before `Z_FOK_ASSET` (nine keys in 23 slots, `message` probing past `asset`),
+    /// without it (eight keys in 11 slots) `Z_FOK_ASSET` first. Every store from 2.83 on was carried
+    /// forward from an older version (their `ZNONCE` was added by `ALTER TABLE`), so its
+    /// `ZGENERICMESSAGEDATA` keeps the older order. No store in the corpus was created fresh at 2.83
+    /// or later, so the newer order is the rule's prediction, not yet seen in a store.
+    static func tablesOfEarlierVersions(_ model: Model) -> [Leftover] {
+        guard model.entity(named: "GenericMessageData")?.attributes.contains(where: { $0.name == "nonce" }) == true else { return [] }
+        return [.orderKeysOfEarlierVersion(table: "ZGENERICMESSAGEDATA", columns: ["Z_FOK_ASSET", "Z_FOK_MESSAGE"])]
     }
 
     /// A structure line of Apple's store with the named leftovers taken out (nil: the line is one).
@@ -121,6 +144,8 @@ enum WireLayout {
             case .appended(let table, let column) where line.hasPrefix("table \(table) ("):
                 // Taken out of both sides, so the rest of the order is still compared exactly.
                 line = dropColumn(column, from: line)
+            case .orderKeysOfEarlierVersion(let table, let columns) where line.hasPrefix("table \(table) ("):
+                for column in columns { line = dropColumn(column, from: line) }
             default: break
             }
         }
@@ -155,20 +180,6 @@ enum WireLayout {
         guard legacy.contains(where: { "Z_\(entity)_" + $0.joined(separator: "_") == indexName }) || converted.contains(where: { "Z_\(entity)_" + $0 == indexName })
         else { return line }
         return "index \(name) on \(table) (\(columns.joined(separator: ", ")))"
-    }
-
-    /// Stores whose `ZMESSAGE` has the order keys of `Message.visibleInConversation` and
-    /// `.hiddenInConversation` (both ordered inverses in these versions) as `Z_FOK_VISIBLEINCONVERSATION,
-    /// Z_FOK_HIDDENINCONVERSATION`, where the layout gives them by name. Open: the DuckDuckGo fixtures
-    /// (`Z_FOK_FAVORITEFOLDER, Z_FOK_PARENT`, fresh stores) order them by the to-one's name, Wire by the
-    /// ordered to-many's (`allMessages` < `hiddenMessages`); neither name order fits both, so Core Data
-    /// probably takes them from a property dictionary, as it names a join table on one entity.
-    static let openOrder: [String: Bool] = Dictionary(uniqueKeysWithValues: fokStores.map { ($0, true) })
-
-    static func applyingOpenOrder(_ line: String) -> String {
-        line.replacingOccurrences(
-            of: "Z_FOK_HIDDENINCONVERSATION INTEGER, Z_FOK_VISIBLEINCONVERSATION INTEGER",
-            with: "Z_FOK_VISIBLEINCONVERSATION INTEGER, Z_FOK_HIDDENINCONVERSATION INTEGER")
     }
 
     /// Metadata keys Core Data writes only from a framework version on (the first Wire store showing it).
@@ -929,47 +940,5 @@ enum WireLayout {
             .appended(table: "ZUSERCLIENT", column: "ZLEGACYPUSHTOKEN"),
             .appended(table: "Z_25TRUSTEDBYCLIENTS", column: "Z_25TRUSTEDCLIENTS"),
         ],
-    ]
-    static let fokStores: [String] = [
-        "store1-25.wiredatabase",
-        "store1-27.wiredatabase",
-        "store1-28.wiredatabase",
-        "store2-21-1.wiredatabase",
-        "store2-21-2.wiredatabase",
-        "store2-24-1.wiredatabase",
-        "store2-25-0.wiredatabase",
-        "store2-26-0.wiredatabase",
-        "store2-27-0.wiredatabase",
-        "store2-28-0.wiredatabase",
-        "store2-29-0.wiredatabase",
-        "store2-3.wiredatabase",
-        "store2-30-0.wiredatabase",
-        "store2-31-0.wiredatabase",
-        "store2-39-0.wiredatabase",
-        "store2-4.wiredatabase",
-        "store2-40-0.wiredatabase",
-        "store2-41-0.wiredatabase",
-        "store2-42-0.wiredatabase",
-        "store2-43-0.wiredatabase",
-        "store2-44-0.wiredatabase",
-        "store2-45-0.wiredatabase",
-        "store2-46-0.wiredatabase",
-        "store2-47-0.wiredatabase",
-        "store2-48-0.wiredatabase",
-        "store2-49-0.wiredatabase",
-        "store2-5.wiredatabase",
-        "store2-50-0.wiredatabase",
-        "store2-51-0.wiredatabase",
-        "store2-52-0.wiredatabase",
-        "store2-53-0.wiredatabase",
-        "store2-54-0.wiredatabase",
-        "store2-55-0.wiredatabase",
-        "store2-56-0.wiredatabase",
-        "store2-57-0.wiredatabase",
-        "store2-59-0.wiredatabase",
-        "store2-6.wiredatabase",
-        "store2-61-0.wiredatabase",
-        "store2-7.wiredatabase",
-        "store2-8.wiredatabase",
     ]
 }
