@@ -31,7 +31,8 @@ extension MigrationManager {
             }
             return .evaluate(entry, slot: slots[entry.name])
         }
-        let needsObject = steps.contains { if case .evaluate = $0 { true } else { false } }
+        // A fetch predicate is evaluated on the row's object, as the per-object path does.
+        let needsObject = steps.contains { if case .evaluate = $0 { true } else { false } } || sourceFetches[mapping.name]?.predicate != nil
         // Parameters no step sets keep one binding for every row: the attribute's default or null.
         let defaults = Dictionary(plan.defaults.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
         let targeted = Set(plan.entries.map(\.name))
@@ -52,6 +53,7 @@ extension MigrationManager {
             guard let pk = rows.integer(at: 0) else { continue }
             let id = ObjectID(entity: sourceNumber, primaryKey: pk)
             let object = needsObject ? migrationObject(id: id, entity: sourceEntity, plan: readPlan, row: rows) : nil
+            if let object, !(try isFetched(object, by: mapping)) { continue }
             insert.statement.reset()
             do {
                 for step in steps {

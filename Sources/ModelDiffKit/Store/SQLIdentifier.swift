@@ -94,7 +94,7 @@ struct SQLFragment: Sendable, Hashable {
     }
 
     /// What `SQL.joined` puts between fragments.
-    enum Separator: String { case comma = ", ", or = " OR " }
+    enum Separator: String { case comma = ", ", or = " OR ", and = " AND " }
 
     /// A column, qualified by `alias` when given.
     static func column(_ name: String, of alias: String? = nil) -> SQLFragment {
@@ -120,6 +120,31 @@ struct SQLFragment: Sendable, Hashable {
 
     /// The comparisons `compare` makes.
     enum Comparison: String { case less = "<", greater = ">" }
+
+    /// A fetch predicate's comparison of a column with a bound value, false (0) rather than NULL when
+    /// the column is NULL, as NSPredicate answers: `x IS ?`, `x IS NOT ?` (NULL-safe), or
+    /// `COALESCE(x < ?, 0)` for an order (see `PredicateSQL`).
+    static func predicate(_ x: SQLFragment, _ operation: PredicateOperation, _ value: SQLiteValue) -> SQLFragment {
+        switch operation {
+        case .isValue, .isNotValue, .equal: SQLFragment(x.text + " " + operation.rawValue + " ?", x.arguments + [value])
+        default: SQLFragment("COALESCE(" + x.text + " " + operation.rawValue + " ?, 0)", x.arguments + [value])
+        }
+    }
+
+    /// The operations `predicate` makes.
+    /// (`equal` is plain `x = ?`, for a column that is never NULL, as `Z_ENT`.)
+    enum PredicateOperation: String { case isValue = "IS", isNotValue = "IS NOT", equal = "=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=" }
+
+    /// Parts joined by AND or OR, in parentheses.
+    static func logical(_ parts: [SQLFragment], and: Bool) -> SQLFragment {
+        parenthesized(SQLFragment(parts.map(\.text).joined(separator: and ? " AND " : " OR "), parts.flatMap(\.arguments)))
+    }
+
+    /// `NOT (x)`.
+    static func not(_ x: SQLFragment) -> SQLFragment { SQLFragment("NOT (" + x.text + ")", x.arguments) }
+
+    /// A constant truth value (TRUEPREDICATE, FALSEPREDICATE).
+    static func truth(_ value: Bool) -> SQLFragment { SQLFragment(value ? "1" : "0") }
 
     /// `x` in parentheses.
     static func parenthesized(_ x: SQLFragment) -> SQLFragment { SQLFragment("(" + x.text + ")", x.arguments) }

@@ -167,16 +167,20 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     }
 }
 
-@Test func aSourceExpressionThatFiltersIsRefusedNotIgnored() throws {
+/// A source expression that filters migrates the objects its predicate selects, on both paths (a
+/// string operator keeps the mapping off the SQL fast path).
+@Test func aSourceExpressionThatFiltersMigratesTheObjectsItSelects() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    _ = try makeNotesStore(in: folder)
+    _ = try makeNotesStore(in: folder, notesCount: 12)
     let migrate = try editedNotesMapping(in: folder, replacing: "\"Note\", \"TRUEPREDICATE\")", with: "\"Note\", \"title BEGINSWITH 'Note 1'\")")
-    let result = try runModeldiff(migrate, in: folder)
-    #expect(result.status == 2)
-    // `migrate` validates the mapping file first, so the error points into it.
-    #expect(result.stderr == "map.xml:15:9: error: entity mapping \"NoteToNote\": the source expression filters Note objects with the predicate \"title BEGINSWITH 'Note 1'\", which modeldiff does not evaluate; migrate every object (TRUEPREDICATE) and drop the unwanted ones in a policy's createDestinationInstances\n")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
+    for (output, extra) in [("out.sqlite", [String]()), ("generic.sqlite", ["--no-fast-path"])] {
+        let result = try runModeldiff(migrate.dropLast() + [output] + extra, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  Note: 3 objects (was 12)\n"), "\(result.stdout)")
+        let titles = try PersistentStore.open(path: folder.appendingPathComponent(output).path).database.rows("SELECT ZTITLE FROM ZNOTE ORDER BY ZTITLE")
+        #expect(titles == [[.text("Note 1")], [.text("Note 10")], [.text("Note 11")]])
+    }
 }
 
 @Test func withOverwriteAFailingMigrationLeavesTheOldOutputIntact() throws {
