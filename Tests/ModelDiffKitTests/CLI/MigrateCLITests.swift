@@ -145,7 +145,7 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
         in: folder, replacing: "<attribute name=\"title\">$source.title</attribute>", with: "<attribute name=\"title\">nil</attribute>")
     let result = try runModeldiff(migrate, in: folder)
     #expect(result.status == 2)
-    #expect(result.stderr == "map.xml:14: error: migrating notes.sqlite failed: Note.title is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping NoteToNote; object 2/p1)\n")
+    #expect(result.stderr == "map.xml:30: error: migrating notes.sqlite failed: Note.title is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping NoteToNote; object 2/p1)\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
 }
 
@@ -161,7 +161,7 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     for extra in [[], ["--no-fast-path"]] {
         let result = try runModeldiff(migrate + extra, in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr == "map.xml:14: error: migrating notes.sqlite failed: EntityMigrationPolicy does not implement titleFor: (NSEntityMigrationPolicyError 134170; mapping NoteToNote)\n")
+        #expect(result.stderr == "map.xml:30: error: migrating notes.sqlite failed: EntityMigrationPolicy does not implement titleFor: (NSEntityMigrationPolicyError 134170; mapping NoteToNote)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
         #expect(try Data(contentsOf: store) == before)
     }
@@ -173,7 +173,10 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = try makeNotesStore(in: folder, notesCount: 12)
-    let migrate = try editedNotesMapping(in: folder, replacing: "\"Note\", \"TRUEPREDICATE\")", with: "\"Note\", \"title BEGINSWITH 'Note 1'\")")
+    // The inferred file leaves out the default fetch (every note): the developer adds one with a predicate.
+    let migrate = try editedNotesMapping(
+        in: folder, replacing: "<attribute name=\"createdAt\">",
+        with: "<sourceExpression>FETCH(FUNCTION($manager, \"fetchRequestForSourceEntityNamed:predicateString:\", \"Note\", \"title BEGINSWITH 'Note 1'\"), $manager.sourceContext, NO)</sourceExpression>\n        <attribute name=\"createdAt\">")
     for (output, extra) in [("out.sqlite", [String]()), ("generic.sqlite", ["--no-fast-path"])] {
         let result = try runModeldiff(migrate.dropLast() + [output] + extra, in: folder)
         #expect(result.status == 0, "\(result.stderr)")
@@ -279,7 +282,7 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
         "relate the objects migrated from them with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FolderToFolder\", \(argument))"
     }
     let plain = try editedNotesMapping(in: folder, replacing: inferred, with: "$source.folder")
-    let known = "map.xml:21:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from another context); \(lookup("$source.folder"))\n"
+    let known = "map.xml:36:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from another context); \(lookup("$source.folder"))\n"
     let validate = try runModeldiff(["mapping", "validate", "map.xml", "--from", plain[3], "--to", plain[5]], in: folder)
     #expect(validate.status == 2)
     #expect(validate.stderr == known)
@@ -295,7 +298,7 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     for extra in [[], ["--no-fast-path"]] {
         let result = try runModeldiff(hidden + extra, in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr == "map.xml:14: error: migrating notes.sqlite failed: Note.folder is given Folder objects of the source store by \(ternary), which Core Data refuses (objects from another context); \(lookup(ternary)) (NSMigrationError 134110; mapping NoteToNote; entity Note; object 2/p1)\n")
+        #expect(result.stderr == "map.xml:30: error: migrating notes.sqlite failed: Note.folder is given Folder objects of the source store by \(ternary), which Core Data refuses (objects from another context); \(lookup(ternary)) (NSMigrationError 134110; mapping NoteToNote; entity Note; object 2/p1)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
     }
     #expect(try Data(contentsOf: store) == before)
@@ -363,3 +366,4 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
         [.text("Imported: Note 0!"), .text("NoteToNote5Note")], [.text("Imported: Note 1!"), .text("NoteToNote5Note")],
     ])
 }
+
