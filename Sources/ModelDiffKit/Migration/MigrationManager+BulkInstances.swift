@@ -16,7 +16,8 @@ extension MigrationManager {
     /// Runs stage 1 of `mapping` in bulk; false when it needs the per-object path (the destination
     /// entity is missing, so the per-object path reports it as it always did).
     func bulkCreateInstances(_ mapping: EntityMapping, sourceEntity: String, source: PersistentStore) throws -> Bool {
-        guard let writer, let destinationName = mapping.destinationEntity, let plan = attributePlan(for: mapping),
+        // An expression that reads `$destination` needs the object being made, value by value: the per-object path.
+        guard let writer, let destinationName = mapping.destinationEntity, let plan = attributePlan(for: mapping), !plan.readsDestination,
             let table = sourceLayout.table(for: sourceEntity), let sourceNumber = sourceLayout.entityNumbers[sourceEntity],
             let destinationTable = destinationLayout.table(for: destinationName), let destinationNumber = destinationLayout.entityNumbers[destinationName]
         else { return false }

@@ -367,3 +367,65 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     ])
 }
 
+/// `$destination` in an attribute mapping is the destination object Core Data has already inserted:
+/// NSEntityMigrationPolicy creates it (every attribute at its default), then sets each attribute
+/// mapping's value in the mapping's order. `text` comes before `title`, so `text` reads `title`'s
+/// default (""), and `title` reads the `text` just set. Both paths give the same rows.
+@Test func destinationInAnAttributeMappingSeesDefaultsAndEarlierValues() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try makeNotesStore(in: folder, notesCount: 2)
+    var arguments = try editedNotesMapping(
+        in: folder, replacing: "<attribute name=\"text\">$source.body</attribute>",
+        with: "<attribute name=\"text\">FUNCTION($destination.title, \"stringByAppendingString:\", $source.body)</attribute>")
+    let map = folder.appendingPathComponent("map.xml")
+    let text = try String(contentsOf: map, encoding: .utf8).replacingOccurrences(
+        of: "<attribute name=\"title\">$source.title</attribute>",
+        with: "<attribute name=\"title\">FUNCTION($source.title, \"stringByAppendingString:\", FUNCTION($destination.text.length, \"stringValue\"))</attribute>")
+    try text.write(to: map, atomically: true, encoding: .utf8)
+    #expect(text.range(of: "name=\"text\"")!.lowerBound < text.range(of: "name=\"title\"")!.lowerBound)
+    let body = String(repeating: "text ", count: 20)
+    for (output, extra) in [("out.sqlite", [String]()), ("generic.sqlite", ["--no-fast-path"])] {
+        arguments[arguments.count - 1] = output
+        let result = try runModeldiff(arguments + extra, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("fast path"), "\(result.stdout)")
+        let migrated = try PersistentStore.open(path: folder.appendingPathComponent(output).path)
+        #expect(try migrated.database.rows("SELECT ZTEXT, ZTITLE, ZPINNED FROM ZNOTE ORDER BY ZTITLE") == [
+            [.text(body), .text("Note 0100"), .integer(0)], [.text(body), .text("Note 1100"), .integer(0)],
+        ])
+    }
+}
+
+/// `mapping validate` checks the keys read from `$entityMapping`, `$propertyMapping` and
+/// `$manager.currentEntityMapping` against NSEntityMapping's and NSPropertyMapping's properties, and
+/// `$destination`'s keys against the new version, each at its line and column.
+@Test func mappingObjectKeysAreValidated() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try makeNotesStore(in: folder)
+    let arguments = try editedNotesMapping(
+        in: folder, replacing: "<attribute name=\"text\">$source.body</attribute>",
+        with: "<attribute name=\"text\">FUNCTION($entityMapping.nme, \"stringByAppendingString:\", $propertyMapping.userinfo)</attribute>")
+    let map = folder.appendingPathComponent("map.xml")
+    let text = try String(contentsOf: map, encoding: .utf8).replacingOccurrences(
+        of: "<attribute name=\"title\">$source.title</attribute>",
+        with: "<attribute name=\"title\">TERNARY($manager.currentEntityMapping.sourceEntityName == \"Note\", $destination.titel, $entityMapping.userInfo.x)</attribute>")
+    try text.write(to: map, atomically: true, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let place = { (needle: String) -> String in
+        let index = lines.firstIndex { $0.contains(needle) }!
+        return "map.xml:\(index + 1):\(lines[index].distance(from: lines[index].startIndex, to: lines[index].range(of: needle)!.lowerBound) + 1)"
+    }
+    let mappingKeys = "name, mappingType, sourceEntityName, sourceEntityVersionHash, destinationEntityName, destinationEntityVersionHash, sourceExpression, attributeMappings, relationshipMappings, entityMigrationPolicyClassName, userInfo"
+    let expected = """
+        \(place("$entityMapping.nme")): error: Note.text: $entityMapping has no key "nme"; an entity mapping (NSEntityMapping) answers \(mappingKeys)
+        \(place("$propertyMapping.userinfo")): error: Note.text: $propertyMapping has no key "userinfo"; a property mapping (NSPropertyMapping) answers name, valueExpression, userInfo
+        \(place("$destination.titel")): error: Note.title: $destination.titel is not a property of Note in the new version
+
+        """
+    let validate = try runModeldiff(["mapping", "validate", "map.xml", "--from", arguments[3], "--to", arguments[5]], in: folder)
+    #expect(validate.status == 2)
+    #expect(validate.stderr == expected, "\(validate.stderr)")
+    #expect(try runModeldiff(arguments, in: folder).stderr == expected)
+}
