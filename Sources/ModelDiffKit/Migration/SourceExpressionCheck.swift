@@ -46,9 +46,6 @@ enum SourceExpressionCheck {
         return predicateText
     }
 
-    /// Checks the source expression (the reader of `migrate`'s first stage).
-    static func check(_ mapping: EntityMapping) throws(MigrationError) { _ = try fetch(mapping) }
-
     /// A fetch predicate: NSPredicate's format; empty text fetches everything, as a nil predicate does.
     static func parsePredicate(_ text: String) throws(ExpressionError) -> Expression {
         if text.allSatisfy(\.isWhitespace) { return .predicate(true) }

@@ -126,3 +126,16 @@ func aHostileRegularExpressionIsBounded(length: Int) throws {
     #expect(Date().timeIntervalSince(start) < 10)
     #expect(try ExpressionParser.parse("text LIKE 'a\\\\*'").evaluate(in: EvaluationContext(evaluatedObject: .object(TestObject(["text": .string("a*")])))).description == "YES")
 }
+
+/// The predicate seeds of the FuzzExpression target (Fuzz/Seeds/FuzzExpression/) parse, and print to
+/// text that parses back to the same predicate, which is what the fuzz target checks on every input.
+@Test func theFuzzSeedsParseAndRoundTrip() throws {
+    let folder = Paths.repository.appendingPathComponent("Fuzz/Seeds/FuzzExpression")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names.count >= 10)
+    for name in names {
+        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        let parsed = try ExpressionParser.parse(text)
+        #expect(try ExpressionParser.parse(parsed.description) == parsed, "\(name): \(parsed.description)")
+    }
+}
