@@ -65,7 +65,8 @@ for folder, _, names in os.walk(sys.argv[2]):
         one = re.sub(r'(name="entitymappings"[^>]*idrefs=")[^"]*', lambda m: m.group(1) + eid, model)
         save(head + '\n'.join([one, entity] + [byid[r] for r in refs if r in byid]) + '\n</database>\n')
 PY
-# Expressions: every value expression and source expression of the mapping files, one per seed.
+# Expressions: every value expression and source expression of the mapping files, one per seed,
+# each fetch predicate inside a source expression, and the predicate seeds in Fuzz/Seeds/.
 python3 - "$scratch/seeds/FuzzExpression" TestModels Tests/ModelDiffKitTests/Golden <<'PY'
 import hashlib, os, re, sys, html
 out = sys.argv[1]
@@ -77,8 +78,16 @@ for root in sys.argv[2:]:
                 continue
             text = open(os.path.join(folder, name), encoding='utf-8', errors='replace').read()
             for match in re.finditer(r'<(?:attribute|relationship|sourceExpression)[^>]*>([^<]+)<', text):
-                expression = html.unescape(match.group(1)).encode()
-                open(os.path.join(out, hashlib.sha1(expression).hexdigest()[:16]), 'wb').write(expression)
+                expression = html.unescape(match.group(1))
+                open(os.path.join(out, hashlib.sha1(expression.encode()).hexdigest()[:16]), 'wb').write(expression.encode())
+                # A source expression's fetch predicate (NSPredicate format) is parsed on its own too.
+                for predicate in re.findall(r'predicateString:",\s*"[^"]*",\s*"((?:[^"\\]|\\.)*)"', expression):
+                    open(os.path.join(out, hashlib.sha1(predicate.encode()).hexdigest()[:16]), 'wb').write(predicate.encode())
+# Predicates written for the purpose (Fuzz/Seeds/FuzzExpression/): every operator, option and modifier.
+seeds = 'Fuzz/Seeds/FuzzExpression'
+for name in sorted(os.listdir(seeds)):
+    data = open(os.path.join(seeds, name), 'rb').read()
+    open(os.path.join(out, hashlib.sha1(data).hexdigest()[:16]), 'wb').write(data)
 PY
 # Store metadata: Z_METADATA.Z_PLIST of every store in ../shared, read from a private copy
 # (opening a WAL store in place would checkpoint it).

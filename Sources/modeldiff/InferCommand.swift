@@ -32,7 +32,7 @@ struct InferCommand: ParsableCommand {
             let destination = try ModelFile.load(path: new)
             let mapping = MappingInference.infer(
                 from: source.model, to: destination.model, names: (versionName(forPath: source.path), versionName(forPath: destination.path)),
-                historicalNames: PairCheck.sharedHistory(oldPath: old, newPath: new))
+                historicalNames: PairCheck.sharedHistory(oldPath: old, newPath: new), suggestingRenames: true)
             let text = MappingXML.write(mapping)
             if let output {
                 Signals.ignoreFileSizeLimitSignal()

@@ -41,6 +41,12 @@ public indirect enum Expression: Sendable, Hashable {
     case call(target: Expression, selector: String, arguments: [Expression])
     /// An aggregate literal `{a, b}`.
     case array([Expression])
+    /// A comparison in NSPredicate's format that `==`, `<` … between two values do not cover: a
+    /// string operator (`BEGINSWITH`, `LIKE`, `MATCHES` …), `IN`, `BETWEEN`, the `[cd]` options, or
+    /// an `ANY`/`ALL`/`NONE` modifier.
+    case comparison(Comparison)
+    /// `TRUEPREDICATE` or `FALSEPREDICATE`.
+    case predicate(Bool)
 
     /// A literal value.
     public enum Constant: Sendable, Hashable {
@@ -49,6 +55,51 @@ public indirect enum Expression: Sendable, Hashable {
         case string(String)
         case bool(Bool)
         case null
+    }
+}
+
+/// A comparison predicate (NSComparisonPredicate): `modifier lhs operator[options] rhs`.
+public struct Comparison: Sendable, Hashable {
+    /// NSPredicateOperatorType, as the format spells each one.
+    public enum Operator: String, Sendable, Hashable, CaseIterable {
+        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+        case beginsWith = "BEGINSWITH", endsWith = "ENDSWITH", contains = "CONTAINS", like = "LIKE", matches = "MATCHES"
+        case `in` = "IN", between = "BETWEEN"
+
+        /// Whether the operator compares strings (and only strings: a number operand is an error).
+        var isStringOperator: Bool { [.beginsWith, .endsWith, .like, .matches].contains(self) }
+    }
+
+    /// NSComparisonPredicateModifier: how a to-many left side is compared.
+    public enum Modifier: String, Sendable, Hashable {
+        case direct = "", any = "ANY", all = "ALL", none = "NONE"
+    }
+
+    /// NSComparisonPredicateOptions as the format writes them in brackets: `[c]`, `[d]`, `[n]`.
+    public struct Options: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// `[c]`: case-insensitive.
+        public static let caseInsensitive = Options(rawValue: 1)
+        /// `[d]`: diacritic-insensitive.
+        public static let diacriticInsensitive = Options(rawValue: 2)
+        /// `[n]`: the strings are already normalized (a speed hint; the result is the same).
+        public static let normalized = Options(rawValue: 4)
+    }
+
+    public let op: Operator
+    public let modifier: Modifier
+    public let options: Options
+    public let lhs: Expression
+    public let rhs: Expression
+
+    /// Creates a comparison.
+    public init(_ op: Operator, modifier: Modifier = .direct, options: Options = [], _ lhs: Expression, _ rhs: Expression) {
+        self.op = op
+        self.modifier = modifier
+        self.options = options
+        self.lhs = lhs
+        self.rhs = rhs
     }
 }
 
@@ -85,6 +136,7 @@ extension Expression {
         case .ternary(let p, let a, let b): [p, a, b]
         case .function(_, let arguments), .array(let arguments): arguments
         case .call(let target, _, let arguments): [target] + arguments
+        case .comparison(let comparison): [comparison.lhs, comparison.rhs]
         default: []
         }
     }

@@ -52,6 +52,10 @@ extension Expression {
             return try Self.call(selector, on: try target.evaluate(in: context), arguments: arguments.map { try $0.evaluate(in: context) })
         case .array(let items):
             return .array(try items.map { try $0.evaluate(in: context) })
+        case .predicate(let value):
+            return .bool(value)
+        case .comparison(let comparison):
+            return .bool(try comparison.evaluate(try comparison.lhs.evaluate(in: context), try comparison.rhs.evaluate(in: context)))
         }
     }
 
@@ -129,6 +133,8 @@ extension Expression {
         case .notEqual: return .bool(!a.isEqual(to: b))
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             let ordered: Bool
+            // A nil operand makes an order comparison false, as NSPredicate answers (it does not raise).
+            if a.isNullValue || b.isNullValue { return .bool(false) }
             if case .string(let x) = a, case .string(let y) = b {
                 ordered = op == .less ? x < y : op == .lessOrEqual ? x <= y : op == .greater ? x > y : x >= y
             } else {

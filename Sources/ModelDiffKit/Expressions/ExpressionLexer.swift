@@ -17,6 +17,24 @@ struct ExpressionLexer {
         let column: Int
     }
 
+    /// For the string literal whose opening quote is at `column` of `text`, the column in `text` of
+    /// each character of its value (escapes such as `\"` take two columns), and one past the end: how
+    /// a place inside a predicate string maps back to the expression it is written in.
+    static func literalColumns(_ text: String, at column: Int) -> [Int] {
+        let chars = Array(text.unicodeScalars)
+        guard column >= 1, column <= chars.count else { return [] }
+        let quote = chars[column - 1]
+        var columns: [Int] = []
+        var j = column
+        while j < chars.count, chars[j] != quote {
+            columns.append(j + 1)
+            if chars[j] == "\\", j + 1 < chars.count { j += 1 }
+            j += 1
+        }
+        columns.append(j + 1)
+        return columns
+    }
+
     static func tokens(_ text: String) throws(ExpressionError) -> [Token] {
         let chars = Array(text.unicodeScalars)
         var tokens: [Token] = []
@@ -102,7 +120,7 @@ struct ExpressionLexer {
                 i += 2
                 continue
             }
-            if "()+-*/,.{}<>=!".unicodeScalars.contains(c) {
+            if "()+-*/,.{}[]<>=!".unicodeScalars.contains(c) {
                 tokens.append(Token(kind: .symbol(c == "=" ? "==" : String(c)), column: column))
                 i += 1
                 continue

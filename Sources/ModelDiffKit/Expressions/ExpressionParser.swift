@@ -81,7 +81,10 @@ public struct ExpressionParser {
         var left = try unary()
         var links = 0
         defer { depth -= links }
-        while let op = binaryOperator(), op.precedence >= minimumPrecedence {
+        while true {
+            let comparison = comparisonOperator()
+            let op = comparison == nil ? binaryOperator() : nil
+            guard comparison != nil ? Self.comparisonPrecedence >= minimumPrecedence : (op?.precedence ?? 0) >= minimumPrecedence else { break }
             // Each link makes the tree one level deeper on the left (see `maximumDepth`).
             links += 1
             depth += 1
@@ -90,11 +93,58 @@ public struct ExpressionParser {
                     column: current.column, "expression nested deeper than \(Self.maximumDepth) levels (a chain of operators counts one level per operator)")
             }
             advance()
+            if let comparison {
+                let options = try comparisonOptions()
+                left = Self.comparison(comparison, .direct, options, left, try expression(minimumPrecedence: Self.comparisonPrecedence + 1))
+                continue
+            }
+            guard let op else { break }
             // `**` groups to the right; everything else to the left.
             let right = try expression(minimumPrecedence: op == .power ? op.precedence : op.precedence + 1)
             left = .binary(op, left, right)
         }
         return left
+    }
+
+    /// The binding strength of comparisons (`==`, `BEGINSWITH` …): above AND, below arithmetic.
+    static let comparisonPrecedence = 4
+
+    /// The comparison operator at the current token, when it is one.
+    private func comparisonOperator() -> Comparison.Operator? {
+        switch current.kind {
+        case .symbol(let symbol): return Comparison.Operator(rawValue: symbol)
+        case .identifier(let name): return Comparison.Operator(rawValue: name.uppercased())  // BEGINSWITH, IN …
+        default: return nil
+        }
+    }
+
+    /// `[c]`, `[d]`, `[cd]`, `[n]` after a comparison operator.
+    private mutating func comparisonOptions() throws(ExpressionError) -> Comparison.Options {
+        guard isSymbol("[") else { return [] }
+        advance()
+        guard case .identifier(let letters) = current.kind else {
+            throw ExpressionError(column: current.column, "expected comparison options (c, d, n) after '['")
+        }
+        var options: Comparison.Options = []
+        for letter in letters {
+            switch letter {
+            case "c": options.insert(.caseInsensitive)
+            case "d": options.insert(.diacriticInsensitive)
+            case "n": options.insert(.normalized)
+            default: throw ExpressionError(column: current.column, "unknown comparison option '\(letter)': write c (case-insensitive), d (diacritic-insensitive) or n (normalized)")
+            }
+        }
+        advance()
+        try expect("]", "to close the comparison options")
+        return options
+    }
+
+    /// A comparison: `==`, `<` … without options or modifier stay the arithmetic form NSExpression has.
+    private static func comparison(
+        _ op: Comparison.Operator, _ modifier: Comparison.Modifier, _ options: Comparison.Options, _ lhs: Expression, _ rhs: Expression
+    ) -> Expression {
+        if modifier == .direct, options.isEmpty, let binary = Expression.Operator(rawValue: op.rawValue) { return .binary(binary, lhs, rhs) }
+        return .comparison(Comparison(op, modifier: modifier, options: options, lhs, rhs))
     }
 
     private mutating func unary() throws(ExpressionError) -> Expression {
@@ -111,11 +161,28 @@ public struct ExpressionParser {
             return .negate(operand)
         }
         if isSymbol("!") || keyword(current) == "NOT" {
+            // NOT negates the whole comparison after it (`NOT name BEGINSWITH "a"`), as in NSPredicate.
             advance()
-            return .not(try unary())
+            return .not(try expression(minimumPrecedence: Self.comparisonPrecedence))
+        }
+        if let word = keyword(current), let modifier = Self.modifiers[word] {
+            // `ANY tags.name == "x"`: the modifier applies to the comparison that follows.
+            let column = current.column
+            advance()
+            let lhs = try expression(minimumPrecedence: Self.comparisonPrecedence + 1)
+            guard let op = comparisonOperator() else {
+                throw ExpressionError(column: column, "\(word) must be followed by a comparison, as in \(word) tags.name == \"x\"")
+            }
+            advance()
+            let options = try comparisonOptions()
+            let rhs = try expression(minimumPrecedence: Self.comparisonPrecedence + 1)
+            return Self.comparison(op, modifier, options, lhs, rhs)
         }
         return try postfix(try primary())
     }
+
+    /// NSPredicate's aggregate modifiers; SOME is ANY.
+    private static let modifiers: [String: Comparison.Modifier] = ["ANY": .any, "SOME": .any, "ALL": .all, "NONE": .none]
 
     private mutating func postfix(_ base: Expression) throws(ExpressionError) -> Expression {
         var components: [String] = []
@@ -201,6 +268,8 @@ public struct ExpressionParser {
             case "NO", "FALSE": return .constant(.bool(false))
             case "NIL", "NULL": return .constant(.null)
             case "SELF": return .evaluatedObject
+            case "TRUEPREDICATE": return .predicate(true)
+            case "FALSEPREDICATE": return .predicate(false)
             case "FUNCTION":
                 let column = current.column
                 let arguments = try arguments("after FUNCTION")

@@ -24,7 +24,21 @@ extension Expression: CustomStringConvertible {
                 + rhs.printed(parentPrecedence: op == .power ? op.precedence : op.precedence + 1)
             return op.precedence < parentPrecedence ? "(\(text))" : text
         case .negate(let operand): return "-" + operand.printed(parentPrecedence: 9)
-        case .not(let operand): return "NOT " + operand.printed(parentPrecedence: 9)
+        case .not(let operand):
+            // NOT takes the whole comparison after it, so it sits between AND and the comparisons.
+            let text = "NOT " + operand.printed(parentPrecedence: ExpressionParser.comparisonPrecedence)
+            return parentPrecedence > ExpressionParser.comparisonPrecedence - 1 ? "(\(text))" : text
+        case .predicate(let value): return value ? "TRUEPREDICATE" : "FALSEPREDICATE"
+        case .comparison(let c):
+            var options = ""
+            if c.options.contains(.caseInsensitive) { options += "c" }
+            if c.options.contains(.diacriticInsensitive) { options += "d" }
+            if c.options.contains(.normalized) { options += "n" }
+            let operand = ExpressionParser.comparisonPrecedence + 1
+            var text = c.lhs.printed(parentPrecedence: operand) + " \(c.op.rawValue)" + (options.isEmpty ? "" : "[\(options)]") + " "
+                + c.rhs.printed(parentPrecedence: operand)
+            if c.modifier != .direct { text = c.modifier.rawValue + " " + text }
+            return ExpressionParser.comparisonPrecedence < parentPrecedence ? "(\(text))" : text
         case .ternary(let p, let a, let b): return "TERNARY(\(p), \(a), \(b))"
         case .function("CAST", let arguments):
             return "CAST(" + arguments.map(\.description).joined(separator: ", ") + ")"
@@ -47,6 +61,7 @@ extension Expression: CustomStringConvertible {
         case .ternary(let p, let a, let b): return p.keyPaths(from: variable) + a.keyPaths(from: variable) + b.keyPaths(from: variable)
         case .function(_, let arguments), .array(let arguments): return arguments.flatMap { $0.keyPaths(from: variable) }
         case .call(let target, _, let arguments): return ([target] + arguments).flatMap { $0.keyPaths(from: variable) }
+        case .comparison(let c): return c.lhs.keyPaths(from: variable) + c.rhs.keyPaths(from: variable)
         default: return []
         }
     }
@@ -60,6 +75,7 @@ extension Expression: CustomStringConvertible {
         case .ternary(let p, let a, let b): return p.variables.union(a.variables).union(b.variables)
         case .function(_, let arguments), .array(let arguments): return arguments.reduce(into: []) { $0.formUnion($1.variables) }
         case .call(let target, _, let arguments): return ([target] + arguments).reduce(into: []) { $0.formUnion($1.variables) }
+        case .comparison(let c): return c.lhs.variables.union(c.rhs.variables)
         default: return []
         }
     }

@@ -57,7 +57,7 @@ struct ExpressionTyping {
         case .negate(let operand):
             let inner = kind(of: operand)
             return inner == .integer || inner == .double ? inner : .number
-        case .not: return .bool
+        case .not, .comparison, .predicate: return .bool
         case .ternary(_, let a, let b):
             let (x, y) = (kind(of: a), kind(of: b))
             return x == y || y == .null ? x : x == .null ? y : .unknown
@@ -202,6 +202,68 @@ struct ExpressionTyping {
             }
             if key.hasPrefix("@") { return nil }
             kind = next
+        }
+        return nil
+    }
+
+    // MARK: Predicates
+
+    /// A comparison whose operands cannot be compared as written (`title > 5`, `count BEGINSWITH "a"`,
+    /// `ANY title == "x"`), found from the models before a store is read: the text to point at and why.
+    func comparisonProblems(in expression: Expression) -> [(written: String, message: String)] {
+        var result: [(String, String)] = []
+        var pending = [expression]
+        while let current = pending.popLast() {
+            pending += current.operands
+            let comparison: Comparison
+            switch current {
+            case .comparison(let c): comparison = c
+            case .binary(let op, let lhs, let rhs):
+                guard let c = Comparison.Operator(rawValue: op.rawValue) else { continue }
+                comparison = Comparison(c, lhs, rhs)
+            default: continue
+            }
+            if let problem = problem(comparison) { result.append((comparison.lhs.description, problem)) }
+        }
+        return result.reversed()
+    }
+
+    private func problem(_ c: Comparison) -> String? {
+        let op = c.op.rawValue
+        var left = kind(of: c.lhs)
+        if c.modifier != .direct {
+            switch left {
+            case .objects, .array, .unknown, .null: left = .unknown  // the elements' kind is not tracked
+            default: return "\(c.modifier.rawValue) needs a to-many key path on its left, but \(c.lhs) is \(left.name)"
+            }
+        }
+        let right = kind(of: c.rhs)
+        let isScalar = { (kind: ValueKind) in [.integer, .double, .bool, .date, .decimal, .number].contains(kind) }
+        let isObject = { (kind: ValueKind) in if case .object = kind { true } else { false } }
+        switch c.op {
+        case .beginsWith, .endsWith, .like, .matches:
+            for (side, kind) in [(c.lhs, left), (c.rhs, right)] where isScalar(kind) || isObject(kind) || kind == .data || kind == .uuid {
+                return "\(op) compares strings, but \(side) is \(kind.name)"
+            }
+            if c.op == .matches, case .constant(.string(let pattern)) = c.rhs, let problem = RegularExpressionMatch.problem(pattern) {
+                return problem
+            }
+        case .contains:
+            if isScalar(left) { return "CONTAINS needs a string or a collection on its left, but \(c.lhs) is \(left.name)" }
+        case .in:
+            if isScalar(right) || isObject(right) { return "IN needs a collection or a string on its right, but \(c.rhs) is \(right.name)" }
+        case .between:
+            if case .array(let bounds) = c.rhs, bounds.count != 2 { return "BETWEEN needs two bounds, as in {1, 10}, not \(bounds.count)" }
+            if isScalar(right) || right == .string { return "BETWEEN needs two bounds on its right, as in {1, 10}, but \(c.rhs) is \(right.name)" }
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            if (left == .string && isScalar(right)) || (isScalar(left) && right == .string) {
+                return "\(op) compares \(left.name) with \(right.name): they have no order (compare a string with a string, a number with a number)"
+            }
+            for (side, kind) in [(c.lhs, left), (c.rhs, right)] where isObject(kind) || kind == .data || kind == .uuid {
+                return "\(op) needs values with an order, but \(side) is \(kind.name)"
+            }
+        case .equal, .notEqual:
+            break
         }
         return nil
     }

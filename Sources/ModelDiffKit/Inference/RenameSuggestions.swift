@@ -19,18 +19,28 @@ enum RenameSuggestions {
             let entity = newEntity.name
             let removed = change.properties.filter { $0.kind == .removed }.compactMap(\.source)
             let addedProperties = change.properties.filter({ $0.kind == .added }).compactMap(\.destination)
-            var used = Set<String>()
-            for added in addedProperties {
-                guard let old = onlySameDefinition(of: added, among: removed, added: addedProperties)
-                    ?? removed.first(where: { !used.contains($0.name) && propertiesLookAlike($0, added) }),
-                    !used.contains(old.name)
-                else { continue }
-                used.insert(old.name)
+            for (added, old) in propertyRenames(added: addedProperties, removed: removed) {
                 context.new(
                     .possibleRename, entity: entity, property: added.name, line: added.line,
                     "`\(entity).\(added.name)` is new and `\(oldEntity.name).\(old.name)` is removed: if it is a rename, set the renaming identifier of `\(entity).\(added.name)` to `\(old.canonicalName)`, or the values of `\(old.name)` are dropped")
             }
         }
+    }
+
+    /// The removed property each added property of an entity looks like a rename of, as `check` reports
+    /// them (`possible-rename`); `infer` writes `$source.<old>` as the suggestion of a placeholder.
+    static func propertyRenames(added: [Property], removed: [Property]) -> [(added: Property, old: Property)] {
+        var used = Set<String>()
+        var result: [(Property, Property)] = []
+        for property in added {
+            guard let old = onlySameDefinition(of: property, among: removed, added: added)
+                ?? removed.first(where: { !used.contains($0.name) && propertiesLookAlike($0, property) }),
+                !used.contains(old.name)
+            else { continue }
+            used.insert(old.name)
+            result.append((property, old))
+        }
+        return result
     }
 
     /// The removed property with exactly `added`'s definition, when it is the only one and `added` is the only

@@ -8,8 +8,15 @@ public enum MappingInference {
     /// belong to one: a renaming identifier that names an element of another version, but none of
     /// `source`, is what Core Data sees as a new element (it starts from its default value), not a
     /// typo to fix, so it gets no placeholder.
+    ///
+    /// `suggestingRenames` is for a file a developer edits (`modeldiff infer`): a new property that
+    /// `check` suspects is a removed one renamed without a renaming identifier (its `possible-rename`)
+    /// gets a placeholder whose expression reads the suspected source (`$source.thumbImageURL`), to keep
+    /// or replace, instead of none. Core Data's own inference (a migration without a file) has no
+    /// such guess: the property starts from its default value.
     public static func infer(
-        from source: Model, to destination: Model, names: (String?, String?) = (nil, nil), historicalNames: Set<String> = []
+        from source: Model, to destination: Model, names: (String?, String?) = (nil, nil), historicalNames: Set<String> = [],
+        suggestingRenames: Bool = false
     ) -> MappingModel {
         let diff = ModelDiff(source: source, destination: destination)
         let report = InferenceReport(
@@ -26,16 +33,22 @@ public enum MappingInference {
             var attributes: [PropertyMapping] = []
             var relationships: [PropertyMapping] = []
             let pairsByDestination = Dictionary(pair.properties.pairs.map { ($0.destination.name, $0.source) }, uniquingKeysWith: { a, _ in a })
+            let suspected = Dictionary(
+                RenameSuggestions.propertyRenames(added: pair.properties.added, removed: pair.properties.removed).map { ($0.added.name, $0.old) },
+                uniquingKeysWith: { a, _ in a })
             for property in destination.allProperties(of: new) where !property.isTransient {
                 let problems = blocking["\(new.name).\(property.name)"] ?? []
                 let oldProperty = pairsByDestination[property.name]
                 switch property {
                 case .attribute(let attribute):
                     if attribute.isDerived { continue }
+                    let suggestion = suggestingRenames && oldProperty == nil ? suspected[attribute.name].map { "$source.\(escapedKey($0.name))" } : nil
                     if let problem = problems.first {
                         attributes.append(PropertyMapping(
-                            name: attribute.name, valueExpression: nil, placeholder: problem.message,
-                            comments: [placeholderComment(for: .attribute(attribute), of: new, from: oldProperty, removed: pair.properties.removed)]))
+                            name: attribute.name, valueExpression: suggestion, placeholder: problem.message,
+                            comments: [placeholderComment(for: .attribute(attribute), of: new, from: oldProperty, suspected: suspected[attribute.name])]))
+                    } else if let suggestion, let old = suspected[attribute.name] {
+                        attributes.append(renamePlaceholder(attribute.name, of: new, old: old, suggestion: suggestion))
                     } else if let oldProperty, !oldProperty.isTransient {
                         attributes.append(PropertyMapping(name: attribute.name, valueExpression: "$source.\(escapedKey(oldProperty.name))"))
                     } else if oldProperty == nil, attribute.canonicalName != attribute.name {
@@ -55,13 +68,18 @@ public enum MappingInference {
                     if let problem = problems.first {
                         relationships.append(PropertyMapping(
                             name: relationship.name, valueExpression: nil, placeholder: problem.message,
-                            comments: [placeholderComment(for: .relationship(relationship), of: new, from: oldProperty, removed: [])]))
+                            comments: [placeholderComment(for: .relationship(relationship), of: new, from: oldProperty, suspected: nil)]))
                     } else if case .relationship(let oldRelationship)? = oldProperty, let target = oldRelationship.destinationEntity,
                         let mappingName = mappingNames[target]
                     {
                         relationships.append(PropertyMapping(
                             name: relationship.name,
                             valueExpression: "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(mappingName)\", $source.\(escapedKey(oldRelationship.name)))"))
+                    } else if suggestingRenames, oldProperty == nil, case .relationship(let old)? = suspected[relationship.name],
+                        let target = old.destinationEntity, let mappingName = mappingNames[target]
+                    {
+                        let suggestion = "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(mappingName)\", $source.\(escapedKey(old.name)))"
+                        relationships.append(renamePlaceholder(relationship.name, of: new, old: .relationship(old), suggestion: suggestion))
                     } else {
                         relationships.append(PropertyMapping(name: relationship.name, valueExpression: nil, comments: [" new relationship: it starts empty "]))
                     }
@@ -98,10 +116,19 @@ public enum MappingInference {
         reservedWords.contains(key.uppercased()) ? "#" + key : key
     }
 
+    /// A new property `check` suspects is `old` renamed: a placeholder whose expression reads `old`.
+    private static func renamePlaceholder(_ name: String, of entity: Entity, old: Property, suggestion: String) -> PropertyMapping {
+        let what = "\(entity.name).\(name)"
+        return PropertyMapping(
+            name: name, valueExpression: suggestion,
+            placeholder: "suspected rename of `\(old.name)` (check's possible-rename): keep the expression if it is, or empty the element for the default value; then remove this todo",
+            comments: [" TODO \(what) is new and \(old.name) is removed: if it is \(old.name) renamed, keep \(suggestion) (and set the renaming identifier of \(what) to \(old.canonicalName), so lightweight migration carries it too); otherwise empty the element. Then remove the todo attribute and run modeldiff mapping validate "])
+    }
+
     /// The comment above a placeholder: what the developer has to write in place of `todo="…"`.
-    /// A new attribute may be an old one renamed without a renaming identifier: the comment names the
-    /// removed look-alike, but the developer decides.
-    private static func placeholderComment(for property: Property, of entity: Entity, from old: Property?, removed: [Property]) -> String {
+    /// A new attribute may be an old one renamed without a renaming identifier (`suspected`, as `check`
+    /// suggests it): the comment names the removed look-alike, but the developer decides.
+    private static func placeholderComment(for property: Property, of entity: Entity, from old: Property?, suspected: Property?) -> String {
         let name = "\(entity.name).\(property.name)"
         let finish = "then remove the todo attribute and run modeldiff mapping validate"
         switch (property, old) {
@@ -113,9 +140,7 @@ public enum MappingInference {
             }
             return " TODO \(name): write a value expression that turns the old \(previous.type.xcodeName) value \(value) into \(attribute.type.xcodeName) as the element's text, \(finish) "
         case (.attribute(let attribute), _):
-            if old == nil, case .attribute(let lookAlike)? = removed.first(where: {
-                if case .attribute(let candidate) = $0 { candidate.type == attribute.type && RenameSuggestions.namesAreSimilar(candidate.name, attribute.name) } else { false }
-            }) {
+            if old == nil, case .attribute(let lookAlike)? = suspected {
                 return " TODO \(name): the old version has no value for it; if it is the removed \(lookAlike.name) renamed, write $source.\(escapedKey(lookAlike.name)) as the element's text, otherwise a value expression giving a \(attribute.type.xcodeName); \(finish) "
             }
             return " TODO \(name): the old version has no value for it; write a value expression giving a \(attribute.type.xcodeName) (a constant, or one computed from $source) as the element's text, \(finish) "

@@ -28,6 +28,9 @@ extension MappingValidation {
                 report(line, expression: text, column: column(of: path.written, in: text), "\(what): \(problem)")
             }
         }
+        for (written, problem) in Self.mappingKeyProblems(in: expression) {
+            report(line, expression: text, column: column(of: written, in: text), "\(what): \(problem)")
+        }
         for call in typing.calls(in: expression) {
             if let problem = typing.selectorProblem(call) {
                 report(line, expression: text, column: column(of: "\"\(call.selector)\"", in: text), "\(what): \(problem)")
@@ -46,6 +49,30 @@ extension MappingValidation {
                 report(line, expression: text, column: firstColumn(of: text), message)
             }
         }
+    }
+
+    /// Keys read from `$entityMapping`, `$propertyMapping` and `$manager.currentEntityMapping` that
+    /// NSEntityMapping and NSPropertyMapping do not have (`migrate` would fail on the first object).
+    static func mappingKeyProblems(in expression: Expression) -> [(written: String, message: String)] {
+        var result: [(String, String)] = []
+        var pending = [expression]
+        while let current = pending.popLast() {
+            pending += current.operands
+            guard case .keyPath(let base, let components) = current else { continue }
+            let (prefix, keys, name): (String, [String], String)
+            var rest = components[...]
+            switch base {
+            case .variable("entityMapping"): (prefix, keys, name) = ("$entityMapping", EntityMappingReference.keys, "an entity mapping (NSEntityMapping)")
+            case .variable("propertyMapping"): (prefix, keys, name) = ("$propertyMapping", PropertyMappingReference.keys, "a property mapping (NSPropertyMapping)")
+            case .variable("manager") where components.first == "currentEntityMapping":
+                (prefix, keys, name) = ("$manager.currentEntityMapping", EntityMappingReference.keys, "an entity mapping (NSEntityMapping)")
+                rest = rest.dropFirst()
+            default: continue
+            }
+            guard let key = rest.first, !key.hasPrefix("@"), !keys.contains(key) else { continue }
+            result.append((prefix + "." + key, "\(prefix) has no key \"\(key)\"; \(name) answers \(keys.joined(separator: ", "))"))
+        }
+        return result.reversed()
     }
 
     /// The destination entity and attribute of the attribute mapping written at `line` with `text`.

@@ -40,7 +40,7 @@ extension MappingValidation {
             case .function(let name, _) where name == "FETCH" && !isSourceExpression:
                 report(line, expression: text, column: position(of: "FETCH", in: text), "\(what): FETCH runs a fetch request, which only an entity mapping's source expression may do")
             case .ternary(let condition, _, _) where !Self.isPredicate(condition):
-                report(line, expression: text, column: position(of: "TERNARY", in: text), "\(what): the first argument of TERNARY must be a predicate (a comparison, AND, OR, NOT or a Boolean)")
+                report(line, expression: text, column: position(of: "TERNARY", in: text), "\(what): the first argument of TERNARY must be a predicate (a comparison, AND, OR, NOT, TRUEPREDICATE or a Boolean)")
             case .keyPath(.variable("manager"), let components):
                 if let key = components.first, !Self.managerKeys.contains(key) {
                     report(line, expression: text, column: position(of: "$manager." + key, in: text), "\(what): the migration manager has no key \"\(key)\"; it answers \(Self.managerKeys.sorted().joined(separator: ", "))")
@@ -60,11 +60,11 @@ extension MappingValidation {
         report(line, expression: text, column: position(of: "$source", in: text), SourceObjectCheck.message(property: what, text: text, sourceEntity: target, mappingName: name))
     }
 
-    /// Whether an expression is a predicate, as TERNARY's condition must be.
-    private static func isPredicate(_ expression: Expression) -> Bool {
+    /// Whether an expression is a predicate, as TERNARY's condition and a fetch predicate must be.
+    static func isPredicate(_ expression: Expression) -> Bool {
         switch expression {
         case .binary(let op, _, _): [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or].contains(op)
-        case .not: true
+        case .not, .comparison, .predicate: true
         case .constant(.bool): true
         default: false
         }

@@ -68,7 +68,9 @@ public struct MappingValidation {
             if let expression = entityMapping.sourceExpression {
                 check(expression, line: line, sourceEntity: sourceEntity, mappingNames: names, what: "source expression of \"\(entityMapping.name)\"", isSourceExpression: true)
                 do {
-                    try SourceExpressionCheck.check(entityMapping)
+                    if let predicate = try SourceExpressionCheck.predicateText(entityMapping) {
+                        checkPredicate(predicate, in: expression, line: line, sourceEntity: sourceEntity, mappingNames: names, what: "source expression of \"\(entityMapping.name)\"")
+                    }
                 } catch {
                     report(line, element: "sourceExpression", "entity mapping \"\(entityMapping.name)\": \(error.message)")
                 }

@@ -70,12 +70,16 @@ extension MappingXML {
                 default: throw error(at: child, "unexpected <\(child.name)> in entity mapping \"\(name)\"")
                 }
             }
+            // A file leaves out the default fetch (every source object): fill it in, as Xcode's mappings have it.
+            let source = element[attribute: Key.source]
+            if sourceExpression == nil { sourceExpression = MappingXML.defaultSourceExpression(type: type, source: source) }
             return EntityMapping(
-                name: name, type: type, sourceEntity: element[attribute: Key.source], destinationEntity: element[attribute: Key.destination],
+                name: name, type: type, sourceEntity: source, destinationEntity: element[attribute: Key.destination],
                 sourceVersionHash: element[attribute: Key.sourceVersionHash], destinationVersionHash: element[attribute: Key.destinationVersionHash],
                 sourceExpression: sourceExpression, sourceExpressionComments: sourceExpressionComments, policyClassName: element[attribute: Key.policy],
                 userInfo: info, attributeMappings: attributes, relationshipMappings: relationships, comments: element.leadingComments,
                 trailingComments: element.trailingComments, line: element.line)
+
         }
 
         func property(_ element: XMLElementNode) throws(Diagnostic) -> PropertyMapping {

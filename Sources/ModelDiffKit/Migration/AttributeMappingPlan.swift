@@ -27,6 +27,14 @@ struct AttributeMappingPlan {
     let entries: [Entry]
     /// Values for the attributes no expression sets: their defaults, as a new managed object gets them.
     let defaults: [(name: String, value: StoreValue)]
+    /// Every attribute's default: what a new destination object holds before the attribute mappings
+    /// run (`insertNewObjectForEntityForName:` applies the defaults), as `$destination` sees it.
+    let newObjectValues: [String: StoreValue]
+    /// The destination entity's to-many relationships (empty on a new object).
+    let toManyRelationships: Set<String>
+    /// Whether an expression reads `$destination`: the destination object then exists, with the
+    /// values set so far, while the mappings run one by one (`DestinationDraft`).
+    let readsDestination: Bool
     /// The mappings the plan was made from (checked on reuse).
     let attributeMappings: [PropertyMapping]
 
@@ -65,9 +73,17 @@ struct AttributeMappingPlan {
             if let interval = attribute.defaultDateTimeInterval, let seconds = Double(interval) { value = .date(seconds) }
             if let value { defaults.append((attribute.name, value)) }
         }
+        var newObjectValues: [String: StoreValue] = [:]
+        for attribute in model.allAttributes(of: entity) where newObjectValues[attribute.name] == nil && !attribute.isTransient {
+            if let text = attribute.defaultValueString { newObjectValues[attribute.name] = DefaultValue.parse(text, type: attribute.type) }
+            if let interval = attribute.defaultDateTimeInterval, let seconds = Double(interval) { newObjectValues[attribute.name] = .date(seconds) }
+        }
         self.entity = name
         self.entries = entries
         self.defaults = defaults
+        self.newObjectValues = newObjectValues
+        self.toManyRelationships = Set(model.allRelationships(of: entity).filter(\.isToMany).map(\.name))
+        self.readsDestination = entries.contains { if case .expression(let e) = $0.source { e.variables.contains("destination") } else { false } }
         self.attributeMappings = mapping.attributeMappings
     }
 }

@@ -1,9 +1,18 @@
-/// `$entityMapping` in a value expression: the NSEntityMapping being run, as Core Data binds it
-/// (`$entityMapping.name`, `.sourceEntityName`, `.destinationEntityName`, `.mappingType`,
-/// `.entityMigrationPolicyClassName`, `.userInfo`). `$entityMapping.userInfo.factor` is how a mapping
-/// passes a parameter to its own expressions.
+import Foundation
+
+/// `$entityMapping` in a value expression: the NSEntityMapping being run, as Core Data binds it, with
+/// NSEntityMapping's properties (`name`, `sourceEntityName`, `destinationEntityName`, `mappingType`,
+/// `userInfo` …). `$entityMapping.userInfo.factor` is how a mapping passes a parameter to its own
+/// expressions.
 final class EntityMappingReference: ExpressionObject {
     let mapping: EntityMapping
+
+    /// The keys it answers: NSEntityMapping's properties (the NSEntityMapping reference). `mapping
+    /// validate` refuses any other.
+    static let keys = [
+        "name", "mappingType", "sourceEntityName", "sourceEntityVersionHash", "destinationEntityName", "destinationEntityVersionHash",
+        "sourceExpression", "attributeMappings", "relationshipMappings", "entityMigrationPolicyClassName", "userInfo",
+    ]
 
     init(_ mapping: EntityMapping) { self.mapping = mapping }
 
@@ -16,22 +25,39 @@ final class EntityMappingReference: ExpressionObject {
         case "mappingType": .integer(Int64(MappingType.allCases.firstIndex(of: mapping.type) ?? 0))
         case "entityMigrationPolicyClassName": mapping.policyClassName.map { .string($0) } ?? .null
         case "userInfo": .object(ByNameReference(mapping.userInfo))
-        default: throw ExpressionError(column: 0, "an entity mapping has no key \(key); it answers name, sourceEntityName, destinationEntityName, mappingType, entityMigrationPolicyClassName, userInfo")
+        // The version hashes are NSData (32 bytes); the file holds them in base64.
+        case "sourceEntityVersionHash": Self.data(mapping.sourceVersionHash)
+        case "destinationEntityVersionHash": Self.data(mapping.destinationVersionHash)
+        // An NSExpression in Core Data: here its text, which is what a comparison or a message can use.
+        case "sourceExpression": mapping.sourceExpression.map { .string($0) } ?? .null
+        case "attributeMappings": .array(mapping.attributeMappings.map { .object(PropertyMappingReference($0)) })
+        case "relationshipMappings": .array(mapping.relationshipMappings.map { .object(PropertyMappingReference($0)) })
+        default: throw ExpressionError(column: 0, "an entity mapping has no key \(key); it answers \(Self.keys.joined(separator: ", "))")
         }
+    }
+
+    private static func data(_ base64: String?) -> ExpressionValue {
+        guard let base64, let bytes = Data(base64Encoded: base64) else { return .null }
+        return .data(Array(bytes))
     }
 }
 
-/// `$propertyMapping`: the NSPropertyMapping whose value expression is being evaluated (`name`, `userInfo`).
+/// `$propertyMapping`: the NSPropertyMapping whose value expression is being evaluated (`name`,
+/// `valueExpression`, `userInfo`, NSPropertyMapping's properties).
 final class PropertyMappingReference: ExpressionObject {
     let mapping: PropertyMapping
+
+    /// The keys it answers: NSPropertyMapping's properties.
+    static let keys = ["name", "valueExpression", "userInfo"]
 
     init(_ mapping: PropertyMapping) { self.mapping = mapping }
 
     func value(forKey key: String) throws -> ExpressionValue {
         switch key {
         case "name": .string(mapping.name)
+        case "valueExpression": mapping.valueExpression.map { .string($0) } ?? .null
         case "userInfo": .object(ByNameReference(mapping.userInfo))
-        default: throw ExpressionError(column: 0, "a property mapping has no key \(key); it answers name, userInfo")
+        default: throw ExpressionError(column: 0, "a property mapping has no key \(key); it answers \(Self.keys.joined(separator: ", "))")
         }
     }
 }

@@ -16,7 +16,8 @@ extension MigrationManager {
     /// Runs stage 1 of `mapping` in bulk; false when it needs the per-object path (the destination
     /// entity is missing, so the per-object path reports it as it always did).
     func bulkCreateInstances(_ mapping: EntityMapping, sourceEntity: String, source: PersistentStore) throws -> Bool {
-        guard let writer, let destinationName = mapping.destinationEntity, let plan = attributePlan(for: mapping),
+        // An expression that reads `$destination` needs the object being made, value by value: the per-object path.
+        guard let writer, let destinationName = mapping.destinationEntity, let plan = attributePlan(for: mapping), !plan.readsDestination,
             let table = sourceLayout.table(for: sourceEntity), let sourceNumber = sourceLayout.entityNumbers[sourceEntity],
             let destinationTable = destinationLayout.table(for: destinationName), let destinationNumber = destinationLayout.entityNumbers[destinationName]
         else { return false }
@@ -31,7 +32,8 @@ extension MigrationManager {
             }
             return .evaluate(entry, slot: slots[entry.name])
         }
-        let needsObject = steps.contains { if case .evaluate = $0 { true } else { false } }
+        // A fetch predicate is evaluated on the row's object, as the per-object path does.
+        let needsObject = steps.contains { if case .evaluate = $0 { true } else { false } } || sourceFetches[mapping.name]?.predicate != nil
         // Parameters no step sets keep one binding for every row: the attribute's default or null.
         let defaults = Dictionary(plan.defaults.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
         let targeted = Set(plan.entries.map(\.name))
@@ -52,6 +54,7 @@ extension MigrationManager {
             guard let pk = rows.integer(at: 0) else { continue }
             let id = ObjectID(entity: sourceNumber, primaryKey: pk)
             let object = needsObject ? migrationObject(id: id, entity: sourceEntity, plan: readPlan, row: rows) : nil
+            if let object, !(try isFetched(object, by: mapping)) { continue }
             insert.statement.reset()
             do {
                 for step in steps {

@@ -89,15 +89,28 @@ extension MigrationManager {
     public func destinationEntity(for mapping: EntityMapping) -> Entity? { mapping.destinationEntity.flatMap(destinationModel.entity(named:)) }
 
     /// The attribute values a mapping's value expressions give for a source object.
+    ///
+    /// As NSEntityMigrationPolicy's `createDestinationInstancesForSourceInstance:…` does: the new
+    /// destination object holds every attribute's default, then each attribute mapping, in the
+    /// mapping's order, is evaluated and set at once, so `$destination.x` gives the value an earlier
+    /// mapping set, or the default of one not mapped yet. (The object is inserted once all are set:
+    /// the store sees the same row.)
     public func attributeValues(for source: MigrationObject, in mapping: EntityMapping) throws -> [String: StoreValue] {
         guard let plan = attributePlan(for: mapping) else { return [:] }
-        var values: [String: StoreValue] = Dictionary(minimumCapacity: plan.entries.count + plan.defaults.count)
-        for entry in plan.entries {
-            values[entry.name] = try value(of: entry, source: source, mapping: mapping, entity: plan.entity)
+        guard plan.readsDestination else {
+            var values: [String: StoreValue] = Dictionary(minimumCapacity: plan.entries.count + plan.defaults.count)
+            for entry in plan.entries {
+                values[entry.name] = try value(of: entry, source: source, mapping: mapping, entity: plan.entity)
+            }
+            // Attributes without a value get their default, as a new managed object would.
+            for (name, value) in plan.defaults { values[name] = value }
+            return values
         }
-        // Attributes without a value get their default, as a new managed object would.
-        for (name, value) in plan.defaults { values[name] = value }
-        return values
+        let draft = DestinationDraft(entity: plan.entity, values: plan.newObjectValues, toMany: plan.toManyRelationships)
+        for entry in plan.entries {
+            draft.values[entry.name] = try value(of: entry, source: source, mapping: mapping, entity: plan.entity, destination: draft)
+        }
+        return draft.values
     }
 
     /// The plan for a mapping's attribute mappings, made on first use in a migration.
@@ -112,14 +125,17 @@ extension MigrationManager {
         return plan
     }
 
-    /// One attribute mapping's value for a source object, converted to the attribute's type.
-    func value(of entry: AttributeMappingPlan.Entry, source: MigrationObject, mapping: EntityMapping, entity: String) throws -> StoreValue {
+    /// One attribute mapping's value for a source object, converted to the attribute's type;
+    /// `destination` is `$destination` (the object being made), when an expression reads it.
+    func value(
+        of entry: AttributeMappingPlan.Entry, source: MigrationObject, mapping: EntityMapping, entity: String, destination: DestinationDraft? = nil
+    ) throws -> StoreValue {
         let result: ExpressionValue
         switch entry.source {
         case .key(let key): result = try source.value(forKey: key)
         case .expression(let expression):
             let property = mapping.attributeMappings.first { $0.name == entry.name }
-            result = try evaluate(expression, source: source, mapping: mapping, property: property)
+            result = try evaluate(expression, source: source, mapping: mapping, property: property, destination: destination)
         case .unparsable(let error): throw error
         case .placeholder(let placeholder):
             throw MigrationError(.migration, "the mapping for \(entity).\(entry.name) is still a placeholder: \(placeholder)", mapping: mapping.name, entity: entity, object: source.id)
@@ -171,7 +187,7 @@ extension MigrationManager {
     }
 
     func evaluate(
-        _ text: String, source: MigrationObject, mapping: EntityMapping, property: PropertyMapping? = nil, destination: MigrationObject? = nil
+        _ text: String, source: MigrationObject, mapping: EntityMapping, property: PropertyMapping? = nil, destination: (any ExpressionObject)? = nil
     ) throws -> ExpressionValue {
         let expression: Expression
         if let cached = parsedExpressions[text] {
@@ -185,10 +201,11 @@ extension MigrationManager {
 
     /// Evaluates with Core Data's variables bound: `$source`, `$manager`, `$entityMapping` (the entity
     /// mapping, not its name), `$propertyMapping` (the property mapping being evaluated), `$destination`
-    /// (in relationship mappings) and `$entityPolicy`.
+    /// (the destination object: in relationship mappings, and in attribute mappings that read it) and
+    /// `$entityPolicy`.
     func evaluate(
         _ expression: Expression, source: MigrationObject, mapping: EntityMapping, property: PropertyMapping? = nil,
-        destination: MigrationObject? = nil
+        destination: (any ExpressionObject)? = nil
     ) throws -> ExpressionValue {
         var variables: [String: ExpressionValue] = ["source": .object(source), "manager": .object(self)]
         if let destination { variables["destination"] = .object(destination) }

@@ -69,6 +69,8 @@ public final class MigrationManager: ExpressionObject {
     var currentPolicy: EntityMigrationPolicy?
     /// Expressions are parsed once per migration, not once per object.
     var parsedExpressions: [String: Expression] = [:]
+    /// What each entity mapping's source expression fetches, by mapping name (read before anything is written).
+    var sourceFetches: [String: SourceFetch] = [:]
     private var handled = 0
     private var total = 1
     private let cancellation = CancellationBox()
@@ -88,6 +90,7 @@ public final class MigrationManager: ExpressionObject {
     public func reset() {
         associations = [:]
         attributePlans = [:]
+        sourceFetches = [:]
         bulkRelationships = [:]
         destinationObjects = [:]
         sourceObjects = [:]
@@ -107,7 +110,9 @@ public final class MigrationManager: ExpressionObject {
         migrationProgress = 0
         defer { migrationProgress = 1 }
         mappingModel = mapping
-        for entityMapping in mapping.entityMappings { try SourceExpressionCheck.check(entityMapping) }
+        for entityMapping in mapping.entityMappings {
+            if let fetch = try SourceExpressionCheck.fetch(entityMapping) { sourceFetches[entityMapping.name] = fetch }
+        }
         try SourceObjectCheck.check(mapping, source: sourceModel, destination: destinationModel)
         let source = try PersistentStore.open(path: sourcePath, lockTimeout: lockTimeout)
         sourceLayout = try source.layout(for: sourceModel)
@@ -133,7 +138,7 @@ public final class MigrationManager: ExpressionObject {
             if usesStoreSpecificMigrationManager,
                 let statements = SQLFastPath.plan(
                     mapping, source: sourceLayout, destination: destinationLayout, sourceJoinColumns: try SQLFastPath.joinColumns(of: source, layout: sourceLayout),
-                    nullifying: nullifiedKeys)
+                    nullifying: nullifiedKeys, fetches: sourceFetches)
             {
                 try runFastPath(statements, source: source, destination: destination, mapping: mapping)
                 usedFastPath = true
@@ -257,12 +262,30 @@ public final class MigrationManager: ExpressionObject {
             try checkCancellation()
             let object = MigrationObject(id: stored.id, entity: stored.entity, side: .source, attributes: stored.attributes, toOne: stored.toOne, manager: self)
             remember(object)
+            // The source expression's fetch: only the objects its predicate selects are migrated.
+            guard try isFetched(object, by: mapping) else { return }
             do {
                 try policy.createDestinationInstances(forSource: object, in: mapping, manager: self)
             } catch let error as ExpressionError {
                 throw MigrationError(.migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: sourceEntity, object: stored.id)
             }
             advance(.createInstances, mapping)
+        }
+    }
+
+    /// Whether the mapping's source expression fetches `object`: its predicate, evaluated on the object
+    /// (`SELF`, whose keys it reads bare) with `$manager`, `$entityMapping` and `$entityPolicy` bound, is
+    /// true. Core Data runs the fetch request and migrates what it returns; an object the predicate
+    /// leaves out gets no destination object.
+    func isFetched(_ object: MigrationObject, by mapping: EntityMapping) throws -> Bool {
+        guard let fetch = sourceFetches[mapping.name], let predicate = fetch.predicate else { return true }
+        var variables: [String: ExpressionValue] = ["manager": .object(self), "entityMapping": .object(EntityMappingReference(mapping))]
+        if let currentPolicy { variables["entityPolicy"] = .object(PolicyReference(currentPolicy)) }
+        do {
+            return try predicate.evaluate(in: EvaluationContext(variables: variables, evaluatedObject: .object(object))).isTrue
+        } catch let error as ExpressionError {
+            throw MigrationError(
+                .migration, "the source expression's predicate \"\(fetch.predicateText)\" failed: \(error.message)", mapping: mapping.name, entity: object.entity, object: object.id)
         }
     }
 

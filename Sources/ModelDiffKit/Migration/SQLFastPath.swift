@@ -19,10 +19,17 @@ enum SQLFastPath {
     /// `nullifying` lists the source's dangling keys (`SourceSoundness`): a dangling to-one is copied
     /// as NULL, with its entity and order-key columns, and a join row pointing to no row is not copied,
     /// as the generic path does (it finds no object for the key, so no destination instance).
+    ///
+    /// `fetches` holds the source expressions' fetches by entity mapping name: a predicate becomes
+    /// part of the WHERE clause when `PredicateSQL` can write it exactly, else the plan is nil. The
+    /// objects of a filtered mapping are not all carried, so relationships to them take the generic
+    /// path too (it leaves them empty where the fast path would keep a key to a row that is not copied).
     static func plan(
-        _ mapping: MappingModel, source: StoreLayout, destination: StoreLayout, sourceJoinColumns: [String: [String]] = [:], nullifying: [DanglingKeys] = []
+        _ mapping: MappingModel, source: StoreLayout, destination: StoreLayout, sourceJoinColumns: [String: [String]] = [:],
+        nullifying: [DanglingKeys] = [], fetches: [String: SourceFetch] = [:]
     ) -> [Statement]? {
         var statements: [Statement] = []
+        let filtered = Set(fetches.filter { $0.value.predicate != nil }.keys)
         var danglingToOnes: [String: [String: String]] = [:]   // source table → key column → the table it should point into
         var danglingJoins: [String: [(column: String, target: String)]] = [:]   // source join table → its dangling columns
         for keys in nullifying {
@@ -69,7 +76,7 @@ enum SQLFastPath {
                     values.append(value)
                 case .toOne(let owner, let name) where ancestry.contains(owner):
                     guard let mapped = relationships[name] else { continue }
-                    guard let sourceRelationship = sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource),
+                    guard let sourceRelationship = sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered),
                         let sourceColumn = sourceTable.column(entity: source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName, property: sourceRelationship.name)
                     else { return nil }
                     columns.append(column.name)
@@ -77,7 +84,7 @@ enum SQLFastPath {
                 case .toOneEntity(let owner, let name) where ancestry.contains(owner), .orderKey(let owner, let name) where ancestry.contains(owner):
                     // Carried over only when the source stores the same thing for the mapped to-one.
                     guard let mapped = relationships[name],
-                        let sourceRelationship = sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource)
+                        let sourceRelationship = sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered)
                     else { continue }
                     let sourceOwner = source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName
                     let match = sourceTable.columns.first {
@@ -113,8 +120,8 @@ enum SQLFastPath {
                 guard (join == nil) == (sourceJoin == nil) else { return nil }
                 // A join row copied by SQL must not point at objects a `remove` mapping drops.
                 if sourceJoin != nil, let other = sourceRelationship.destinationEntity,
-                    !isCarried(other, model: source.model, mappings: mappingBySource)
-                        || !isCarried(source.model.rootEntity(of: sourceEntity).name, model: source.model, mappings: mappingBySource)
+                    !isCarried(other, model: source.model, mappings: mappingBySource, filtered: filtered)
+                        || !isCarried(source.model.rootEntity(of: sourceEntity).name, model: source.model, mappings: mappingBySource, filtered: filtered)
                 { return nil }
                 if let join, let sourceJoin, join.isNamed(after: declaring, relationship: relationship.name) {
                     let (owners, targets) = sourceJoin.keyColumns(from: sourceDeclaring, relationship: sourceRelationship.name)
@@ -140,9 +147,16 @@ enum SQLFastPath {
                 if join == nil, relationship.isOrdered != sourceRelationship.isOrdered { return nil }
             }
             let selected = SQL.joined(values, separator: .comma)
+            var filter: SQLFragment?
+            if let predicate = fetches[entityMapping.name]?.predicate {
+                guard let clause = PredicateSQL.clause(predicate, entity: sourceEntity, model: source.model, table: sourceTable) else { return nil }
+                filter = clause
+            }
+            // The rows of the source entity, and of them those the fetch predicate selects.
+            let condition = [SQLFragment.predicate(.column("Z_ENT", of: "s"), .equal, .integer(Int64(sourceNumber)))] + (filter.map { [$0] } ?? [])
             statements.append(Statement(
-                sql: "INSERT INTO main.\(SQL.quote(destinationTable.name)) (\(SQL.quote(columns))) SELECT \(SQL.joined(values, separator: .comma).text) FROM src.\(SQL.quote(sourceTable.name)) s WHERE s.Z_ENT = ?",
-                arguments: selected.arguments + [.integer(Int64(sourceNumber))]))
+                sql: "INSERT INTO main.\(SQL.quote(destinationTable.name)) (\(SQL.quote(columns))) SELECT \(SQL.joined(values, separator: .comma).text) FROM src.\(SQL.quote(sourceTable.name)) s WHERE \(SQL.joined(condition, separator: .and).text)",
+                arguments: selected.arguments + SQL.joined(condition, separator: .and).arguments))
         }
         for (destinationTable, sourceTable) in rootSources {
             guard let root = destination.tables.first(where: { $0.name == destinationTable })?.rootEntity,
@@ -194,12 +208,12 @@ enum SQLFastPath {
     }
 
     /// The source to-one a standard relationship mapping reads (`FUNCTION($manager, "destinationInstances…", M, $source.r)`).
-    private static func sourceToOne(_ mapping: PropertyMapping, in entity: Entity, model: Model, mappings: [String: EntityMapping]) -> Relationship? {
+    private static func sourceToOne(_ mapping: PropertyMapping, in entity: Entity, model: Model, mappings: [String: EntityMapping], filtered: Set<String>) -> Relationship? {
         guard let relationship = sourceRelationship(mapping, in: entity, model: model), !relationship.isToMany,
             case .call(_, _, let arguments)? = mapping.valueExpression.flatMap({ try? ExpressionParser.parse($0) }),
             case .constant(.string(let name))? = arguments.first,
             let destination = relationship.destinationEntity, mappings[destination]?.name == name,
-            isCarried(destination, model: model, mappings: mappings)
+            isCarried(destination, model: model, mappings: mappings, filtered: filtered)
         else { return nil }
         return relationship
     }
@@ -210,10 +224,11 @@ enum SQLFastPath {
     /// dropped by a `remove` mapping), the generic path sets the relationship to nil and validates it,
     /// which refuses a required one (1570). The fast path would keep a key to a row that is gone, so
     /// such a relationship takes the generic path and both paths give the same answer.
-    private static func isCarried(_ entity: String, model: Model, mappings: [String: EntityMapping]) -> Bool {
+    /// A mapping whose fetch predicate selects some objects (`filtered`) does not carry every one.
+    private static func isCarried(_ entity: String, model: Model, mappings: [String: EntityMapping], filtered: Set<String>) -> Bool {
         guard let root = model.entity(named: entity) else { return false }
         return ([root] + model.subentities(of: root)).allSatisfy { member in
-            mappings[member.name].map { $0.type == .copy || $0.type == .transform } ?? false
+            mappings[member.name].map { ($0.type == .copy || $0.type == .transform) && !filtered.contains($0.name) } ?? false
         }
     }
 

@@ -13,12 +13,18 @@ public enum XMLWriter {
     }
 
     /// Appends one element and its children, each on its own line.
-    public static func write(_ element: XMLElementNode, depth: Int, into output: inout String) {
+    ///
+    /// An attribute named in `breakingBefore` starts a new line, aligned under the element's first
+    /// attribute (a mapping file puts its long version hashes there, so the names stay readable).
+    public static func write(_ element: XMLElementNode, depth: Int, into output: inout String, breakingBefore: Set<String> = []) {
         let indent = String(repeating: "    ", count: depth)
         for comment in element.leadingComments { output += indent + commentText(comment) + "\n" }
         output += indent + "<" + element.name
-        for attribute in element.attributes {
-            output += " \(attribute.name)=\"\(escape(attribute.value, quote: true))\""
+        let continuation = "\n" + indent + String(repeating: " ", count: element.name.count + 1)
+        for (index, attribute) in element.attributes.enumerated() {
+            let startsLine = index > 0 && breakingBefore.contains(attribute.name)
+                && !(index > 0 && breakingBefore.contains(element.attributes[index - 1].name))
+            output += (startsLine ? continuation : "") + " \(attribute.name)=\"\(escape(attribute.value, quote: true))\""
         }
         if element.children.isEmpty && element.text.isEmpty && element.trailingComments.isEmpty {
             output += "/>\n"
@@ -27,7 +33,7 @@ public enum XMLWriter {
             output += ">\(escape(element.text, quote: false))\(element.trailingComments.map(commentText).joined())</\(element.name)>\n"
         } else {
             output += ">\n"
-            for child in element.children { write(child, depth: depth + 1, into: &output) }
+            for child in element.children { write(child, depth: depth + 1, into: &output, breakingBefore: breakingBefore) }
             for comment in element.trailingComments { output += indent + "    " + commentText(comment) + "\n" }
             output += indent + "</\(element.name)>\n"
         }

@@ -128,6 +128,25 @@ struct SQLFragment: Sendable, Hashable {
         return SQLFragment("EXISTS (SELECT 1 FROM " + name + " d WHERE d.Z_PK = " + key.text + ")", key.arguments)
     }
 
+    /// A fetch predicate's comparison of a column with a bound value, false (0) rather than NULL when
+    /// the column is NULL, as NSPredicate answers: `x IS ?`, `x IS NOT ?` (NULL-safe), or
+    /// `COALESCE(x < ?, 0)` for an order (see `PredicateSQL`).
+    static func predicate(_ x: SQLFragment, _ operation: PredicateOperation, _ value: SQLiteValue) -> SQLFragment {
+        switch operation {
+        case .isValue, .isNotValue, .equal: SQLFragment(x.text + " " + operation.rawValue + " ?", x.arguments + [value])
+        default: SQLFragment("COALESCE(" + x.text + " " + operation.rawValue + " ?, 0)", x.arguments + [value])
+        }
+    }
+
+    /// The operations `predicate` makes.
+    /// (`equal` is plain `x = ?`, for a column that is never NULL, as `Z_ENT`.)
+    enum PredicateOperation: String { case isValue = "IS", isNotValue = "IS NOT", equal = "=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=" }
+
+    /// Parts joined by AND or OR, in parentheses.
+    static func logical(_ parts: [SQLFragment], and: Bool) -> SQLFragment {
+        parenthesized(SQLFragment(parts.map(\.text).joined(separator: and ? " AND " : " OR "), parts.flatMap(\.arguments)))
+    }
+
     /// `NOT (x)`.
     static func not(_ x: SQLFragment) -> SQLFragment { SQLFragment("NOT (" + x.text + ")", x.arguments) }
 
@@ -135,6 +154,9 @@ struct SQLFragment: Sendable, Hashable {
     static func when(_ condition: SQLFragment, then x: SQLFragment) -> SQLFragment {
         SQLFragment("CASE WHEN " + condition.text + " THEN " + x.text + " END", condition.arguments + x.arguments)
     }
+
+    /// A constant truth value (TRUEPREDICATE, FALSEPREDICATE).
+    static func truth(_ value: Bool) -> SQLFragment { SQLFragment(value ? "1" : "0") }
 
     /// `x` in parentheses.
     static func parenthesized(_ x: SQLFragment) -> SQLFragment { SQLFragment("(" + x.text + ")", x.arguments) }

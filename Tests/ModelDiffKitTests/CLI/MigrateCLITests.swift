@@ -145,7 +145,7 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
         in: folder, replacing: "<attribute name=\"title\">$source.title</attribute>", with: "<attribute name=\"title\">nil</attribute>")
     let result = try runModeldiff(migrate, in: folder)
     #expect(result.status == 2)
-    #expect(result.stderr == "map.xml:14: error: migrating notes.sqlite failed: Note.title is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping NoteToNote; object 2/p1)\n")
+    #expect(result.stderr == "map.xml:30: error: migrating notes.sqlite failed: Note.title is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping NoteToNote; object 2/p1)\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
 }
 
@@ -161,22 +161,29 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     for extra in [[], ["--no-fast-path"]] {
         let result = try runModeldiff(migrate + extra, in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr == "map.xml:14: error: migrating notes.sqlite failed: EntityMigrationPolicy does not implement titleFor: (NSEntityMigrationPolicyError 134170; mapping NoteToNote)\n")
+        #expect(result.stderr == "map.xml:30: error: migrating notes.sqlite failed: EntityMigrationPolicy does not implement titleFor: (NSEntityMigrationPolicyError 134170; mapping NoteToNote)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
         #expect(try Data(contentsOf: store) == before)
     }
 }
 
-@Test func aSourceExpressionThatFiltersIsRefusedNotIgnored() throws {
+/// A source expression that filters migrates the objects its predicate selects, on both paths (a
+/// string operator keeps the mapping off the SQL fast path).
+@Test func aSourceExpressionThatFiltersMigratesTheObjectsItSelects() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    _ = try makeNotesStore(in: folder)
-    let migrate = try editedNotesMapping(in: folder, replacing: "\"Note\", \"TRUEPREDICATE\")", with: "\"Note\", \"title BEGINSWITH 'Note 1'\")")
-    let result = try runModeldiff(migrate, in: folder)
-    #expect(result.status == 2)
-    // `migrate` validates the mapping file first, so the error points into it.
-    #expect(result.stderr == "map.xml:15:9: error: entity mapping \"NoteToNote\": the source expression filters Note objects with the predicate \"title BEGINSWITH 'Note 1'\", which modeldiff does not evaluate; migrate every object (TRUEPREDICATE) and drop the unwanted ones in a policy's createDestinationInstances\n")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
+    _ = try makeNotesStore(in: folder, notesCount: 12)
+    // The inferred file leaves out the default fetch (every note): the developer adds one with a predicate.
+    let migrate = try editedNotesMapping(
+        in: folder, replacing: "<attribute name=\"createdAt\">",
+        with: "<sourceExpression>FETCH(FUNCTION($manager, \"fetchRequestForSourceEntityNamed:predicateString:\", \"Note\", \"title BEGINSWITH 'Note 1'\"), $manager.sourceContext, NO)</sourceExpression>\n        <attribute name=\"createdAt\">")
+    for (output, extra) in [("out.sqlite", [String]()), ("generic.sqlite", ["--no-fast-path"])] {
+        let result = try runModeldiff(migrate.dropLast() + [output] + extra, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  Note: 3 objects (was 12)\n"), "\(result.stdout)")
+        let titles = try PersistentStore.open(path: folder.appendingPathComponent(output).path).database.rows("SELECT ZTITLE FROM ZNOTE ORDER BY ZTITLE")
+        #expect(titles == [[.text("Note 1")], [.text("Note 10")], [.text("Note 11")]])
+    }
 }
 
 @Test func withOverwriteAFailingMigrationLeavesTheOldOutputIntact() throws {
@@ -275,7 +282,7 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
         "relate the objects migrated from them with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FolderToFolder\", \(argument))"
     }
     let plain = try editedNotesMapping(in: folder, replacing: inferred, with: "$source.folder")
-    let known = "map.xml:21:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from another context); \(lookup("$source.folder"))\n"
+    let known = "map.xml:36:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from another context); \(lookup("$source.folder"))\n"
     let validate = try runModeldiff(["mapping", "validate", "map.xml", "--from", plain[3], "--to", plain[5]], in: folder)
     #expect(validate.status == 2)
     #expect(validate.stderr == known)
@@ -291,7 +298,7 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     for extra in [[], ["--no-fast-path"]] {
         let result = try runModeldiff(hidden + extra, in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr == "map.xml:14: error: migrating notes.sqlite failed: Note.folder is given Folder objects of the source store by \(ternary), which Core Data refuses (objects from another context); \(lookup(ternary)) (NSMigrationError 134110; mapping NoteToNote; entity Note; object 2/p1)\n")
+        #expect(result.stderr == "map.xml:30: error: migrating notes.sqlite failed: Note.folder is given Folder objects of the source store by \(ternary), which Core Data refuses (objects from another context); \(lookup(ternary)) (NSMigrationError 134110; mapping NoteToNote; entity Note; object 2/p1)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
     }
     #expect(try Data(contentsOf: store) == before)
@@ -363,4 +370,67 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     #expect(try migrated.database.rows("SELECT ZTITLE, ZTEXT FROM ZNOTE ORDER BY Z_PK") == [
         [.text("Imported: Note 0!"), .text("NoteToNote5Note")], [.text("Imported: Note 1!"), .text("NoteToNote5Note")],
     ])
+}
+
+/// `$destination` in an attribute mapping is the destination object Core Data has already inserted:
+/// NSEntityMigrationPolicy creates it (every attribute at its default), then sets each attribute
+/// mapping's value in the mapping's order. `text` comes before `title`, so `text` reads `title`'s
+/// default (""), and `title` reads the `text` just set. Both paths give the same rows.
+@Test func destinationInAnAttributeMappingSeesDefaultsAndEarlierValues() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try makeNotesStore(in: folder, notesCount: 2)
+    var arguments = try editedNotesMapping(
+        in: folder, replacing: "<attribute name=\"text\">$source.body</attribute>",
+        with: "<attribute name=\"text\">FUNCTION($destination.title, \"stringByAppendingString:\", $source.body)</attribute>")
+    let map = folder.appendingPathComponent("map.xml")
+    let text = try String(contentsOf: map, encoding: .utf8).replacingOccurrences(
+        of: "<attribute name=\"title\">$source.title</attribute>",
+        with: "<attribute name=\"title\">FUNCTION($source.title, \"stringByAppendingString:\", FUNCTION($destination.text.length, \"stringValue\"))</attribute>")
+    try text.write(to: map, atomically: true, encoding: .utf8)
+    #expect(text.range(of: "name=\"text\"")!.lowerBound < text.range(of: "name=\"title\"")!.lowerBound)
+    let body = String(repeating: "text ", count: 20)
+    for (output, extra) in [("out.sqlite", [String]()), ("generic.sqlite", ["--no-fast-path"])] {
+        arguments[arguments.count - 1] = output
+        let result = try runModeldiff(arguments + extra, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("fast path"), "\(result.stdout)")
+        let migrated = try PersistentStore.open(path: folder.appendingPathComponent(output).path)
+        #expect(try migrated.database.rows("SELECT ZTEXT, ZTITLE, ZPINNED FROM ZNOTE ORDER BY ZTITLE") == [
+            [.text(body), .text("Note 0100"), .integer(0)], [.text(body), .text("Note 1100"), .integer(0)],
+        ])
+    }
+}
+
+/// `mapping validate` checks the keys read from `$entityMapping`, `$propertyMapping` and
+/// `$manager.currentEntityMapping` against NSEntityMapping's and NSPropertyMapping's properties, and
+/// `$destination`'s keys against the new version, each at its line and column.
+@Test func mappingObjectKeysAreValidated() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try makeNotesStore(in: folder)
+    let arguments = try editedNotesMapping(
+        in: folder, replacing: "<attribute name=\"text\">$source.body</attribute>",
+        with: "<attribute name=\"text\">FUNCTION($entityMapping.nme, \"stringByAppendingString:\", $propertyMapping.userinfo)</attribute>")
+    let map = folder.appendingPathComponent("map.xml")
+    let text = try String(contentsOf: map, encoding: .utf8).replacingOccurrences(
+        of: "<attribute name=\"title\">$source.title</attribute>",
+        with: "<attribute name=\"title\">TERNARY($manager.currentEntityMapping.sourceEntityName == \"Note\", $destination.titel, $entityMapping.userInfo.x)</attribute>")
+    try text.write(to: map, atomically: true, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let place = { (needle: String) -> String in
+        let index = lines.firstIndex { $0.contains(needle) }!
+        return "map.xml:\(index + 1):\(lines[index].distance(from: lines[index].startIndex, to: lines[index].range(of: needle)!.lowerBound) + 1)"
+    }
+    let mappingKeys = "name, mappingType, sourceEntityName, sourceEntityVersionHash, destinationEntityName, destinationEntityVersionHash, sourceExpression, attributeMappings, relationshipMappings, entityMigrationPolicyClassName, userInfo"
+    let expected = """
+        \(place("$entityMapping.nme")): error: Note.text: $entityMapping has no key "nme"; an entity mapping (NSEntityMapping) answers \(mappingKeys)
+        \(place("$propertyMapping.userinfo")): error: Note.text: $propertyMapping has no key "userinfo"; a property mapping (NSPropertyMapping) answers name, valueExpression, userInfo
+        \(place("$destination.titel")): error: Note.title: $destination.titel is not a property of Note in the new version
+
+        """
+    let validate = try runModeldiff(["mapping", "validate", "map.xml", "--from", arguments[3], "--to", arguments[5]], in: folder)
+    #expect(validate.status == 2)
+    #expect(validate.stderr == expected, "\(validate.stderr)")
+    #expect(try runModeldiff(arguments, in: folder).stderr == expected)
 }

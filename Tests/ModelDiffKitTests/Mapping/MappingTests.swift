@@ -21,7 +21,7 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
     let reread = try MappingXML.read(Array(text.utf8), path: "type-change.xml")
     let problems = MappingValidation.problems(reread, path: "type-change.xml", text: text, source: old, destination: new)
     #expect(problems.map(\.description) == [
-        "type-change.xml:13:33: error: mapping for Note.count is still a placeholder: `Note.count` changes from String to Integer 32, which lightweight migration cannot convert (Core Data error 134190, \"Source and destination attribute types are incompatible\"): keep the old attribute and add a new one, or write a custom mapping — `modeldiff infer` writes a starter",
+        "type-change.xml:28:33: error: mapping for Note.count is still a placeholder: `Note.count` changes from String to Integer 32, which lightweight migration cannot convert (Core Data error 134190, \"Source and destination attribute types are incompatible\"): keep the old attribute and add a new one, or write a custom mapping — `modeldiff infer` writes a starter",
     ])
 }
 
@@ -33,11 +33,14 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
     for url in bundles {
         let bundle = try ModelBundle.load(path: url.path)
         for (old, new) in zip(bundle.versions, bundle.versions.dropFirst()) {
-            let mapping = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name))
-            let text = MappingXML.write(mapping)
-            let reread = try MappingXML.read(Array(text.utf8), path: "\(old.name)-\(new.name).xml")
-            #expect(reread == mapping, "\(old.name) → \(new.name)")
-            #expect(MappingXML.write(reread) == text)
+            // Core Data's inference, and the file `modeldiff infer` writes (suspected renames as placeholders).
+            for suggesting in [false, true] {
+                let mapping = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name), suggestingRenames: suggesting)
+                let text = MappingXML.write(mapping)
+                let reread = try MappingXML.read(Array(text.utf8), path: "\(old.name)-\(new.name).xml")
+                #expect(reread == mapping, "\(old.name) → \(new.name)")
+                #expect(MappingXML.write(reread) == text)
+            }
             pairs += 1
         }
     }
@@ -118,4 +121,45 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
         }
     }
     try expectGolden(differences.joined(separator: "\n") + "\n", named: "mapping/xcode-v9-v10-differences.txt")
+}
+
+/// A file leaves out the source expression that fetches every object (it is filled in on reading),
+/// and one an older modeldiff wrote with that expression spelt out reads to the same mapping.
+@Test func theDefaultFetchIsLeftOutAndAnOlderFileWithItStillReads() throws {
+    let notes = Paths.testModels.appendingPathComponent("Notes.xcdatamodeld")
+    let old = try ModelFile.load(path: notes.appendingPathComponent("Notes.xcdatamodel").path).model
+    let new = try ModelFile.load(path: notes.appendingPathComponent("Notes 2.xcdatamodel").path).model
+    let mapping = MappingInference.infer(from: old, to: new, names: ("Notes", "Notes 2"))
+    #expect(mapping.entityMapping(named: "NoteToNote")?.sourceExpression == EntityMapping.fetchAll("Note"))
+    let text = MappingXML.write(mapping)
+    #expect(!text.contains("<sourceExpression>"))
+    #expect(try MappingXML.read(Array(text.utf8), path: "new.xml") == mapping)
+    // As modeldiff wrote it before: every fetch spelt out.
+    let older = text.replacingOccurrences(
+        of: "<attribute name=\"createdAt\">",
+        with: "<sourceExpression>\(XMLWriter.escape(EntityMapping.fetchAll("Note"), quote: false))</sourceExpression>\n        <attribute name=\"createdAt\">")
+    #expect(older != text)
+    let reread = try MappingXML.read(Array(older.utf8), path: "older.xml")
+    #expect(reread.entityMappings.map(\.sourceExpression) == mapping.entityMappings.map(\.sourceExpression))
+    #expect(MappingXML.write(reread) == text)
+    // A fetch with a predicate is written, and reads back as written.
+    let filtered = older.replacingOccurrences(of: "&quot;TRUEPREDICATE&quot;", with: "&quot;title != nil&quot;").replacingOccurrences(of: "\"TRUEPREDICATE\"", with: "\"title != nil\"")
+    let narrowed = try MappingXML.read(Array(filtered.utf8), path: "filtered.xml")
+    #expect(narrowed.entityMapping(named: "NoteToNote")?.sourceExpression?.contains("\"title != nil\"") == true)
+    #expect(MappingXML.write(narrowed).contains("<sourceExpression>FETCH("))
+}
+
+/// `modeldiff infer` writes a new property that `check` suspects is a rename as a placeholder whose
+/// expression reads the suspected source; Core Data's inference (a migration without a file) leaves
+/// it to its default value. wibosco's Post.color became hexColor without a renaming identifier.
+@Test func aSuspectedRenameIsAPlaceholderNamingItsSource() throws {
+    let bundle = Paths.fixtures.appendingPathComponent("02-wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld")
+    let old = try ModelFile.load(path: bundle.appendingPathComponent("CoreDataMigration_Example.xcdatamodel").path).model
+    let new = try ModelFile.load(path: bundle.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel").path).model
+    let suggested = MappingInference.infer(from: old, to: new, suggestingRenames: true).entityMapping(named: "PostToPost")?.attributeMappings.first { $0.name == "hexColor" }
+    #expect(suggested?.valueExpression == "$source.color")
+    #expect(suggested?.placeholder?.hasPrefix("suspected rename of `color`") == true)
+    let inferred = MappingInference.infer(from: old, to: new).entityMapping(named: "PostToPost")?.attributeMappings.first { $0.name == "hexColor" }
+    #expect(inferred?.valueExpression == nil)
+    #expect(inferred?.placeholder == nil)
 }

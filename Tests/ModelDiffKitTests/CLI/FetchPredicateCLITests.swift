@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import ModelDiffKit
+
+// A source expression's fetch predicate selects the objects an entity mapping migrates, as Core Data
+// runs `FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", …))`; a
+// predicate in a TERNARY chooses a value. Run through the built binary on real stores.
+
+private let wibosco = Paths.fixtures.appendingPathComponent("02-wibosco-CoreDataMigration-Example")
+private let wiboscoModels = wibosco.appendingPathComponent("CoreDataMigration_Example.xcdatamodeld")
+private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksModel")
+private let bookmarkModels = bookmarks.appendingPathComponent("BookmarksModel.xcdatamodeld")
+
+/// A private copy of a fixture store with its -wal and -shm (a store in ../shared is never opened in place).
+private func copyStore(_ name: String, from fixture: URL, to folder: URL) throws {
+    for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: fixture.appendingPathComponent(name + suffix).path) {
+        try FileManager.default.copyItem(at: fixture.appendingPathComponent(name + suffix), to: folder.appendingPathComponent("source.sqlite" + suffix))
+    }
+}
+
+/// `infer OLD NEW` into map.xml with `old` replaced by `new`; the `--from`/`--to` arguments.
+private func inferredMapping(_ old: URL, _ new: URL, in folder: URL, replacing: String, with replacement: String) throws -> [String] {
+    #expect(try runModeldiff(["infer", old.path, new.path, "--output", "map.xml"], in: folder).status == 0)
+    let map = folder.appendingPathComponent("map.xml")
+    // wibosco's Post.hexColor is a suspected rename of color: the developer keeps the suggested $source.color.
+    let inferred = try String(contentsOf: map, encoding: .utf8)
+    let text = try NSRegularExpression(pattern: #" todo="suspected rename[^"]*"(?=>\$source\.)"#)
+        .stringByReplacingMatches(in: inferred, range: NSRange(inferred.startIndex..., in: inferred), withTemplate: "")
+    #expect(text.contains(replacing), "the inferred mapping has \(replacing)")
+    try text.replacingOccurrences(of: replacing, with: replacement).write(to: map, atomically: true, encoding: .utf8)
+    return ["--from", old.path, "--to", new.path]
+}
+
+/// The source expression of a fetch with `predicate` (as written in the XML text, quotes escaped with `\"`).
+private func fetch(_ entity: String, _ predicate: String) -> String {
+    "<sourceExpression>FETCH(FUNCTION($manager, \"fetchRequestForSourceEntityNamed:predicateString:\", \"\(entity)\", \"\(predicate)\"), $manager.sourceContext, NO)</sourceExpression>\n        "
+}
+
+private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
+    try PersistentStore.open(path: path.path).database.rows(sql)
+}
+
+/// wibosco's version 1 store (1001 posts): `date > CAST(…, "NSDate")` is written as SQL on the fast path
+/// and evaluated per post on the generic path; both select the same 328 posts, those SQLite counts.
+@Test func aFetchPredicateSelectsThePostsOfARealStoreOnBothPaths() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try copyStore("CoreDataMigration_Example_1.sqlite", from: wibosco, to: folder)
+    let versions = try inferredMapping(
+        wiboscoModels.appendingPathComponent("CoreDataMigration_Example.xcdatamodel"), wiboscoModels.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel"),
+        in: folder, replacing: "<attribute name=\"date\">",
+        with: fetch("Post", "date > CAST(526914240, \\\"NSDate\\\") AND postID != nil") + "<attribute name=\"date\">")
+    let validate = try runModeldiff(["mapping", "validate", "map.xml"] + versions, in: folder)
+    #expect(validate.status == 0, "\(validate.stderr)")
+    let expected = try rows(folder.appendingPathComponent("source.sqlite"), "SELECT ZPOSTID FROM ZPOST WHERE ZDATE > 526914240 ORDER BY ZPOSTID")
+    #expect(expected.count == 328)
+    for (output, extra, label) in [("fast.sqlite", [String](), " [SQL fast path])"), ("generic.sqlite", ["--no-fast-path"], " with map.xml)")] {
+        let result = try runModeldiff(["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", output] + extra, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(label + "\n  Post: 328 objects (was 1001)\n"), "\(result.stdout)")
+        #expect(try rows(folder.appendingPathComponent(output), "SELECT ZPOSTID FROM ZPOST ORDER BY ZPOSTID") == expected)
+    }
+}
+
+/// DuckDuckGo's bookmarks (version 1): `url != nil` keeps the 6 bookmarks and leaves out the 4 folders;
+/// the bookmarks' parent folders were not migrated, so their parent is empty, as in Core Data (the
+/// relationship mapping finds no destination object for a source object the fetch left out).
+@Test func urlNotNilLeavesTheFoldersOutOfARealStore() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try copyStore("Bookmarks_V1.sqlite", from: bookmarks, to: folder)
+    let versions = try inferredMapping(
+        bookmarkModels.appendingPathComponent("BookmarksModel.xcdatamodel"), bookmarkModels.appendingPathComponent("BookmarksModel 2.xcdatamodel"),
+        in: folder, replacing: "<attribute name=\"isFavorite\">", with: fetch("BookmarkEntity", "url != nil") + "<attribute name=\"isFavorite\">")
+    let expected = try rows(folder.appendingPathComponent("source.sqlite"), "SELECT ZUUID FROM ZBOOKMARKENTITY WHERE ZURL IS NOT NULL ORDER BY ZUUID")
+    #expect(expected.count == 6)
+    for (output, extra) in [("a.sqlite", [String]()), ("b.sqlite", ["--no-fast-path"])] {
+        let result = try runModeldiff(["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", output] + extra, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("with map.xml)\n  BookmarkEntity: 6 objects (was 10)\n"), "\(result.stdout)")
+        #expect(try rows(folder.appendingPathComponent(output), "SELECT ZUUID FROM ZBOOKMARKENTITY ORDER BY ZUUID") == expected)
+        #expect(try rows(folder.appendingPathComponent(output), "SELECT COUNT(*) FROM ZBOOKMARKENTITY WHERE ZPARENT IS NOT NULL OR ZURL IS NULL") == [[.integer(0)]])
+        let verify = try runModeldiff(["store", "verify", output, "--model", bookmarkModels.path], in: folder)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+    }
+}
+
+/// `TERNARY(predicate, a, b)` in an attribute mapping: wibosco's `color` becomes `hexColor`, lower-cased
+/// for the colours that begin with an f in either case (`BEGINSWITH[c]`), as written otherwise.
+@Test func aTernaryPredicateChoosesAnAttributeValue() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try copyStore("CoreDataMigration_Example_1.sqlite", from: wibosco, to: folder)
+    let versions = try inferredMapping(
+        wiboscoModels.appendingPathComponent("CoreDataMigration_Example.xcdatamodel"), wiboscoModels.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel"),
+        in: folder, replacing: "<attribute name=\"hexColor\">$source.color</attribute>",
+        with: "<attribute name=\"hexColor\">TERNARY($source.color BEGINSWITH[c] \"f\", lowercase:($source.color), $source.color)</attribute>")
+    #expect(try runModeldiff(["mapping", "validate", "map.xml"] + versions, in: folder).status == 0)
+    let result = try runModeldiff(["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let out = folder.appendingPathComponent("out.sqlite")
+    #expect(try rows(out, "SELECT COUNT(*) FROM ZPOST WHERE ZHEXCOLOR GLOB 'f*'") == [[.integer(72)]])
+    #expect(try rows(out, "SELECT COUNT(*) FROM ZPOST WHERE ZHEXCOLOR GLOB '[A-E0-9]*'") == [[.integer(1001 - 72)]])
+    #expect(try rows(out, "SELECT COUNT(*) FROM ZPOST WHERE ZHEXCOLOR GLOB '*[a-z]*' AND ZHEXCOLOR NOT GLOB 'f*'") == [[.integer(0)]])
+}
+
+/// `mapping validate` (and `migrate`, before it reads the store) points into the predicate string:
+/// an unknown key, values that cannot be compared, a bad option, each at its line and column.
+@Test func predicateProblemsPointIntoTheMappingFile() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try copyStore("Bookmarks_V1.sqlite", from: bookmarks, to: folder)
+    let versions = try inferredMapping(
+        bookmarkModels.appendingPathComponent("BookmarksModel.xcdatamodel"), bookmarkModels.appendingPathComponent("BookmarksModel 2.xcdatamodel"),
+        in: folder, replacing: "<attribute name=\"isFavorite\">",
+        with: fetch("BookmarkEntity", "adress != nil OR title > 5 OR isFolder BEGINSWITH[c] \\\"x\\\"") + "<attribute name=\"isFavorite\">")
+    let line = try String(contentsOf: folder.appendingPathComponent("map.xml"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        .firstIndex { $0.contains("<sourceExpression>") }! + 1
+    let column = { (needle: String) in
+        let text = try! String(contentsOf: folder.appendingPathComponent("map.xml"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
+        return text.distance(from: text.startIndex, to: text.range(of: needle)!.lowerBound) + 1
+    }
+    let what = "source expression of \"BookmarkEntityToBookmarkEntity\": predicate"
+    let expected = """
+        map.xml:\(line):\(column("adress")): error: \(what): adress is not a property of BookmarkEntity in the old version
+        map.xml:\(line):\(column("title >")): error: \(what): > compares a String with an integer: they have no order (compare a string with a string, a number with a number)
+        map.xml:\(line):\(column("isFolder")): error: \(what): BEGINSWITH compares strings, but isFolder is a Boolean
+
+        """
+    for command in [["mapping", "validate", "map.xml"] + versions, ["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", "out.sqlite"]] {
+        let result = try runModeldiff(command, in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == expected, "\(result.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.sqlite").path))
+
+    let map = folder.appendingPathComponent("map.xml")
+    let text = try String(contentsOf: map, encoding: .utf8)
+    try text.replacingOccurrences(of: "adress != nil OR title > 5 OR isFolder BEGINSWITH[c] \\\"x\\\"", with: "url LIKE[z] 'x'").write(to: map, atomically: true, encoding: .utf8)
+    let bad = try runModeldiff(["mapping", "validate", "map.xml"] + versions, in: folder)
+    #expect(bad.status == 2)
+    #expect(bad.stderr == "map.xml:\(line):\(column("z]")): error: source expression of \"BookmarkEntityToBookmarkEntity\": predicate \"url LIKE[z] 'x'\": unknown comparison option 'z': write c (case-insensitive), d (diacritic-insensitive) or n (normalized)\n", "\(bad.stderr)")
+}
