@@ -12,8 +12,9 @@ struct MigrateCommand: ParsableCommand {
             one. --path direct (the default) does it in one step, as NSPersistentContainer's automatic
             migration does: a mapping file for exactly that step, else the mapping Core Data would infer.
             --path consecutive goes through every later version, as an app that migrates step by step does.
-            Mapping files (*.mapping.xml, .xcmappingmodel) are found beside the bundle. The source store is
-            only read; the result is written next to --output and renamed into place when everything
+            Mapping files (*.mapping.xml, .xcmappingmodel, .cdm) are found beside the bundle. A store that no
+            version of the bundle wrote is migrated, in one step, from the model Core Data cached in it
+            (Z_MODELCACHE), as Core Data does. The source store is only read; the result is written next to --output and renamed into place when everything
             succeeded.
 
             Examples:
@@ -35,7 +36,7 @@ struct MigrateCommand: ParsableCommand {
     @Option(help: "With a bundle as --to: direct (one step to the current version, as Core Data's automatic migration) or consecutive (every version in turn).")
     var path: MigrationPath = .direct
 
-    @Option(help: "A mapping file or .xcmappingmodel (single step only); inferred when absent.")
+    @Option(help: "A mapping file, .xcmappingmodel or .cdm (single step only); inferred when absent.")
     var mapping: String?
 
     @Option(help: "Where to write the migrated store.")
@@ -128,7 +129,7 @@ struct MigrateCommand: ParsableCommand {
             throw ValidationError("give --from with a single version, or a .xcdatamodeld bundle as --to")
         }
         if mapping != nil { throw ValidationError("--mapping goes with --from; in bundle mode mapping files are found beside the bundle") }
-        return try StoreMigration.steps(forStoreHashes: source.metadata.versionHashes, bundle: try ModelBundle.load(path: to), storePath: store, path: path)
+        return try StoreMigration.steps(for: source, bundle: try ModelBundle.load(path: to), path: path)
     }
 
     /// A direct step that failed with an inferred mapping, in a bundle that has mapping files: the app
