@@ -14,8 +14,8 @@ struct MigrateCommand: ParsableCommand {
             --path consecutive goes through every later version, as an app that migrates step by step does.
             Mapping files (*.mapping.xml, .xcmappingmodel, .cdm) are found beside the bundle. A store that no
             version of the bundle wrote is migrated, in one step, from the model Core Data cached in it
-            (Z_MODELCACHE), as Core Data does. The source store is only read; the result is written next to --output and renamed into place when everything
-            succeeded.
+            (Z_MODELCACHE), as Core Data does. The source store is only read; the result is written next
+            to --output and renamed into place when everything succeeded.
 
             Examples:
               modeldiff migrate Notes.sqlite --from "Notes.xcdatamodel" --to "Notes 2.xcdatamodel" --output Notes-v2.sqlite
