@@ -4,12 +4,14 @@ import CZlib
 /// store's `Z_MODELCACHE.Z_CONTENT`. The only use of zlib in modeldiff.
 package enum Inflate {
     /// The largest output accepted: a deflate stream can expand about 1000-fold, so a small hostile
-    /// blob could otherwise ask for gigabytes. Wire's largest cached model is 56 KB; 64 MB leaves
+    /// blob could otherwise ask for gigabytes. Wire's largest cached model is 66 KB; 64 MB leaves
     /// room for models a thousand times larger.
     package static let maximumOutput = 64 << 20
 
     /// Inflates `bytes`; `path` names the file in diagnostics.
     package static func raw(_ bytes: [UInt8], path: String, limit: Int = maximumOutput) throws(Diagnostic) -> [UInt8] {
+        // zlib counts input in 32 bits; a model cache is kilobytes.
+        guard bytes.count <= Int(UInt32.max) else { throw Diagnostic(path: path, message: "the compressed data is larger than 4 GB") }
         var stream = z_stream()
         guard modeldiff_inflate_init_raw(&stream) == Z_OK else {
             throw Diagnostic(path: path, message: "cannot start zlib's inflate")
