@@ -28,11 +28,18 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
+        // Raw deflate, for the compiled model Core Data caches in a store (Z_MODELCACHE).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "ModelDiffKit",
             dependencies: [
                 "CLibXML2",
                 "CSQLite",
+                "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
             ]

@@ -4,7 +4,7 @@
 // so they cannot live in the root package, whose plain `swift build` would fail to link them.
 import PackageDescription
 
-let fuzzTargets = ["FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig"]
+let fuzzTargets = ["FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig", "FuzzKeyedArchive"]
 
 let package = Package(
     name: "modeldiff-fuzz",

@@ -4,7 +4,7 @@
 #
 #   Scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, all six targets
 #
-# Targets: FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig. A crash, a trap, a leak
+# Targets: FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig FuzzKeyedArchive. A crash, a trap, a leak
 # or an input that runs longer than 10 s stops the run with exit 1; libFuzzer saves the input in
 # fuzz-artifacts/TARGET/, which becomes a regression input once fixed. The working corpus grows in
 # .build-fuzz/corpus/TARGET/ across runs (kept out of git). FUZZ_JOBS=N runs N targets at a time.
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig)
+((${#targets[@]})) || targets=(FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig FuzzKeyedArchive)
 shared=../shared
 scratch=.build-fuzz
 
@@ -125,6 +125,35 @@ for name in os.listdir(sys.argv[2]):
     for match in re.finditer(r'\("((?:check|acknowledged)[^"]*)"', text):
         seed = match.group(1).encode().decode('unicode_escape').encode()
         open(os.path.join(out, hashlib.sha1(seed).hexdigest()[:16]), 'wb').write(seed)
+PY
+
+# Keyed archives: every compiled model (.mom) and mapping model (.cdm) in ../shared, and the three
+# smallest model caches of Wire's stores, inflated (read from copies: sqlite3 never opens ../shared).
+find "$shared" -type f \( -name '*.mom' -o -name '*.cdm' \) -print0 | seed FuzzKeyedArchive
+python3 - "$scratch/seeds/FuzzKeyedArchive" "$shared" <<'PY'
+import hashlib, os, shutil, sqlite3, sys, tempfile, zlib
+out, caches = sys.argv[1], []
+os.makedirs(out, exist_ok=True)
+work = tempfile.mkdtemp()
+try:
+    for folder, _, names in os.walk(sys.argv[2]):
+        for name in names:
+            if not name.endswith('.wiredatabase'):
+                continue
+            copy = os.path.join(work, name)
+            shutil.copyfile(os.path.join(folder, name), copy)
+            try:
+                connection = sqlite3.connect(copy)
+                for (blob,) in connection.execute('SELECT Z_CONTENT FROM Z_MODELCACHE'):
+                    caches.append(zlib.decompress(blob, -15))
+                connection.close()
+            except (sqlite3.Error, zlib.error):
+                pass
+            os.remove(copy)
+finally:
+    shutil.rmtree(work)
+for archive in sorted(caches, key=len)[:3]:
+    open(os.path.join(out, hashlib.sha1(archive).hexdigest()[:16]), 'wb').write(archive)
 PY
 
 dictionary() {

@@ -45,7 +45,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Check only pairs whose newer version comes after this one (bundle mode), and the jumps to the current version.")
     var since: String?
 
-    @Option(name: .customLong("mappings"), help: "A folder to search, recursively, for mapping models (*.mapping.xml, *.xcmappingmodel); repeatable. Those beside the bundle are always used.")
+    @Option(name: .customLong("mappings"), help: "A folder to search, recursively, for mapping models (*.mapping.xml, *.xcmappingmodel, *.cdm); repeatable. Those beside the bundle are always used.")
     var mappingFolders: [String] = []
 
     @Flag(inversion: .prefixedNo, help: "Also check CloudKit's rules for a model mirrored with NSPersistentCloudKitContainer: the current version's (NEW's) entities, and add-only changes (default: .modeldiff.yml's check.cloudkit, else no).")

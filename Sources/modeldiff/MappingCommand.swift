@@ -16,7 +16,7 @@ struct MappingCommand: ParsableCommand {
 struct MappingValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check a mapping file (or an Xcode .xcmappingmodel) against the two versions it maps between.",
+        abstract: "Check a mapping file (or an Xcode .xcmappingmodel or compiled .cdm) against the two versions it maps between.",
         discussion: """
             Reports unknown entities and properties, expressions that do not parse or read unknown key paths,
             stale entity version hashes, mapping types that contradict the models, and placeholders left to fill in.

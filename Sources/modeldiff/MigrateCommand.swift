@@ -12,9 +12,10 @@ struct MigrateCommand: ParsableCommand {
             one. --path direct (the default) does it in one step, as NSPersistentContainer's automatic
             migration does: a mapping file for exactly that step, else the mapping Core Data would infer.
             --path consecutive goes through every later version, as an app that migrates step by step does.
-            Mapping files (*.mapping.xml, .xcmappingmodel) are found beside the bundle. The source store is
-            only read; the result is written next to --output and renamed into place when everything
-            succeeded.
+            Mapping files (*.mapping.xml, .xcmappingmodel, .cdm) are found beside the bundle. A store that no
+            version of the bundle wrote is migrated, in one step, from the model Core Data cached in it
+            (Z_MODELCACHE), as Core Data does. The source store is only read; the result is written next
+            to --output and renamed into place when everything succeeded.
 
             Examples:
               modeldiff migrate Notes.sqlite --from "Notes.xcdatamodel" --to "Notes 2.xcdatamodel" --output Notes-v2.sqlite
@@ -35,7 +36,7 @@ struct MigrateCommand: ParsableCommand {
     @Option(help: "With a bundle as --to: direct (one step to the current version, as Core Data's automatic migration) or consecutive (every version in turn).")
     var path = OnePath(.direct)
 
-    @Option(help: "A mapping file or .xcmappingmodel (single step only); inferred when absent.")
+    @Option(help: "A mapping file, .xcmappingmodel or .cdm (single step only); inferred when absent.")
     var mapping: String?
 
     @Option(help: "Where to write the migrated store.")
@@ -137,7 +138,7 @@ struct MigrateCommand: ParsableCommand {
         }
         guard ModelInput.isBundle(to) else { throw ValidationError("give --from with a single version, or a .xcdatamodeld bundle as --to") }
         if mapping != nil { throw ValidationError("--mapping goes with --from; in bundle mode mapping files are found beside the bundle") }
-        return try StoreMigration.steps(forStoreHashes: source.metadata.versionHashes, bundle: try ModelBundle.load(path: to), storePath: store, path: path.value)
+        return try StoreMigration.steps(for: source, bundle: try ModelBundle.load(path: to), path: path.value)
     }
 
     /// A direct step that failed with an inferred mapping, in a bundle that has mapping files: the app

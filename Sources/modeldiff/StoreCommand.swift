@@ -45,6 +45,7 @@ struct StoreInfoCommand: ParsableCommand {
             }
             let counts = try opened.rowCounts()
             var match: StoreVersionMatch?
+            var modelCache: Result<Void, Diagnostic>?
             if let model {
                 let versions: [(name: String, model: Model)]
                 if model.hasSuffix(".xcdatamodeld") || model.hasSuffix(".xcdatamodeld/") {
@@ -59,8 +60,23 @@ struct StoreInfoCommand: ParsableCommand {
                 {
                     throw Diagnostic(path: store, message: "not a sound Core Data store for \(name): \(missing)")
                 }
+                // No version matches: Core Data would read the store with the model cached in it.
+                if match?.versionName == nil {
+                    var cached: Model?
+                    do throws(Diagnostic) {
+                        cached = try opened.cachedModel()
+                        modelCache = .success(())
+                    } catch {
+                        modelCache = .failure(error)
+                    }
+                    if let cached, let missing = try StoreSchemaCheck.missing(in: opened, layout: opened.layout(for: cached)).first {
+                        throw Diagnostic(path: store, message: "not a sound Core Data store for its cached model: \(missing)")
+                    }
+                }
             }
-            let info = StoreInfo(store: store, metadata: opened.metadata, uuid: try opened.storeUUID(), counts: counts, match: match, modelGiven: model != nil)
+            let info = StoreInfo(
+                store: store, metadata: opened.metadata, uuid: try opened.storeUUID(), counts: counts, match: match, modelGiven: model != nil,
+                modelCache: modelCache)
             switch format {
             case .json: printOut(try jsonText(info))
             case .text: printOut(info.text)
@@ -85,8 +101,13 @@ private struct StoreInfo: Encodable {
     let entities: [EntityRows]
     let modelVersion: String??
     let differingEntities: [String]?
+    /// For no matching version: whether the model cached in the store (Z_MODELCACHE) is used, or why not.
+    let modelCache: String?
 
-    init(store: String, metadata: StoreMetadata, uuid: String?, counts: [(entity: String, count: Int)], match: StoreVersionMatch?, modelGiven: Bool) {
+    init(
+        store: String, metadata: StoreMetadata, uuid: String?, counts: [(entity: String, count: Int)], match: StoreVersionMatch?,
+        modelGiven: Bool, modelCache: Result<Void, Diagnostic>?
+    ) {
         path = store
         storeType = metadata.string("NSStoreType")
         self.uuid = uuid
@@ -96,6 +117,11 @@ private struct StoreInfo: Encodable {
         entities = counts.map { EntityRows(name: $0.entity, rows: $0.count) }
         modelVersion = modelGiven ? .some(match?.versionName) : nil
         differingEntities = modelGiven && match?.versionName == nil ? match?.differingEntities : nil
+        switch modelCache {
+        case .success?: self.modelCache = "used"
+        case .failure(let error)?: self.modelCache = error.message
+        case nil: self.modelCache = nil
+        }
     }
 
     func encode(to encoder: Encoder) throws {
@@ -109,10 +135,11 @@ private struct StoreInfo: Encodable {
         try container.encode(entities, forKey: .entities)
         if case .some(let version) = modelVersion { try container.encode(version, forKey: .modelVersion) }
         try container.encodeIfPresent(differingEntities, forKey: .differingEntities)
+        try container.encodeIfPresent(modelCache, forKey: .modelCache)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case path, storeType, uuid, frameworkVersion, versionIdentifiers, versionChecksum, entities, modelVersion, differingEntities
+        case path, storeType, uuid, frameworkVersion, versionIdentifiers, versionChecksum, entities, modelVersion, differingEntities, modelCache
     }
 
     var text: String {
@@ -127,6 +154,11 @@ private struct StoreInfo: Encodable {
                 output += "model version: \(version)\n"
             } else {
                 output += "model version: none matches; entities that differ: \((differingEntities ?? []).joined(separator: ", "))\n"
+                if modelCache == "used" {
+                    output += "model: taken from the store's Z_MODELCACHE (the model Core Data cached when it wrote the store; its hashes match)\n"
+                } else if let modelCache {
+                    output += "model cache: cannot be used: \(modelCache)\n"
+                }
             }
         }
         return output
@@ -158,10 +190,16 @@ struct StoreVerifyCommand: ParsableCommand {
             if model.trimmingCharacters(in: CharacterSet(charactersIn: "/")).hasSuffix(".xcdatamodeld") {
                 let bundle = try ModelBundle.load(path: model)
                 let match = StoreVersionMatch(storeHashes: opened.metadata.versionHashes, versions: bundle.versions.map { ($0.name, $0.model) })
-                guard let name = match.versionName, let found = bundle.version(named: name) else {
-                    throw Diagnostic(path: store, message: "the store matches no version of \(model)")
+                if let name = match.versionName, let found = bundle.version(named: name) {
+                    version = found.model
+                } else {
+                    // As Core Data does: the model cached in the store, when its hashes are the store's.
+                    do throws(Diagnostic) {
+                        version = try opened.cachedModel()
+                    } catch {
+                        throw Diagnostic(path: store, message: "the store matches no version of \(model), and its cached model could not be used: \(error.message)")
+                    }
                 }
-                version = found.model
             } else {
                 version = try ModelFile.load(path: model).model
             }

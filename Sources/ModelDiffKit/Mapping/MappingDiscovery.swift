@@ -1,7 +1,7 @@
 import Foundation
 
-/// The mapping files a project keeps for a bundle: `*.mapping.xml` and Xcode's `*.xcmappingmodel`
-/// beside the bundle (where `migrate` has always looked), and anywhere below the folders given with
+/// The mapping files a project keeps for a bundle: `*.mapping.xml`, Xcode's `*.xcmappingmodel` and
+/// compiled `*.cdm` beside the bundle (where `migrate` has always looked), and anywhere below the folders given with
 /// `--mappings`. `check` and `migrate` find them the same way.
 public enum MappingDiscovery {
     /// The mapping files for `bundle`, read; each file once, in path order.
@@ -20,7 +20,7 @@ public enum MappingDiscovery {
         return files
     }
 
-    private static func isMappingFile(_ name: String) -> Bool { name.hasSuffix(".mapping.xml") || name.hasSuffix(".xcmappingmodel") }
+    private static func isMappingFile(_ name: String) -> Bool { name.hasSuffix(".mapping.xml") || name.hasSuffix(".xcmappingmodel") || name.hasSuffix(".cdm") }
 
     private static func candidates(in folder: String, recursive: Bool) -> [String] {
         let join = { (name: String) in (folder as NSString).appendingPathComponent(name) }

@@ -9,7 +9,8 @@ public struct MappingFile: Sendable {
     /// The file's text.
     public let text: String
 
-    /// Reads a modeldiff mapping file, or an Xcode `.xcmappingmodel` (its `xcmapping.xml`).
+    /// Reads a modeldiff mapping file, an Xcode `.xcmappingmodel` (its `xcmapping.xml`) or a compiled
+    /// mapping model (`.cdm`, whose text is empty: an archive has no lines to point at).
     public static func load(path: String) throws(Diagnostic) -> MappingFile {
         var file = path
         var isDirectory: ObjCBool = false
@@ -19,6 +20,9 @@ public struct MappingFile: Sendable {
         if isDirectory.boolValue { file = (path as NSString).appendingPathComponent("xcmapping.xml") }
         guard let data = FileManager.default.contents(atPath: file) else { throw Diagnostic(path: file, message: "cannot read the file") }
         let bytes = [UInt8](data)
+        if !isDirectory.boolValue, path.hasSuffix(".cdm") {
+            return MappingFile(path: file, mapping: try CompiledMapping.read(bytes, path: file), text: "")
+        }
         if path.trimmingTrailingSlashes.hasSuffix(".xcmappingmodel") || file.hasSuffix("xcmapping.xml") {
             return MappingFile(path: file, mapping: try XcodeMappingImport.read(bytes, path: file), text: XMLText.decode(bytes))
         }

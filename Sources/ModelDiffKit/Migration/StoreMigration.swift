@@ -30,24 +30,49 @@ public struct MigrationStep: Sendable {
 /// only when every step succeeded; the source store is only ever read.
 public enum StoreMigration {
     /// The steps that bring a store written with some version of `bundle` to its current version,
-    /// using mapping files found beside the bundle (`*.mapping.xml`, `*.xcmappingmodel`) when one maps
-    /// a step, and inferring the others with the bundle's history (``ModelBundle/historicalNames``).
+    /// using mapping files found beside the bundle (`*.mapping.xml`, `*.xcmappingmodel`, `*.cdm`) when
+    /// one maps a step, and inferring the others with the bundle's history (``ModelBundle/historicalNames``).
+    ///
+    /// When no version has the store's hashes, `cachedModel` (the store's `Z_MODELCACHE`, see
+    /// ``PersistentStore/cachedModel()``) is the source, as Core Data does: one step from it to the
+    /// current version, on either path, since the cached model is no version of the bundle.
     public static func steps(
-        forStoreHashes hashes: [String: [UInt8]], bundle: ModelBundle, storePath: String, path: MigrationPath = .direct
+        forStoreHashes hashes: [String: [UInt8]], bundle: ModelBundle, storePath: String, path: MigrationPath = .direct,
+        cachedModel: (() throws(Diagnostic) -> Model)? = nil
     ) throws -> [MigrationStep] {
         let match = StoreVersionMatch(storeHashes: hashes, versions: bundle.versions.map { ($0.name, $0.model) })
-        guard let start = match.versionName, let index = bundle.versions.firstIndex(where: { $0.name == start }) else {
-            throw Diagnostic(path: storePath, message: "the store matches no version of \(bundle.path) (closest: \(match.closestVersion ?? "none"); entities that differ: \(match.differingEntities.joined(separator: ", ")))")
-        }
-        guard let end = bundle.versions.firstIndex(where: { $0.name == bundle.currentVersionName }), end >= index else {
-            throw Diagnostic(path: storePath, message: "the store is at version \(start), which comes after the current version \(bundle.currentVersionName)")
+        guard let end = bundle.versions.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
+            throw Diagnostic(path: bundle.path, message: "the bundle has no current version")
         }
         let mappings = try mappingFiles(besides: bundle.path)
         let history = bundle.historicalNames
         guard path != .all else { throw Diagnostic(path: storePath, message: "a store migrates along one path: direct or consecutive") }
+        guard let start = match.versionName, let index = bundle.versions.firstIndex(where: { $0.name == start }) else {
+            let unmatched = "the store matches no version of \(bundle.path) (closest: \(match.closestVersion ?? "none"); entities that differ: \(match.differingEntities.joined(separator: ", ")))"
+            guard let cachedModel else { throw Diagnostic(path: storePath, message: unmatched) }
+            let cached: Model
+            do {
+                cached = try cachedModel()
+            } catch {
+                throw Diagnostic(path: storePath, message: "\(unmatched), and its cached model could not be used: \(error.message)")
+            }
+            let source = ModelVersion(name: cachedVersionName, loaded: LoadedModel(model: cached, path: storePath, notes: []))
+            return [try step(from: source, to: bundle.versions[end], mappings: mappings, history: history)]
+        }
+        guard end >= index else {
+            throw Diagnostic(path: storePath, message: "the store is at version \(start), which comes after the current version \(bundle.currentVersionName)")
+        }
         let pairs = index == end ? [] : path == .direct ? [(index, end)] : (index..<end).map { ($0, $0 + 1) }
         return try pairs.map { from, to in try step(from: bundle.versions[from], to: bundle.versions[to], mappings: mappings, history: history) }
     }
+
+    /// The steps for an open store: by its hashes, else from the model cached in it.
+    public static func steps(for store: PersistentStore, bundle: ModelBundle, path: MigrationPath = .direct) throws -> [MigrationStep] {
+        try steps(forStoreHashes: store.metadata.versionHashes, bundle: bundle, storePath: store.path, path: path, cachedModel: store.cachedModel)
+    }
+
+    /// The name a step from a store's cached model gives its source version.
+    public static let cachedVersionName = "Z_MODELCACHE"
 
     /// One step: the mapping file among `mappings` that maps exactly `old` → `new` (validated), else
     /// the mapping Core Data would infer, with the bundle's history.

@@ -53,14 +53,17 @@ public struct ModelBundle: Sendable {
 
 /// Loads one model version from any input a user may name.
 public enum ModelFile {
-    /// Loads a bare XML file, a `.xcdatamodel` folder, a `.xcdatamodeld` bundle (its current version)
-    /// or a version folder inside a bundle.
+    /// Loads a bare XML file, a `.xcdatamodel` folder, a `.xcdatamodeld` bundle (its current version),
+    /// a version folder inside a bundle, a compiled `.mom` file or a `.momd` folder (its current version).
     public static func load(path: String) throws(Diagnostic) -> LoadedModel {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Diagnostic(path: path, message: "no such file or directory")
         }
-        guard isDirectory.boolValue else { return try loadXML(path: path) }
+        guard isDirectory.boolValue else {
+            return path.hasSuffix(".mom") ? try loadCompiled(path: path) : try loadXML(path: path)
+        }
+        if path.trimmingTrailingSlashes.hasSuffix(".momd") { return try loadCompiled(path: try CompiledModel.currentVersion(inFolder: path)) }
         if ModelInput.isBundle(path) {
             // Only the current version is wanted: do not read the others.
             let names = try ModelLocator.versionFolders(inBundle: path)
@@ -80,6 +83,14 @@ public enum ModelFile {
             throw Diagnostic(path: folder, message: "not a model folder: it has no contents file")
         }
         return try loadXML(path: contents)
+    }
+
+    /// Reads and decodes a compiled model (`.mom`).
+    static func loadCompiled(path: String) throws(Diagnostic) -> LoadedModel {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic(path: path, message: "cannot read the file")
+        }
+        return try CompiledModel.read([UInt8](data), path: path)
     }
 
     /// Reads and decodes an XML model file.

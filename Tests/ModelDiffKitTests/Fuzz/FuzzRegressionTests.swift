@@ -20,10 +20,19 @@ import ModelDiffKit
     }
 
     @Test func everyTargetHasARegressionFolder() {
-        for target in ["FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig"] {
+        for target in ["FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig", "FuzzKeyedArchive"] {
             var isFolder: ObjCBool = false
             #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path, isDirectory: &isFolder) && isFolder.boolValue, "\(target)")
         }
+    }
+
+    @Test(arguments: inputs("FuzzKeyedArchive")) func keyedArchive(_ name: String) throws {
+        let bytes = try Self.bytes("FuzzKeyedArchive", name)
+        if let loaded = try? CompiledModel.read(bytes, path: name) {
+            _ = loaded.model.versionHashes()
+            _ = StoreLayout(model: loaded.model).createStatements
+        }
+        if let mapping = try? CompiledMapping.read(bytes, path: name) { _ = MappingXML.write(mapping) }
     }
 
     @Test(arguments: inputs("FuzzModelXML")) func modelXML(_ name: String) throws {

@@ -57,13 +57,28 @@ private func summary(of url: URL, models: CaseModels) -> String {
         if found == nil, let loose = models.loose.first(where: { StoreVersionMatch(storeHashes: hashes, versions: [$0]).versionName != nil }) {
             found = (loose.name, loose.model, nil)
         }
+        if found == nil {
+            // As Core Data does for a store no model names: the model cached in it, migrated to the
+            // current version of the bundle whose closest version differs in the fewest entities.
+            let closest = models.bundles.map { bundle in
+                (bundle, StoreVersionMatch(storeHashes: hashes, versions: bundle.versions.map { ($0.name, $0.model) }).differingEntities.count)
+            }.min { $0.1 < $1.1 }?.0
+            do {
+                found = (StoreMigration.cachedVersionName, try store.cachedModel(), closest)
+            } catch {
+                return text + "  version: none in its folder; \(error.message)\n"
+            }
+            text += "  version: none in its folder; read with its cached model (Z_MODELCACHE)\n"
+        }
         guard let (name, model, bundle) = found else { return text + "  version: none in its folder\n" }
-        text += "  version: \(name)\(bundle.map { " of \(($0.path as NSString).lastPathComponent)" } ?? "")\n"
+        if name != StoreMigration.cachedVersionName {
+            text += "  version: \(name)\(bundle.map { " of \(($0.path as NSString).lastPathComponent)" } ?? "")\n"
+        }
         text += try layoutLines(of: store, model: model, label: "layout")
         let problems = try StoreVerification(store: store, model: model).problems
         text += "  verify: \(problems.isEmpty ? "ok" : problems.joined(separator: "; "))\n"
         guard let bundle else { return text }
-        let steps = try StoreMigration.steps(forStoreHashes: hashes, bundle: bundle, storePath: url.path)
+        let steps = try StoreMigration.steps(for: store, bundle: bundle)
         guard !steps.isEmpty else { return text + "  migrate: at the current version\n" }
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

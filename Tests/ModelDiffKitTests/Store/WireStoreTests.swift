@@ -12,13 +12,14 @@ enum Wire {
         at: folder.appendingPathComponent("Tests/Resources"), includingPropertiesForKeys: nil)) ?? [])
         .filter { $0.pathExtension == "wiredatabase" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
 
-    /// Stores whose hashes match no version of the bundle, each with the reason.
+    /// Stores whose hashes match no version of the bundle, each with the reason. Both are read with
+    /// the model Core Data cached in them (Z_MODELCACHE), whose hashes are theirs.
     static let unmatched: [String: String] = [
         // The pre-end-to-end-encryption model: the team's test expects Wire to wipe this store.
         "store1-24.wiredatabase": "zmessaging's oldest stores predate every version in the bundle",
         // Its AssetClientMessage hash is that of no version (2.64 and 2.65 differ from it only by the
         // transient `isDownloading`): the app wrote it with an unreleased 2.65 model, and Core Data
-        // migrates it from the compiled model it caches in Z_MODELCACHE, which modeldiff does not decode.
+        // migrates it from the compiled model it caches in Z_MODELCACHE, as modeldiff now does.
         "store2-65-0.wiredatabase": "written by an unreleased 2.65 model",
     ]
 

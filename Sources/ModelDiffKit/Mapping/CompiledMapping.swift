@@ -1,0 +1,85 @@
+import Foundation
+
+/// Reads a compiled mapping model (`.cdm`): the NSKeyedArchiver archive of an `NSMappingModel` that
+/// Xcode compiles from an `.xcmappingmodel`, into the same `MappingModel` the other readers build.
+///
+/// Keys, from CoreDataPlus's `V2toV3.cdm` (fixture 06; docs/COMPILED-MODELS.md): the root's
+/// `NSEntityMappings` (an array, in the order migration runs them); each `NSEntityMapping` has
+/// `NSMappingName`, `NSMappingType` (NSEntityMappingType: 0 undefined … 5 transform),
+/// `NSSourceEntityName`, `NSDestinationEntityName`, `NSSource…`/`NSDestinationEntityVersionHash`,
+/// `NSSourceExpression` (an `NSFetchRequestExpression`), `NSEntityMigrationPolicyClassName`,
+/// `NSUserInfo` and `NSAttributeMappings`/`NSRelationshipMappings` of `NSPropertyMapping`
+/// (`NSDestinationPropertyName`, `NSValueExpression`, `NSUserInfo`).
+public enum CompiledMapping {
+    /// Decodes the bytes of a `.cdm` file; `path` names the file in diagnostics (line 1, column 1:
+    /// an archive has no lines).
+    public static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> MappingModel {
+        let archive = try KeyedArchive(bytes: bytes, path: path)
+        guard let root = archive.root, root.className == "NSMappingModel" else {
+            throw archive.failure("not a compiled mapping model: the archive's root is \(archive.root?.className ?? "not an object"), not an NSMappingModel")
+        }
+        guard let list = archive.array(root.fields["NSEntityMappings"]) else {
+            throw archive.failure("the compiled mapping model has no entity mappings (NSEntityMappings)")
+        }
+        var mappings: [EntityMapping] = []
+        for item in list {
+            guard let object = archive.object(item), object.className == "NSEntityMapping" else {
+                throw archive.failure("an element of NSEntityMappings is not an NSEntityMapping")
+            }
+            mappings.append(try entityMapping(object))
+        }
+        return MappingModel(sourceVersion: nil, destinationVersion: nil, entityMappings: mappings, line: SourceLine(1))
+    }
+
+    private static let types: [MappingType] = [.undefined, .custom, .add, .remove, .copy, .transform]
+
+    private static func entityMapping(_ object: ArchivedObject) throws(Diagnostic) -> EntityMapping {
+        let archive = object.archive
+        guard let name = object.string("NSMappingName"), !name.isEmpty else { throw archive.failure("an entity mapping has no name (NSMappingName)") }
+        let code = object.integer("NSMappingType") ?? -1
+        guard code >= 0, code < types.count else { throw archive.failure("entity mapping \"\(name)\" has an unknown NSMappingType \(code)") }
+        let hash = { (key: String) in object.data(key).map { Data($0).base64EncodedString() } }
+        var sourceExpression: String?
+        if object.fields["NSSourceExpression"].flatMap(archive.resolve) != nil {
+            sourceExpression = try expression(object.fields["NSSourceExpression"], in: archive, what: "the source expression of \"\(name)\"")
+        }
+        return EntityMapping(
+            name: name, type: types[code], sourceEntity: object.string("NSSourceEntityName"),
+            destinationEntity: object.string("NSDestinationEntityName"), sourceVersionHash: hash("NSSourceEntityVersionHash"),
+            destinationVersionHash: hash("NSDestinationEntityVersionHash"), sourceExpression: sourceExpression,
+            policyClassName: object.string("NSEntityMigrationPolicyClassName"), userInfo: CompiledModel.userInfo(object, "NSUserInfo"),
+            attributeMappings: try propertyMappings(object, "NSAttributeMappings", of: name),
+            relationshipMappings: try propertyMappings(object, "NSRelationshipMappings", of: name), line: SourceLine(1))
+    }
+
+    private static func propertyMappings(_ object: ArchivedObject, _ key: String, of entityMapping: String) throws(Diagnostic) -> [PropertyMapping] {
+        let archive = object.archive
+        var result: [PropertyMapping] = []
+        for item in archive.array(object.fields[key]) ?? [] {
+            guard let property = archive.object(item), let name = property.string("NSDestinationPropertyName"), !name.isEmpty else {
+                throw archive.failure("a property mapping of \"\(entityMapping)\" has no destination property name")
+            }
+            var value: String?
+            if property.fields["NSValueExpression"].flatMap(archive.resolve) != nil {
+                value = try expression(property.fields["NSValueExpression"], in: archive, what: "the value expression of \(entityMapping).\(name)")
+            }
+            result.append(PropertyMapping(name: name, valueExpression: value, userInfo: CompiledModel.userInfo(property, "NSUserInfo"), line: SourceLine(1)))
+        }
+        return result.sorted { $0.name < $1.name }
+    }
+
+    /// An archived expression as text; an `NSFetchRequestExpression` is `FETCH(request, context, countOnly)`.
+    private static func expression(_ value: PlistValue?, in archive: KeyedArchive, what: String) throws(Diagnostic) -> String {
+        do {
+            if let node = archive.object(value), node.className == "NSFetchRequestExpression" {
+                let request = try ArchivedExpression.expression(node.fields["NSFRExpression"], in: archive, path: archive.path, line: SourceLine(1))
+                let context = try ArchivedExpression.expression(node.fields["NSMOCExpression"], in: archive, path: archive.path, line: SourceLine(1))
+                // As Xcode's source expressions are written (`EntityMapping.fetchAll`).
+                return "FETCH(\(request), \(context), \(node.bool("NSCountOnlyFlag") ? "YES" : "NO"))"
+            }
+            return try ArchivedExpression.expression(value, in: archive, path: archive.path, line: SourceLine(1)).description
+        } catch {
+            throw Diagnostic(path: archive.path, line: 1, column: 1, message: "\(what): \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// Reads a compiled managed object model: the NSKeyedArchiver archive of an `NSManagedObjectModel`
+/// that Xcode writes as `.mom` (inside `.momd`) and Core Data caches in a store's `Z_MODELCACHE`.
+///
+/// The result is the same `Model` the XML reader builds, as far as the archive says: everything
+/// hashing, store layout, diffing, inference and migration use. What Xcode keeps only in the XML
+/// (diagram layout, code generation, `usesScalarValueType`, `syncable`) is not compiled, so it is
+/// absent. The archive keys are in docs/COMPILED-MODELS.md, with the evidence for each.
+public enum CompiledModel {
+    /// Decodes a compiled model from the bytes of a `.mom` file; `path` names the file in diagnostics.
+    public static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedModel {
+        let archive = try KeyedArchive(bytes: bytes, path: path)
+        return LoadedModel(model: try decode(archive), path: path, notes: [])
+    }
+
+    /// The current version's `.mom` in a `.momd` folder: `NSManagedObjectModel_CurrentVersionName` of
+    /// its `VersionInfo.plist`, else the only `.mom` in it.
+    static func currentVersion(inFolder folder: String) throws(Diagnostic) -> String {
+        let join = { (name: String) in (folder.trimmingTrailingSlashes as NSString).appendingPathComponent(name) }
+        let info = join("VersionInfo.plist")
+        if let data = FileManager.default.contents(atPath: info) {
+            guard case .dictionary(let values) = try BinaryPropertyList.decode([UInt8](data), path: info),
+                case .string(let name)? = values["NSManagedObjectModel_CurrentVersionName"]
+            else { throw Diagnostic(path: info, line: 1, column: 1, message: "no NSManagedObjectModel_CurrentVersionName") }
+            return join(name + ".mom")
+        }
+        let moms = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".mom") }
+        guard moms.count == 1 else { throw Diagnostic(path: folder, message: "a .momd folder without VersionInfo.plist needs exactly one .mom, not \(moms.count)") }
+        return join(moms[0])
+    }
+
+    /// Decodes the `NSManagedObjectModel` at the root of `archive`.
+    package static func decode(_ archive: KeyedArchive) throws(Diagnostic) -> Model {
+        guard let root = archive.root, root.className == "NSManagedObjectModel" else {
+            throw archive.failure("not a compiled Core Data model: the archive's root is \(archive.root?.className ?? "not an object"), not an NSManagedObjectModel")
+        }
+        guard let entries = root.dictionary("NSEntities") else {
+            throw archive.failure("the compiled model has no entity dictionary (NSEntities)")
+        }
+        var entities: [Entity] = []
+        var seen: Set<String> = []
+        for (key, value) in entries {
+            guard let object = archive.object(value), object.className == "NSEntityDescription" else {
+                throw archive.failure("entity \"\(key)\" of the compiled model is not an NSEntityDescription")
+            }
+            let entity = try Self.entity(object)
+            guard seen.insert(entity.name).inserted else { throw archive.failure("the compiled model has two entities named \"\(entity.name)\"") }
+            entities.append(entity)
+        }
+        // Xcode writes entities sorted by name; the archive's dictionary order is a hash order.
+        entities.sort { coreDataCompare($0.name, $1.name) }
+        entities = withoutInheritedCopies(entities)
+        var rootAttributes = Model.defaultRootAttributes
+        // NSVersionIdentifiers is a set; Xcode's model has one identifier at most.
+        let identifiers = (archive.array(root.fields["NSVersionIdentifiers"]) ?? []).compactMap { archive.string($0) }.sorted()
+        if let identifier = identifiers.first, !identifier.isEmpty {
+            rootAttributes.append(XMLAttribute("userDefinedModelVersionIdentifier", identifier))
+        }
+        return Model(rootAttributes: rootAttributes, entities: entities, userInfo: userInfo(root, "NSUserInfo"))
+    }
+
+    /// One `NSEntityDescription`, with the properties it declares itself.
+    private static func entity(_ object: ArchivedObject) throws(Diagnostic) -> Entity {
+        let archive = object.archive
+        guard let name = object.string("NSEntityName"), !name.isEmpty else { throw archive.failure("an entity of the compiled model has no name") }
+        var attributes: [Attribute] = []
+        var relationships: [Relationship] = []
+        var fetched: [FetchedProperty] = []
+        for (key, value) in object.dictionary("NSProperties") ?? [] {
+            guard let property = archive.object(value) else { throw archive.failure("property \"\(key)\" of entity \"\(name)\" is not an object") }
+            // A store's model cache lists inherited properties too, as proxies or as the parent's own
+            // description; only the properties whose entity is this one are declared here.
+            if let owner = property.object("NSEntity"), owner.reference != object.reference { continue }
+            switch property.className {
+            case "NSAttributeDescription": attributes.append(try attribute(property, entity: name))
+            case "NSRelationshipDescription": relationships.append(try relationship(property, entity: name))
+            case "NSFetchedPropertyDescription": fetched.append(try fetchedProperty(property, entity: name))
+            case "_NSPropertyDescriptionProxy": continue
+            default: throw archive.failure("property \"\(key)\" of entity \"\(name)\" has an unknown class \(property.className ?? "?")")
+            }
+        }
+        attributes.sort { coreDataCompare($0.name, $1.name) }
+        relationships.sort { coreDataCompare($0.name, $1.name) }
+        fetched.sort { coreDataCompare($0.name, $1.name) }
+        let indexes = fetchIndexes(object)
+        // The compiler also writes each fetch index as a compound index, which Core Data does not
+        // create again (CoreDataPlus's SampleModel_V2.sqlite has `Z_Car_byMakerAndNumberPlate` only).
+        let compound = nameLists(object, "NSCompoundIndexes").filter { list in
+            !indexes.contains { index in index.elements.map(\.property) == list && index.name != list.joined(separator: "_") }
+        }
+        let legacy = Set(attributes.filter(\.isIndexed).map { [$0.name] } + compound)
+        return Entity(
+            name: name, representedClassName: object.string("NSClassNameForEntity"),
+            parentEntity: object.object("NSSuperentity")?.string("NSEntityName"), isAbstract: object.bool("NSIsAbstract"),
+            renamingIdentifier: renamingIdentifier(object, name: name), versionHashModifier: object.string("NSVersionHashModifier"),
+            attributes: attributes, relationships: relationships, fetchedProperties: fetched,
+            uniquenessConstraints: nameLists(object, "NSUniqueTuples"),
+            fetchIndexes: indexes.filter { !isLegacy($0, legacy) }, compoundIndexes: compound,
+            userInfo: userInfo(object, "NSUserInfo"))
+    }
+
+    /// A store's model cache may repeat an inherited property in a sub-entity as its own description
+    /// (Wire's 2.100 cache: `Message.expirationDate` again in each sub-entity). Core Data allows no
+    /// overriding, so a property an ancestor declares is that ancestor's.
+    private static func withoutInheritedCopies(_ entities: [Entity]) -> [Entity] {
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        return entities.map { entity in
+            var inherited: Set<String> = []
+            var visited: Set<String> = [entity.name]
+            var parent = entity.parentEntity.flatMap { byName[$0] }
+            while let ancestor = parent, visited.insert(ancestor.name).inserted {
+                inherited.formUnion(ancestor.propertyNames)
+                parent = ancestor.parentEntity.flatMap { byName[$0] }
+            }
+            guard !inherited.isEmpty, entity.propertyNames.contains(where: inherited.contains) else { return entity }
+            return Entity(
+                name: entity.name, representedClassName: entity.representedClassName, parentEntity: entity.parentEntity,
+                isAbstract: entity.isAbstract, renamingIdentifier: entity.renamingIdentifier, versionHashModifier: entity.versionHashModifier,
+                attributes: entity.attributes.filter { !inherited.contains($0.name) },
+                relationships: entity.relationships.filter { !inherited.contains($0.name) },
+                fetchedProperties: entity.fetchedProperties.filter { !inherited.contains($0.name) },
+                uniquenessConstraints: entity.uniquenessConstraints, fetchIndexes: entity.fetchIndexes,
+                compoundIndexes: entity.compoundIndexes, userInfo: entity.userInfo)
+        }
+    }
+
+    /// `NSRenamingIdentifier`: compiled models always archive one, the name itself when none was set.
+    static func renamingIdentifier(_ object: ArchivedObject, name: String) -> String? {
+        object.string("NSRenamingIdentifier").flatMap { $0 == name || $0.isEmpty ? nil : $0 }
+    }
+
+    /// A list of lists of property names (`NSUniqueTuples`, `NSCompoundIndexes`): each element a
+    /// name, or a property description whose name is taken.
+    private static func nameLists(_ object: ArchivedObject, _ key: String) -> [[String]] {
+        let archive = object.archive
+        return (archive.array(object.fields[key]) ?? []).map { list in
+            (archive.array(list) ?? []).compactMap { archive.string($0) ?? archive.object($0)?.string("NSPropertyName") }
+        }
+    }
+
+    /// `NSFetchIndexDescriptions`: each an `NSFetchIndexDescription` with its elements.
+    private static func fetchIndexes(_ object: ArchivedObject) -> [FetchIndex] {
+        object.objects("NSFetchIndexDescriptions").compactMap { index in
+            guard let name = index.string("NSIndexName") else { return nil }
+            let elements = index.objects("NSIndexElements").map { element in
+                FetchIndex.Element(
+                    property: element.string("NSPropertyName") ?? element.object("NSProperty")?.string("NSPropertyName"),
+                    type: element.integer("NSFetchIndexElementType") == 1 ? "RTree" : "Binary",
+                    order: element.bool("NSAscending") ? "ascending" : "descending")
+            }
+            return FetchIndex(name: name, elements: elements)
+        }.sorted { $0.name < $1.name }
+    }
+
+    /// Core Data compiles an `indexed` attribute and a compound index into a fetch index named after
+    /// its properties; the model keeps them in their older form, as the XML does, not twice.
+    private static func isLegacy(_ index: FetchIndex, _ legacy: Set<[String]>) -> Bool {
+        let properties = index.elements.compactMap(\.property)
+        return properties.count == index.elements.count && legacy.contains(properties)
+            && index.name == properties.joined(separator: "_")
+            && index.elements.allSatisfy { $0.type == "Binary" && $0.order == "ascending" }
+    }
+
+    /// A userInfo dictionary; values that are not strings are written as Foundation would describe them.
+    static func userInfo(_ object: ArchivedObject, _ key: String) -> UserInfo {
+        let archive = object.archive
+        return UserInfo((object.dictionary(key) ?? []).map { entry in
+            let value: String
+            switch archive.resolve(entry.value) {
+            case .integer(let number)?: value = String(number)
+            case .real(let number)?: value = String(number)
+            case .bool(let flag)?: value = flag ? "1" : "0"
+            default: value = archive.string(entry.value) ?? ""
+            }
+            return UserInfo.Entry(key: entry.key, value: value)
+        })
+    }
+}
