@@ -33,3 +33,10 @@ import ModelDiffKit
         #expect(text == String(decoding: reference, as: UTF8.self) + "\n")
     }
 }
+
+/// `FindingGroup.end(of:)` finds the end of a pair title as Foundation's `components(separatedBy:)` does.
+@Test(arguments: ["Model 9 → Model 117", "Model", "", " → ", "a → → b", "a →→ b → c", "→ a", "a → b (draft)", "é → ü → 🙂", "a  →  b"])
+func pairTitleEndsAsFoundationSplitsThem(title: String) {
+    let parts = title.components(separatedBy: " → ")
+    #expect(FindingGroup.end(of: title).map(String.init) == (parts.count > 1 ? parts.last : nil))
+}
