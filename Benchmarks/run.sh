@@ -46,7 +46,7 @@ cpu() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; 
   if [[ "$mode" == "--models" ]]; then
     echo "Parsing and \`check\` measured by \`Benchmarks/run.sh --models\`; the migration section is kept from the run of ${previous:-an earlier date}."
   fi
-  echo "Each figure is hyperfine's median wall time over repeated runs (warm cache), with the mean CPU time (user + system) beside it; ratios are measured in the same run. Load average when the run started: $(cut -d' ' -f1-3 /proc/loadavg)."
+  echo "Parsing, \`check\` and the scale curve: medians of interleaved rounds (\`Benchmarks/interleave.py\`, warm cache), wall time with the CPU time (user + system) beside it; each ratio is measured in the same rounds. Migration: hyperfine's median wall time with the mean CPU time. Load average when the run started: $(cut -d' ' -f1-3 /proc/loadavg); when it ended: see the last line of the scale section."
   echo
 } > "$out"
 
@@ -55,7 +55,7 @@ printf '## Parsing and hashing every version of the 117-version WooCommerce bund
 files=()
 while IFS= read -r f; do files+=("$f"); done < <(find "$bundle" -name contents | sort)
 # Interleaved rounds (Benchmarks/interleave.py): each round runs xmllint, then modeldiff.
-read -r xml xmlcpu xmlmem ours ourscpu oursmem < <(Benchmarks/interleave.py 10 2 -- xmllint --noout "${files[@]}" -- "$bin/modeldiff" hash "$bundle" --all-versions | tr '\n' ' ')
+read -r xml xmlcpu xmlmem ours ourscpu oursmem < <(Benchmarks/interleave.py 10 2 -- xmllint --noout "${files[@]}" -- "$bin/modeldiff" hash "$bundle" --all-versions | tr '\n' ' '; echo)
 ratio=$(python3 -c "print('%.2f× in wall time, %.2f× in CPU time' % ($ours / $xml, $ourscpu / $xmlcpu))")
 {
   echo "| command | median (s) | CPU (s) |"
@@ -73,7 +73,7 @@ read -r hashrun hashcpu hashmem json jsoncpu jsonmem sarif sarifcpu sarifmem git
   -- "$bin/modeldiff" hash "$bundle" --all-versions \
   -- "$bin/modeldiff" check "$bundle" --format json \
   -- "$bin/modeldiff" check "$bundle" --format sarif \
-  -- "$bin/modeldiff" check "$bundle" --format github | tr '\n' ' ')
+  -- "$bin/modeldiff" check "$bundle" --format github | tr '\n' ' '; echo)
 {
   echo "## \`modeldiff check\` of the whole bundle (116 consecutive pairs + 115 jumps to the current version)"
   echo
@@ -107,6 +107,8 @@ for n in ${SCALE_SIZES:-100 300 1000}; do
   python3 -c "n=$n; p=2*n-3; print('| %d | %d | %s | %s | %.2f | %s | %.2f |' % (n, p, '$t', '$c', 1000 * $c / p, '$mem', $mem / n))" >> "$out"
   rm -rf "$work/scale-$n"
 done
+echo >> "$out"
+echo "Load average after the scale curve: $(cut -d' ' -f1-3 /proc/loadavg)." >> "$out"
 echo >> "$out"
 if [[ "$mode" == "--models" ]]; then
   cat "$work/migration.md" >> "$out"
