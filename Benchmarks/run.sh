@@ -27,6 +27,9 @@ trap 'rm -rf "$work"' EXIT
 bundle=../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld
 bench=TestModels/Bench.xcdatamodeld
 out=${BENCH_OUT:-BENCHMARKS.md}
+# The sections other scripts measure (wire-stores.sh, migration-test.sh), from the first of their
+# headings to the end: kept as they are and put back after this run's sections.
+awk '!keep && /^## .*`Benchmarks\/(wire-stores|migration-test)\.sh`/ {keep = 1; print ""} keep {print}' "$out" > "$work/others.md" 2>/dev/null || true
 if [[ "$mode" == "--models" ]]; then
   # The previous run's migration section, from its heading to its closing "Command:" line.
   awk '/^## Migration/ {keep = 1} keep {print} keep && /^Command: `Benchmarks\/run.sh`/ {exit}' "$out" > "$work/migration.md"
@@ -46,7 +49,7 @@ cpu() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; 
   if [[ "$mode" == "--models" ]]; then
     echo "Parsing and \`check\` measured by \`Benchmarks/run.sh --models\`; the migration section is kept from the run of ${previous:-an earlier date}."
   fi
-  echo "Each figure is hyperfine's median wall time over repeated runs (warm cache), with the mean CPU time (user + system) beside it; ratios are measured in the same run. Load average when the run started: $(cut -d' ' -f1-3 /proc/loadavg)."
+  echo "Parsing, \`check\` and the scale curve: medians of interleaved rounds (\`Benchmarks/interleave.py\`, warm cache), wall time with the CPU time (user + system) beside it; each ratio is measured in the same rounds. Migration: hyperfine's median wall time with the mean CPU time. Load average when the run started: $(cut -d' ' -f1-3 /proc/loadavg); when it ended: see the last line of the scale section."
   echo
 } > "$out"
 
@@ -54,41 +57,65 @@ if [[ -z "${MIGRATION_ONLY:-}" ]]; then
 printf '## Parsing and hashing every version of the 117-version WooCommerce bundle\n\n' >> "$out"
 files=()
 while IFS= read -r f; do files+=("$f"); done < <(find "$bundle" -name contents | sort)
-hyperfine -N --warmup 2 --runs 10 --export-json "$work/parse.json" \
-  "xmllint --noout ${files[*]// /\\ }" \
-  "$bin/modeldiff hash $bundle --all-versions" >/dev/null 2>&1 || \
-hyperfine --warmup 2 --runs 10 --export-json "$work/parse.json" \
-  "find $bundle -name contents -print0 | xargs -0 xmllint --noout" \
-  "$bin/modeldiff hash $bundle --all-versions > /dev/null" >/dev/null
-read -r xml ours < <(median "$work/parse.json")
-read -r xmlcpu ourscpu < <(cpu "$work/parse.json")
-ratio=$(python3 -c "print('%.2f' % ($ours / $xml))")
+# Interleaved rounds (Benchmarks/interleave.py): each round runs xmllint, then modeldiff.
+read -r xml xmlcpu xmlmem ours ourscpu oursmem < <(Benchmarks/interleave.py 10 2 -- xmllint --noout "${files[@]}" -- "$bin/modeldiff" hash "$bundle" --all-versions | tr '\n' ' '; echo)
+ratio=$(python3 -c "print('%.2f× in wall time, %.2f× in CPU time' % ($ours / $xml, $ourscpu / $xmlcpu))")
 {
   echo "| command | median (s) | CPU (s) |"
   echo "|---|---|---|"
   echo "| \`xmllint --noout\` on the 117 \`contents\` files | $xml | $xmlcpu |"
   echo "| \`modeldiff hash WooCommerce.xcdatamodeld --all-versions\` (parse, validate, hash all 117) | $ours | $ourscpu |"
   echo
-  echo "Ratio: **${ratio}×** xmllint (target ≤ 1.5×)."
+  echo "Ratio: **${ratio}** of xmllint's (target ≤ 1.5×)."
   echo
 } >> "$out"
 
-hyperfine --warmup 1 --runs 5 --export-json "$work/check.json" "$bin/modeldiff check $bundle --format json > /dev/null || true" >/dev/null
-read -r check < <(median "$work/check.json")
-read -r checkcpu < <(cpu "$work/check.json")
+# check in every format, in the same interleaved rounds as the parse it is compared with
+# (hash --all-versions), so each ratio comes from one run under one load.
+read -r hashrun hashcpu hashmem json jsoncpu jsonmem sarif sarifcpu sarifmem github githubcpu githubmem < <(Benchmarks/interleave.py 7 1 \
+  -- "$bin/modeldiff" hash "$bundle" --all-versions \
+  -- "$bin/modeldiff" check "$bundle" --format json \
+  -- "$bin/modeldiff" check "$bundle" --format sarif \
+  -- "$bin/modeldiff" check "$bundle" --format github | tr '\n' ' '; echo)
 {
   echo "## \`modeldiff check\` of the whole bundle (116 consecutive pairs + 115 jumps to the current version)"
   echo
-  echo "| command | median (s) | CPU (s) |"
-  echo "|---|---|---|"
-  echo "| \`modeldiff check WooCommerce.xcdatamodeld --format json\` | $check | $checkcpu |"
+  echo "Medians of 7 interleaved rounds (\`Benchmarks/interleave.py\`: each round runs the four commands in turn), with the median peak resident memory."
   echo
-  echo "Target: under 1 s."
+  echo "| command | median (s) | CPU (s) | ÷ parse, wall / CPU | peak memory (MB) | ÷ parse's memory |"
+  echo "|---|---|---|---|---|---|"
+  echo "| \`modeldiff hash WooCommerce.xcdatamodeld --all-versions\` (the parse) | $hashrun | $hashcpu | 1 | $hashmem | 1 |"
+  for f in json sarif github; do
+    t=${!f}; c=${f}cpu; c=${!c}; mem=${f}mem; mem=${!mem}
+    python3 -c "print('| \`modeldiff check WooCommerce.xcdatamodeld --format $f\` | $t | $c | %.2f× / %.2f× | $mem | %.2f× |' % ($t / $hashrun, $c / $hashcpu, $mem / $hashmem))"
+  done
+  echo
+  echo "Targets: each format within 3× of the parse, memory within 2× of the parse's."
   echo
 } >> "$out"
+
+# Scale: check of bundles of 100, 300 and 1,000 versions made from WooCommerce's (Benchmarks/scale-bundle.sh).
+{
+  echo "## \`check\` of generated 100-, 300- and 1,000-version bundles (\`Benchmarks/scale-bundle.sh\`)"
+  echo
+  echo "Version k of N is a copy of WooCommerce's version ⌈k × 117 / N⌉; \`check --format json\` compares 2N − 3 pairs. Medians of 3 runs (\`Benchmarks/interleave.py\`), after one warm-up."
+  echo
+  echo "| versions | pairs | median (s) | CPU (s) | CPU ms per pair | peak memory (MB) | MB per version |"
+  echo "|---|---|---|---|---|---|---|"
+} >> "$out"
+for n in ${SCALE_SIZES:-100 300 1000}; do
+  mkdir -p "$work/scale-$n"
+  Benchmarks/scale-bundle.sh "$n" "$work/scale-$n" >/dev/null
+  read -r t c mem < <(Benchmarks/interleave.py 3 1 -- "$bin/modeldiff" check "$work/scale-$n/Scale.xcdatamodeld" --format json)
+  python3 -c "n=$n; p=2*n-3; print('| %d | %d | %s | %s | %.2f | %s | %.2f |' % (n, p, '$t', '$c', 1000 * $c / p, '$mem', $mem / n))" >> "$out"
+  rm -rf "$work/scale-$n"
+done
+echo >> "$out"
+echo "Load average after the scale curve: $(cut -d' ' -f1-3 /proc/loadavg)." >> "$out"
+echo >> "$out"
 if [[ "$mode" == "--models" ]]; then
   cat "$work/migration.md" >> "$out"
-  cat Benchmarks/notes.md >> "$out"
+  cat Benchmarks/notes.md "$work/others.md" >> "$out"
   cat "$out"
   exit 0
   fi
@@ -141,5 +168,5 @@ for n in "${sizes[@]}"; do
 done
 echo >> "$out"
 echo "Command: \`Benchmarks/run.sh\`$( [[ "$mode" == "--quick" ]] && echo ' --quick') (the 1M-object row needs the full run, without --quick)." >> "$out"
-cat Benchmarks/notes.md >> "$out"
+cat Benchmarks/notes.md "$work/others.md" >> "$out"
 cat "$out"

@@ -83,6 +83,14 @@ extension ModelValidator {
         _ name: String, first: ((Character) -> Bool)? = nil, _ what: String, expected: String = "a letter or an underscore",
         line: SourceLine
     ) throws(Diagnostic) {
+        // Almost every name is ASCII letters, digits and underscores: accept those from their bytes,
+        // without Unicode's character properties (which were a twentieth of reading a model).
+        if let byte = name.utf8.first, Self.isASCIILetter(byte) || (first == nil && byte == UInt8(ascii: "_")),
+            name.utf8.allSatisfy({ Self.isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_") }),
+            first.map({ $0(Character(Unicode.Scalar(byte))) }) ?? true
+        {
+            return
+        }
         guard let head = name.first else { throw error(line, "the \(what) is empty") }
         let startsWell = first.map { $0(head) && head.isLetter } ?? (head.isLetter || head == "_")
         guard startsWell else {
@@ -92,4 +100,6 @@ extension ModelValidator {
             throw error(line, "\(what) \"\(name)\" may hold only letters, digits and underscores, not \"\(bad)\"")
         }
     }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
 }

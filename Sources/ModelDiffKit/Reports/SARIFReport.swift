@@ -1,63 +1,108 @@
-import Foundation
-
 /// SARIF 2.1.0 for code scanning (GitHub uploads it with `github/codeql-action/upload-sarif`).
 public enum SARIFReport {
     /// One SARIF log with a run holding each distinct finding of the reports once (`FindingGroup`):
     /// located where its first pair locates it, with the other places later pairs locate it as
     /// related locations (each naming the pairs that see it there), then the lock file's and the configuration's findings. Compact
     /// JSON: it is a file for code scanning to read, not a person, and GitHub limits its size.
+    ///
+    /// Written straight into one string, keys in sorted order, rather than through `JSONSerialization`:
+    /// boxing a bundle's thousands of locations as `[String: Any]` cost twice what the JSON report costs.
     public static func render(_ reports: [(title: String?, report: InferenceReport)], bundleFindings: [Finding] = [], toolVersion: String) throws -> String {
         let groups = FindingGroup.groups(reports, minimum: .note)
         var codes: [FindingCode] = []
-        for finding in groups.map(\.finding) + bundleFindings where !codes.contains(finding.code) { codes.append(finding.code) }
-        let rules: [[String: Any]] = codes.map(\.rawValue).sorted().map { code in
-            ["id": code, "name": code, "shortDescription": ["text": RuleDescriptions.text(for: code)],
-             "helpUri": "https://github.com/modeldiff/modeldiff#finding-codes"]
+        var seenCodes = Set<FindingCode>()
+        for finding in groups.map(\.finding) + bundleFindings where seenCodes.insert(finding.code).inserted { codes.append(finding.code) }
+        var json = JSONText()
+        json.raw(#"{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","runs":[{"results":["#)
+        var first = true
+        for finding in bundleFindings {
+            json.separator(&first)
+            result(finding, seen: nil, pairCount: nil, related: [], into: &json)
         }
-        let results = bundleFindings.map { result($0, seen: nil) } + groups.map { group in
-            var result = result(group.finding, seen: group.pairs.isEmpty ? nil : group.whereSeen)
-            let related = group.otherLocations.enumerated().map { index, place in
-                var location = physicalLocation(file: place.file, line: place.line)
-                location["id"] = index + 1
-                location["message"] = ["text": place.pairs.joined(separator: ", ")]
-                return location
-            }
-            if !related.isEmpty { result["relatedLocations"] = related }
-            if !group.pairs.isEmpty {
-                var properties = result["properties"] as? [String: Any] ?? [:]
-                properties["pairCount"] = group.pairs.count
-                result["properties"] = properties
-            }
-            return result
+        for group in groups {
+            json.separator(&first)
+            result(group.finding, seen: group.pairs.isEmpty ? nil : group.whereSeen, pairCount: group.pairs.isEmpty ? nil : group.pairs.count,
+                   related: group.otherLocations, into: &json)
         }
-        let log: [String: Any] = [
-            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-            "version": "2.1.0",
-            "runs": [[
-                "tool": ["driver": ["name": "modeldiff", "version": toolVersion, "informationUri": "https://github.com/modeldiff/modeldiff", "rules": rules]],
-                "results": results,
-            ]],
-        ]
-        let data = try JSONSerialization.data(withJSONObject: log, options: [.sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self) + "\n"
+        json.raw(#"],"tool":{"driver":{"informationUri":"https://github.com/modeldiff/modeldiff","name":"modeldiff","rules":["#)
+        first = true
+        for code in codes.map(\.rawValue).sorted() {
+            json.separator(&first)
+            json.raw(#"{"helpUri":"https://github.com/modeldiff/modeldiff#finding-codes","id":"#)
+            json.string(code)
+            json.raw(#","name":"#)
+            json.string(code)
+            json.raw(#","shortDescription":{"text":"#)
+            json.string(RuleDescriptions.text(for: code))
+            json.raw("}}")
+        }
+        json.raw(#"],"version":"#)
+        json.string(toolVersion)
+        json.raw(#"}}}],"version":"2.1.0"}"#)
+        return json.text + "\n"
     }
 
-    private static func result(_ finding: Finding, seen: String?) -> [String: Any] {
-        var result: [String: Any] = [
-            "ruleId": finding.code.rawValue,
-            "level": finding.severity.rawValue,
-            "message": ["text": finding.message + (seen.map { " (\($0))" } ?? "")],
-            "locations": [physicalLocation(file: finding.file, line: finding.line)],
-        ]
-        if let entity = finding.entity {
-            result["properties"] = ["entity": entity, "property": finding.property ?? ""]
+    /// `{"level", "locations", "message", "properties", "relatedLocations", "ruleId"}`, keys sorted.
+    private static func result(
+        _ finding: Finding, seen: String?, pairCount: Int?, related: [(file: String, line: Int?, pairs: [String])], into json: inout JSONText
+    ) {
+        json.raw(#"{"level":"#)
+        json.string(finding.severity.rawValue)
+        json.raw(#","locations":["#)
+        physicalLocation(file: finding.file, line: finding.line, into: &json)
+        json.raw(#"],"message":{"text":"#)
+        json.string(finding.message + (seen.map { " (\($0))" } ?? ""))
+        json.raw("}")
+        if finding.entity != nil || pairCount != nil {
+            json.raw(#","properties":{"#)
+            if let entity = finding.entity {
+                json.raw(#""entity":"#)
+                json.string(entity)
+            }
+            if let pairCount {
+                json.raw(finding.entity == nil ? #""pairCount":"# : #","pairCount":"#)
+                json.raw(String(pairCount))
+            }
+            if finding.entity != nil {
+                json.raw(#","property":"#)
+                json.string(finding.property ?? "")
+            }
+            json.raw("}")
         }
-        return result
+        if !related.isEmpty {
+            json.raw(#","relatedLocations":["#)
+            for (index, place) in related.enumerated() {
+                json.raw(index == 0 ? #"{"id":"# : #",{"id":"#)
+                json.raw(String(index + 1))
+                json.raw(#","message":{"text":"#)
+                json.string(place.pairs.joined(separator: ", "))
+                json.raw("},")
+                physicalLocationMembers(file: place.file, line: place.line, into: &json)
+                json.raw("}")
+            }
+            json.raw("]")
+        }
+        json.raw(#","ruleId":"#)
+        json.string(finding.code.rawValue)
+        json.raw("}")
     }
 
-    private static func physicalLocation(file: String, line: Int?) -> [String: Any] {
-        var location: [String: Any] = ["artifactLocation": ["uri": file]]
-        if let line { location["region"] = ["startLine": line] }
-        return ["physicalLocation": location]
+    private static func physicalLocation(file: String, line: Int?, into json: inout JSONText) {
+        json.raw("{")
+        physicalLocationMembers(file: file, line: line, into: &json)
+        json.raw("}")
+    }
+
+    /// `"physicalLocation":{"artifactLocation":{"uri"},"region":{"startLine"}}`, without the braces around it.
+    private static func physicalLocationMembers(file: String, line: Int?, into json: inout JSONText) {
+        json.raw(#""physicalLocation":{"artifactLocation":{"uri":"#)
+        json.string(file)
+        json.raw("}")
+        if let line {
+            json.raw(#","region":{"startLine":"#)
+            json.raw(String(line))
+            json.raw("}")
+        }
+        json.raw("}")
     }
 }

@@ -140,6 +140,20 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         #expect(diagnostic(body(1_997)) == "no error")
         #expect(diagnostic(body(1_998)) == #"m.xml:3: error: table ZWIDE (entity "Wide" and its sub-entities) would have 2001 columns; SQLite allows at most 2000"#)
     }
+
+    @Test func aToOneCanTakeThreeColumns() {
+        // Each to-one of Wide takes its key, the entity column of a destination with sub-entities and
+        // the order key of an ordered inverse: 3 + 3 × 666 = 2001 columns, though Wide declares only 666 properties.
+        let count = 666
+        let wide = (0..<count).map {
+            "<relationship name=\"r\($0)\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Target\" inverseName=\"w\($0)\" inverseEntity=\"Target\"/>"
+        }.joined()
+        let target = (0..<count).map {
+            "<relationship name=\"w\($0)\" toMany=\"YES\" ordered=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Wide\" inverseName=\"r\($0)\" inverseEntity=\"Wide\"/>"
+        }.joined()
+        let body = "<entity name=\"Wide\">\(wide)</entity><entity name=\"Target\">\(target)</entity><entity name=\"Sub\" parentEntity=\"Target\"/>"
+        #expect(diagnostic(body) == #"m.xml:3: error: table ZWIDE (entity "Wide" and its sub-entities) would have 2001 columns; SQLite allows at most 2000"#)
+    }
 }
 
 @Suite struct RefusedValues {

@@ -1,0 +1,41 @@
+/// Compact JSON written piece by piece, strings escaped as `JSONSerialization` escapes them with
+/// `.withoutEscapingSlashes`: `"` and `\` with a backslash, the control characters with their short
+/// escapes (`\b \f \n \r \t`) or `\u00XX`, everything else (non-ASCII included) as it is.
+struct JSONText {
+    private(set) var text = ""
+
+    /// Appends JSON text as it is: punctuation and keys the caller spells.
+    mutating func raw(_ piece: String) { text += piece }
+
+    /// A comma before every element but the first.
+    mutating func separator(_ first: inout Bool) {
+        if first { first = false } else { text += "," }
+    }
+
+    /// Appends `value` as a quoted JSON string.
+    mutating func string(_ value: String) {
+        text += "\""
+        // Most strings need no escape: append them whole.
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            text += value
+            text += "\""
+            return
+        }
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\u{08}": text += "\\b"
+            case "\u{0C}": text += "\\f"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}
