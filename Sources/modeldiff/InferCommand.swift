@@ -13,6 +13,10 @@ struct InferCommand: ParsableCommand {
 
             Example:
               modeldiff infer "Model.xcdatamodeld/Model 3.xcdatamodel" "Model.xcdatamodeld/Model 4.xcdatamodel" --output Mappings/Model3to4.xml
+
+            With --format xcode, --output names the NAME.xcmappingmodel folder Xcode opens; what Xcode's file
+            cannot hold (a placeholder's todo, userInfo) is a warning on stderr.
+              modeldiff infer "Model 3.xcdatamodel" "Model 4.xcdatamodel" --format xcode --output Model3to4.xcmappingmodel
             """
     )
 
@@ -25,14 +29,27 @@ struct InferCommand: ParsableCommand {
     @Option(help: "Write the mapping to this file instead of standard output.")
     var output: String?
 
+    @Option(help: "xml (modeldiff's editable file) or xcode (an .xcmappingmodel folder; needs --output).")
+    var format: MappingFormat = .xml
+
+    @Flag(help: "Replace an existing .xcmappingmodel output.")
+    var overwrite = false
+
     func run() throws {
         try reportingFailures {
-            if let output { try OutputPath.check(output, notSameAs: [old, new]) }
+            // A file output is checked before the models are read; the folder is checked when it is written.
+            if let output, format == .xml { try OutputPath.check(output, notSameAs: [old, new]) }
             let source = try ModelFile.load(path: old)
             let destination = try ModelFile.load(path: new)
             let mapping = MappingInference.infer(
                 from: source.model, to: destination.model, names: (versionName(forPath: source.path), versionName(forPath: destination.path)),
                 historicalNames: PairCheck.sharedHistory(oldPath: old, newPath: new), suggestingRenames: true)
+            if format == .xcode {
+                guard let output else { throw Diagnostic(path: new, message: "--format xcode writes a folder: give it with --output NAME.xcmappingmodel") }
+                try writeMapping(
+                    mapping, format: .xcode, to: output, overwrite: overwrite, inputs: [old, new], models: (source, destination), path: new)
+                return
+            }
             let text = MappingXML.write(mapping)
             if let output {
                 Signals.ignoreFileSizeLimitSignal()

@@ -9,7 +9,7 @@ struct MappingCommand: ParsableCommand {
             Example:
               modeldiff mapping validate Mappings/Model3to4.xml --from "Model 3.xcdatamodel" --to "Model 4.xcdatamodel"
             """,
-        subcommands: [MappingValidateCommand.self]
+        subcommands: [MappingValidateCommand.self, MappingConvertCommand.self]
     )
 }
 
@@ -48,6 +48,61 @@ struct MappingValidateCommand: ParsableCommand {
             for warning in warnings { printError(warning.description) }
             let count = mapping.mapping.entityMappings.count
             printOut("\(MessageEscaping.escaped(mapping.path)): valid (\(count) entity mapping\(count == 1 ? "" : "s"))\n")
+        }
+    }
+}
+
+struct MappingConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert a mapping between modeldiff's XML and Xcode's .xcmappingmodel.",
+        discussion: """
+            The input may be modeldiff's XML, an Xcode .xcmappingmodel folder or a compiled .cdm. With --old-model and
+            --new-model, expressions equal to what Xcode generates are left for Xcode to generate (as Xcode writes them)
+            when writing xcode, and Xcode's generated expressions are filled in when writing xml. What the output
+            format cannot hold is a warning on stderr. An existing output is replaced only with --overwrite.
+
+            Examples:
+              modeldiff mapping convert Mappings/Model3to4.xml --to xcode --output Model3to4.xcmappingmodel
+              modeldiff mapping convert Model3to4.xcmappingmodel --to xml --output Mappings/Model3to4.xml
+            """
+    )
+
+    @Argument(help: "The mapping to convert.")
+    var input: String
+
+    @Option(help: "The format to write: xml or xcode.")
+    var to: MappingFormat
+
+    @Option(help: "The file (xml) or folder (xcode) to write.")
+    var output: String
+
+    @Option(help: "The old version, to match Xcode's generated expressions.")
+    var oldModel: String?
+
+    @Option(help: "The new version.")
+    var newModel: String?
+
+    @Flag(help: "Replace an existing output.")
+    var overwrite = false
+
+    func run() throws {
+        try reportingFailures {
+            guard (oldModel == nil) == (newModel == nil) else {
+                throw Diagnostic(path: input, message: "give both --old-model and --new-model, or neither")
+            }
+            let file = try MappingFile.load(path: input)
+            var models: (source: LoadedModel, destination: LoadedModel)?
+            if let oldModel, let newModel { models = (try ModelFile.load(path: oldModel), try ModelFile.load(path: newModel)) }
+            var mapping = file.mapping
+            if to == .xml, let models {
+                mapping = mapping.resolvingXcodeAutogeneration(source: models.source.model, destination: models.destination.model)
+            }
+            Signals.ignoreFileSizeLimitSignal()
+            try writeMapping(
+                mapping, format: to, to: output, overwrite: overwrite, inputs: [input, file.path] + [oldModel, newModel].compactMap { $0 },
+                models: models, path: file.path)
+            printOut("\(MessageEscaping.escaped(output)): \(file.mapping.entityMappings.count) entity mappings written as \(to.rawValue)\n")
         }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Turns an NSKeyedArchiver archive of an NSExpression (Xcode's `valueexpressiondata`) back into expression text.
-enum ArchivedExpression {
-    static func decode(base64: String, path: String, line: SourceLine) throws(Diagnostic) -> String {
+package enum ArchivedExpression {
+    package static func decode(base64: String, path: String, line: SourceLine) throws(Diagnostic) -> String {
         let fail = Diagnostic(path: path, line: line.value, message: "cannot decode an archived value expression")
         guard let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) else { throw fail }
         let archive: KeyedArchive

@@ -3,22 +3,22 @@ import Foundation
 /// The `<object>`s of an Xcode `xcmapping.xml` (a Core Data XML store) by id, with the checks that
 /// keep a damaged file from being read as a smaller mapping: every `idrefs` entry must name an object
 /// of the type the relationship holds, once, and the archived models must be keyed archives.
-struct XcodeMappingObjects {
-    struct Object {
-        let id: String
-        let type: String
-        let attributes: [String: String]
-        let attributeLines: [String: SourceLine]
-        let relationships: [String: [String]]
-        let line: SourceLine
+package struct XcodeMappingObjects {
+    package struct Object {
+        package let id: String
+        package let type: String
+        package let attributes: [String: String]
+        package let attributeLines: [String: SourceLine]
+        package let relationships: [String: [String]]
+        package let line: SourceLine
     }
 
-    let path: String
+    package let path: String
     private var objects: [String: Object] = [:]
     /// The ids in file order.
-    private(set) var order: [String] = []
+    package private(set) var order: [String] = []
 
-    init(root: XMLElementNode, path: String) throws(Diagnostic) {
+    package init(root: XMLElementNode, path: String) throws(Diagnostic) {
         self.path = path
         for element in root.children where element.name == "object" {
             guard let id = element[attribute: "id"], let type = element[attribute: "type"] else { continue }
@@ -43,7 +43,7 @@ struct XcodeMappingObjects {
         }
     }
 
-    subscript(id: String) -> Object? { objects[id] }
+    package subscript(id: String) -> Object? { objects[id] }
 
     /// The ids a relationship of `object` lists, each checked to be an object of `type` listed once.
     /// Only the mapping model lists entity mappings and only entity mappings list property mappings,

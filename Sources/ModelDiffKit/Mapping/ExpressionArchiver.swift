@@ -1,0 +1,122 @@
+/// A value expression that has no NSKeyedArchiver form modeldiff writes.
+package struct ExpressionArchiveError: Error, Sendable {
+    /// What cannot be archived, for a one-line message.
+    package let message: String
+}
+
+/// Writes an expression as the NSKeyedArchiver archive of an NSExpression that Xcode stores in
+/// `valueexpressiondata`: the same classes, keys, `NSExpressionType` numbers and `$classes` chains
+/// as the archives in Xcode's own files (WooCommerceModelV9toV10.xcmappingmodel holds
+/// `$source.status` as an NSKeyPathExpression of an NSVariableExpression and an
+/// NSKeyPathSpecifierExpression, its arguments in an NSMutableArray).
+///
+/// Only the kinds `ArchivedExpression` reads back are written — variables, `SELF`, constants, key
+/// paths and `FUNCTION(target, "selector", …)` calls — so that what we write reads as what we
+/// meant. Operators, built-in functions (`now()`), `TERNARY` and aggregates are archived by
+/// Foundation with private operand classes we have no Xcode-written sample of; they are refused.
+package enum ExpressionArchiver {
+    /// The archive's bytes (a binary property list).
+    package static func archive(_ expression: Expression) throws(ExpressionArchiveError) -> [UInt8] {
+        var builder = Builder()
+        let root = try builder.add(expression)
+        let top: PlistValue = .dictionary([
+            "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100_000),
+            "$top": .dictionary(["root": .uid(root)]), "$objects": .array(builder.objects),
+        ])
+        return BinaryPropertyList.encode(top)
+    }
+
+    /// NSKeyedArchiver's object table: `$null` first, strings and class descriptions shared.
+    private struct Builder {
+        var objects: [PlistValue] = [.string("$null")]
+        var strings: [String: Int] = [:]
+        var classes: [String: Int] = [:]
+
+        mutating func append(_ value: PlistValue) -> Int {
+            objects.append(value)
+            return objects.count - 1
+        }
+
+        mutating func string(_ text: String) -> Int {
+            if let index = strings[text] { return index }
+            let index = append(.string(text))
+            strings[text] = index
+            return index
+        }
+
+        /// The class description, after the object that first uses it as NSKeyedArchiver orders them.
+        mutating func classReference(_ chain: [String]) -> Int {
+            if let index = classes[chain[0]] { return index }
+            let index = append(.dictionary(["$classname": .string(chain[0]), "$classes": .array(chain.map(PlistValue.string))]))
+            classes[chain[0]] = index
+            return index
+        }
+
+        /// Adds an object whose fields are filled by `fields` after its slot is reserved, so the
+        /// table reads parent first as in Xcode's archives.
+        mutating func object(_ chain: [String], type: Int, _ fields: (inout Builder) throws(ExpressionArchiveError) -> [String: PlistValue])
+            throws(ExpressionArchiveError) -> Int
+        {
+            let index = append(.string("$null"))
+            var dictionary = try fields(&self)
+            dictionary["NSExpressionType"] = .integer(type)
+            dictionary["$class"] = .uid(classReference(chain))
+            objects[index] = .dictionary(dictionary)
+            return index
+        }
+
+        mutating func add(_ expression: Expression) throws(ExpressionArchiveError) -> Int {
+            switch expression {
+            case .variable(let name):
+                return try object(["NSVariableExpression", "NSExpression", "NSObject"], type: 2) { b in ["NSVariable": .uid(b.string(name))] }
+            case .evaluatedObject:
+                return try object(["NSSelfExpression", "NSExpression", "NSObject"], type: 1) { _ in [:] }
+            case .constant(let constant):
+                return try object(["NSConstantValueExpression", "NSExpression", "NSObject"], type: 0) { b in
+                    switch constant {
+                    case .string(let text): ["NSConstantValue": .uid(b.string(text))]
+                    case .integer(let number): ["NSConstantValue": .integer(Int(number))]
+                    case .double(let number): ["NSConstantValue": .real(number)]
+                    case .bool(let flag): ["NSConstantValue": .bool(flag)]
+                    case .null: [:]  // a nil constant has no value to encode
+                    }
+                }
+            case .keyPath(let base, let components):
+                return try object(["NSKeyPathExpression", "NSFunctionExpression", "NSExpression", "NSObject"], type: 4) { b throws(ExpressionArchiveError) in
+                    let selector = b.string("valueForKeyPath:")
+                    let operand = try b.add(base)
+                    let arguments = try b.array([]) { b throws(ExpressionArchiveError) in
+                        [try b.object(["NSKeyPathSpecifierExpression", "NSExpression", "NSObject"], type: 10) { b in
+                            ["NSKeyPath": .uid(b.string(components.joined(separator: ".")))]
+                        }]
+                    }
+                    return ["NSSelectorName": .uid(selector), "NSOperand": .uid(operand), "NSArguments": .uid(arguments)]
+                }
+            case .call(let target, let selector, let arguments):
+                return try object(["NSFunctionExpression", "NSExpression", "NSObject"], type: 4) { b throws(ExpressionArchiveError) in
+                    let selectorIndex = b.string(selector)
+                    let operand = try b.add(target)
+                    let list = try b.array(arguments) { b throws(ExpressionArchiveError) in
+                        var items: [Int] = []
+                        for argument in arguments { items.append(try b.add(argument)) }
+                        return items
+                    }
+                    return ["NSSelectorName": .uid(selectorIndex), "NSOperand": .uid(operand), "NSArguments": .uid(list)]
+                }
+            default:
+                throw ExpressionArchiveError(message: "`\(expression.description)` has no archived form modeldiff writes (variables, constants, key paths and FUNCTION calls only)")
+            }
+        }
+
+        /// An NSMutableArray of the objects `items` adds.
+        mutating func array(_: [Expression], _ items: (inout Builder) throws(ExpressionArchiveError) -> [Int]) throws(ExpressionArchiveError) -> Int {
+            let index = append(.string("$null"))
+            let members = try items(&self)
+            objects[index] = .dictionary([
+                "NS.objects": .array(members.map(PlistValue.uid)),
+                "$class": .uid(classReference(["NSMutableArray", "NSArray", "NSObject"])),
+            ])
+            return index
+        }
+    }
+}

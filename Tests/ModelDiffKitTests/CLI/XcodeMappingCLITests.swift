@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+private let woo = "../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld"
+
+/// `infer --format xcode` writes the folder Xcode opens; `mapping convert` goes both ways and back to the same bytes.
+@Test func inferWritesAnXcodeMappingModelAndConvertGoesBothWays() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let old = "\(woo)/Model 9.xcdatamodel", new = "\(woo)/Model 10.xcdatamodel"
+    let package = folder.appendingPathComponent("Woo9to10.xcmappingmodel").path
+    let written = try runModeldiff(["infer", old, new, "--format", "xcode", "--output", package])
+    #expect(written.status == 0)
+    // The one placeholder (status renamed statusKey) has no place in Xcode's file: one warning.
+    #expect(written.stderr.hasPrefix("\(package): warning: OrderToOrder.statusKey: a placeholder ("))
+    #expect(written.stderr.split(separator: "\n").count == 1)
+    let xml = try String(contentsOfFile: package + "/xcmapping.xml", encoding: .utf8)
+    #expect(xml.hasPrefix("<?xml version=\"1.0\" standalone=\"yes\"?>\n<!DOCTYPE database SYSTEM \"file:///System/Library/DTDs/CoreData.dtd\">"))
+    #expect(xml.contains("<attribute name=\"sourcemodelpath\" type=\"string\">WooCommerce.xcdatamodeld/Model 9.xcdatamodel</attribute>"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: package) == ["xcmapping.xml"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Woo9to10.xcmappingmodel"])
+
+    // An existing output is refused without --overwrite and left alone.
+    let again = try runModeldiff(["infer", old, new, "--format", "xcode", "--output", package])
+    #expect(again.status == 2)
+    #expect(again.stderr.hasSuffix("\(package): error: the output exists; pass --overwrite to replace it\n"))
+    #expect(try runModeldiff(["infer", old, new, "--format", "xcode", "--output", package, "--overwrite"]).status == 0)
+    #expect(try String(contentsOfFile: package + "/xcmapping.xml", encoding: .utf8) == xml)
+
+    // Xcode → our XML → Xcode gives the same bytes.
+    let text = folder.appendingPathComponent("Woo9to10.xml").path
+    let toXML = try runModeldiff(["mapping", "convert", package, "--to", "xml", "--output", text])
+    #expect(toXML.status == 0 && toXML.stderr.isEmpty)
+    let back = folder.appendingPathComponent("Back.xcmappingmodel").path
+    let toXcode = try runModeldiff(["mapping", "convert", text, "--to", "xcode", "--output", back, "--old-model", old, "--new-model", new])
+    #expect(toXcode.status == 0 && toXcode.stderr.isEmpty)
+    #expect(try String(contentsOfFile: back + "/xcmapping.xml", encoding: .utf8) == xml)
+    #expect(try runModeldiff(["mapping", "convert", text, "--to", "xml", "--output", text]).status == 2)
+
+    // Xcode's own file converts to XML that validates like the file itself.
+    let xcodes = folder.appendingPathComponent("Xcode.xml").path
+    let converted = try runModeldiff([
+        "mapping", "convert", "../shared/models/woocommerce-ios/WooCommerceModelV9toV10.xcmappingmodel", "--to", "xml", "--output", xcodes,
+        "--old-model", old, "--new-model", new,
+    ])
+    #expect(converted.status == 0)
+    let valid = try runModeldiff(["mapping", "validate", xcodes, "--from", old, "--to", new])
+    #expect(valid.status == 0)
+    #expect(valid.stdout == "\(xcodes): valid (17 entity mappings)\n")
+}
+
+/// An expression Xcode's archive cannot hold is one error line with the file and line, exit 2, nothing written.
+@Test func convertRefusesAnExpressionItCannotArchive() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("m.xml")
+    try """
+        <mappingModel formatVersion="1">
+          <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
+            <attribute name="count">$source.count + 1</attribute>
+          </entityMapping>
+        </mappingModel>
+        """.write(to: file, atomically: true, encoding: .utf8)
+    let output = folder.appendingPathComponent("M.xcmappingmodel").path
+    let result = try runModeldiff(["mapping", "convert", file.path, "--to", "xcode", "--output", output])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("\(file.path):3:"))
+    #expect(result.stderr.contains("error: NoteToNote.count: `$source.count + 1` has no archived form modeldiff writes"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(!FileManager.default.fileExists(atPath: output))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["m.xml"])
+}

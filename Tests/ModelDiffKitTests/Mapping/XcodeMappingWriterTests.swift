@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import ModelDiffKit
+
+/// What a mapping means to a migration, for comparing a mapping with what reading our Xcode file gives.
+///
+/// Left out, each because Xcode's file cannot hold it and Core Data does not need it from there:
+/// the entity version hashes (Xcode records the models themselves and derives them when it compiles),
+/// comments and lines (the XML store has none), and property mappings with no value (the default
+/// value either way; Xcode lists one for every destination property). A placeholder's suggested
+/// expression is what is written, so the placeholder's todo text is left out too. Property mappings
+/// are compared by name: Xcode's file lists them in no particular order and the reader sorts them.
+/// Expressions compare by their parsed form, so spelling (spaces) does not count; the default fetch
+/// (every source instance) counts as no fetch, as in the editable file.
+private func meaning(_ mapping: MappingModel) -> [String] {
+    var lines = ["versions \(mapping.sourceVersion ?? "-") -> \(mapping.destinationVersion ?? "-")"]
+    for entity in mapping.entityMappings {
+        // The fetch of every source instance is the default, which the editable file leaves out.
+        let fetch = entity.sourceExpression == entity.sourceEntity.map(EntityMapping.fetchAll) ? "-" : entity.sourceExpression ?? "-"
+        lines.append("\(entity.name) \(entity.type) \(entity.sourceEntity ?? "-") -> \(entity.destinationEntity ?? "-") policy \(entity.policyClassName ?? "-") fetch \(fetch)")
+        for (kind, properties) in [("attribute", entity.attributeMappings), ("relationship", entity.relationshipMappings)] {
+            for property in properties.sorted(by: { $0.name < $1.name }) {
+                guard let expression = property.valueExpression else { continue }
+                let parsed = (try? ExpressionParser.parse(expression).description) ?? expression
+                lines.append("  \(kind) \(property.name) = \(parsed)")
+            }
+        }
+    }
+    return lines
+}
+
+/// The lines only one side has, for a failure message short enough to read.
+private func difference(_ read: [String], _ written: [String]) -> String {
+    let only = { (a: [String], b: [String]) in a.filter { !b.contains($0) }.joined(separator: " | ") }
+    return "read back only: \(only(read, written)); written only: \(only(written, read))"
+}
+
+/// Reading what we write gives the same mapping, for every consecutive pair of every bundle in the
+/// corpus: with the models (expressions left for Xcode to generate, resolved again when read) and
+/// without them (every expression archived).
+@Test func xcodeFilesWeWriteReadBackAsTheSameMapping() throws {
+    var pairs = 0
+    var archived = 0
+    for url in corpusBundles() {
+        let bundle = try ModelBundle.load(path: url.path)
+        for (old, new) in zip(bundle.versions, bundle.versions.dropFirst()) {
+            let mapping = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name))
+            let label = "\(url.lastPathComponent): \(old.name) → \(new.name)"
+            let withModels = try XcodeMappingWriter.write(
+                mapping, models: (old.model, new.model), modelPaths: (old.name + ".xcdatamodel", new.name + ".xcdatamodel"), path: "in.xml")
+            let read = try XcodeMappingImport.read(Array(withModels.text.utf8), path: "xcmapping.xml")
+                .resolvingXcodeAutogeneration(source: old.model, destination: new.model)
+            #expect(meaning(read) == meaning(mapping), "\(label): \(difference(meaning(read), meaning(mapping)))")
+            let placeholders = mapping.entityMappings.flatMap { $0.attributeMappings + $0.relationshipMappings }.filter { $0.placeholder != nil }.count
+            #expect(withModels.warnings.count == placeholders, "\(label): \(withModels.warnings)")
+            let alone = try XcodeMappingWriter.write(
+                mapping, models: nil, modelPaths: (old.name + ".xcdatamodel", new.name + ".xcdatamodel"), path: "in.xml")
+            let readAlone = meaning(try XcodeMappingImport.read(Array(alone.text.utf8), path: "xcmapping.xml"))
+            #expect(readAlone == meaning(mapping), "\(label): \(difference(readAlone, meaning(mapping)))")
+            archived += alone.text.components(separatedBy: "valueexpressiondata").count - 1
+            pairs += 1
+        }
+    }
+    #expect(pairs == 227)  // every consecutive pair of every bundle under ../shared
+    #expect(archived > 1000)
+}
+
+/// Names and values reach the file escaped: what is read back is what was written, byte for byte.
+@Test func namesAndValuesAreEscaped() throws {
+    let odd = "A<&>\"'B]]>"
+    let mapping = MappingModel(sourceVersion: "v<1>&", destinationVersion: "v\"2\"", entityMappings: [
+        EntityMapping(
+            name: "\(odd)To\(odd)", type: .transform, sourceEntity: odd, destinationEntity: odd, policyClassName: "Policy<&>",
+            attributeMappings: [PropertyMapping(name: odd, valueExpression: "FUNCTION($source, \"stringByAppendingString:\", \"</attribute>&amp;\")")])
+    ])
+    let written = try XcodeMappingWriter.write(mapping, models: nil, modelPaths: ("v<1>&.xcdatamodel", "v\"2\".xcdatamodel"), path: "m.xml")
+    #expect(!written.text.contains(odd))
+    let read = try XcodeMappingImport.read(Array(written.text.utf8), path: "xcmapping.xml")
+    #expect(meaning(read) == meaning(mapping))
+    #expect(read.entityMappings.first?.policyClassName == "Policy<&>")
+}
+
+/// Our archive of `$source.status` is, object for object, the archive Xcode wrote in the WooCommerce file.
+@Test func archivedExpressionsMatchXcodesOwn() throws {
+    let text = try String(contentsOf: Paths.models.appendingPathComponent("woocommerce-ios/WooCommerceModelV9toV10.xcmappingmodel/xcmapping.xml"), encoding: .utf8)
+    let root = try XMLDocumentParser.parse(Array(text.utf8), path: "xcmapping.xml")
+    let objects = try XcodeMappingObjects(root: root, path: "xcmapping.xml")
+    let archives = objects.order.compactMap { objects[$0]?.attributes["valueexpressiondata"] }
+    #expect(archives.count == 1)
+    let theirs = try #require(archives.first)
+    let decoded = try BinaryPropertyList.decode([UInt8](try #require(Data(base64Encoded: theirs, options: .ignoreUnknownCharacters))), path: "x")
+    let ours = try BinaryPropertyList.decode(try ExpressionArchiver.archive(ExpressionParser.parse("$source.status")), path: "y")
+    #expect(ours == decoded)
+    // Every kind we write decodes to what was archived.
+    for expression in [
+        "$source.status", "$source.owner.name", "name", "FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"NoteToNote\", $source.notes)",
+        "\"text\"", "42", "2.5", "YES", "nil", "FUNCTION($source, \"uppercaseString\")",
+    ] {
+        let archive = try ExpressionArchiver.archive(ExpressionParser.parse(expression))
+        let base64 = Data(archive).base64EncodedString()
+        #expect(try ArchivedExpression.decode(base64: base64, path: "x", line: .none) == (try ExpressionParser.parse(expression).description))
+    }
+    #expect(throws: ExpressionArchiveError.self) { try ExpressionArchiver.archive(ExpressionParser.parse("$source.a + 1")) }
+}
+
+/// Our file for WooCommerce 9 → 10, after the team's one hand edit, against Xcode's own, object by object.
+///
+/// The hand edit: `OrderToOrder.statusKey` ← `$source.status` (the rename of `status` the team wrote
+/// in Xcode, which infer leaves as a placeholder). Then every object of each file is described by its
+/// type, its attributes and what its relationships point to, and the two descriptions compared.
+/// Ignored, and why:
+/// - object ids (`z…`), the store UUID and `nextObjectID`: Xcode hands them out as it saves;
+/// - `mappingnumber`: Xcode numbers entity mappings in its editor's hash order (SiteSetting is 1);
+///   ours follow infer's order. Migration creates every destination instance before any relationship,
+///   so the order changes nothing without custom policies;
+/// - `sourcemodeldata` and `destinationmodeldata`: archived compiled models, which modeldiff does not
+///   write (it has no compiled-model writer); Xcode's reader and ours read the mapping without them;
+/// - the model paths are compared by version name: Xcode's start at the project's folder
+///   (`Storage/Model/…`), which a command line does not name.
+/// What remains different is pinned in a golden file: infer calls an unchanged entity's mapping Copy,
+/// and we keep that type (Xcode's editor writes Undefined and compiles it to Transform; a migration
+/// runs both alike).
+@Test func wooCommerceMappingMatchesXcodesObjectByObject() throws {
+    let folder = Paths.models.appendingPathComponent("woocommerce-ios")
+    let old = try ModelFile.load(path: folder.appendingPathComponent("WooCommerce.xcdatamodeld/Model 9.xcdatamodel").path)
+    let new = try ModelFile.load(path: folder.appendingPathComponent("WooCommerce.xcdatamodeld/Model 10.xcdatamodel").path)
+    let inferred = MappingInference.infer(from: old.model, to: new.model, names: ("Model 9", "Model 10"))
+    let edited = inferred.replacing(entityMappings: inferred.entityMappings.map { entity in
+        guard entity.name == "OrderToOrder" else { return entity }
+        return entity.replacing(
+            attributeMappings: entity.attributeMappings.map { $0.name == "statusKey" ? PropertyMapping(name: "statusKey", valueExpression: "$source.status") : $0 },
+            relationshipMappings: entity.relationshipMappings)
+    })
+    let ours = try XcodeMappingWriter.write(
+        edited, models: (old.model, new.model), modelPaths: ("WooCommerce.xcdatamodeld/Model 9.xcdatamodel", "WooCommerce.xcdatamodeld/Model 10.xcdatamodel"),
+        path: "edited.xml")
+    #expect(ours.warnings.isEmpty)
+    let theirs = try String(contentsOf: folder.appendingPathComponent("WooCommerceModelV9toV10.xcmappingmodel/xcmapping.xml"), encoding: .utf8)
+    let (a, b) = (try describe(theirs), try describe(ours.text))
+    #expect(a.count == 180 && b.count == a.count)
+    var differences: [String] = []
+    for key in Set(a.keys).union(b.keys).sorted() {
+        let (x, y) = (a[key] ?? [:], b[key] ?? [:])
+        for field in Set(x.keys).union(y.keys).sorted() where x[field] != y[field] {
+            differences.append("\(key): \(field) \(x[field] ?? "(absent)") in Xcode's, \(y[field] ?? "(absent)") in ours")
+        }
+    }
+    try expectGolden(differences.joined(separator: "\n") + "\n", named: "mapping/xcode-v9-v10-written-differences.txt")
+}
+
+/// Each object by what it is (`model`, `Order->Order`, `Order->Order.statusKey`): its type, its
+/// attributes (ignoring the ones listed above) with archived expressions decoded, and its
+/// relationships as the names of what they point to.
+private func describe(_ text: String) throws -> [String: [String: String]] {
+    let root = try XMLDocumentParser.parse(Array(text.utf8), path: "xcmapping.xml")
+    let objects = try XcodeMappingObjects(root: root, path: "xcmapping.xml")
+    func label(_ id: String) -> String {
+        guard let object = objects[id] else { return "?" }
+        switch object.type {
+        case "XDDEVMAPPINGMODEL": return "model"
+        case "XDDEVENTITYMAPPING": return "\(object.attributes["sourcename"] ?? "-")->\(object.attributes["destinationname"] ?? "-")"
+        default: return "\(object.relationships["entitymapping"].map { $0.map(label).joined() } ?? "?").\(object.attributes["name"] ?? "?")"
+        }
+    }
+    var result: [String: [String: String]] = [:]
+    for id in objects.order {
+        guard let object = objects[id] else { continue }
+        var fields = ["type": object.type]
+        for (key, value) in object.attributes {
+            switch key {
+            case "mappingnumber", "sourcemodeldata", "destinationmodeldata": continue
+            case "sourcemodelpath", "destinationmodelpath": fields[key] = versionName(forPath: value)
+            case "valueexpressiondata": fields[key] = try ArchivedExpression.decode(base64: value, path: "x", line: .none)
+            default: fields[key] = value
+            }
+        }
+        for (key, ids) in object.relationships { fields[key] = "[" + ids.map(label).sorted().joined(separator: ", ") + "]" }
+        #expect(result[label(id)] == nil, "\(label(id)) twice")
+        result[label(id)] = fields
+    }
+    return result
+}
