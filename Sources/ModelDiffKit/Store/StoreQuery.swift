@@ -58,14 +58,14 @@ extension PersistentStore {
     func danglingKeyCount(table: String, keyColumn: String, target: String) throws(Diagnostic) -> Int {
         let key = SQLFragment.column(keyColumn, of: "t")
         let dangling = SQL.joined([.not(.isNull(key)), .not(.rowExists(key: key, in: target))], separator: .and)
-        let rows = try database.rows("SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(dangling.text)", dangling.arguments)
+        let rows = try database.rows("SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(SQL.joined([dangling], separator: .and).text)", dangling.arguments)
         return rows.first?.first?.int ?? 0
     }
 
     /// The first row of entity number `entity` in `table` (in no set order) for which `condition` holds.
     func firstObject(in table: String, entity: Int, where condition: SQLFragment) throws(Diagnostic) -> ObjectID? {
         let rows = try database.rows(
-            "SELECT Z_PK, Z_ENT FROM \(SQL.quote(table)) WHERE Z_ENT = ? AND \(SQLFragment.parenthesized(condition).text) LIMIT 1",
+            "SELECT Z_PK, Z_ENT FROM \(SQL.quote(table)) WHERE Z_ENT = ? AND (\(SQL.joined([condition], separator: .or).text)) LIMIT 1",
             [.integer(Int64(entity))] + condition.arguments)
         return rows.first.map { ObjectID(entity: $0[1].int, primaryKey: Int64($0[0].int)) }
     }
