@@ -8,10 +8,10 @@ struct BulkRelationship {
     enum Links {
         /// A to-one: (source key, target key[, target entity]) for every source object in key order;
         /// the target entity is the declared destination's number when the row has no entity column.
-        /// The select's one parameter is the owners' source entity number.
-        case toOne(select: String, declaredTarget: Int, hasEntityColumn: Bool)
+        /// The query's one parameter is the owners' source entity number.
+        case toOne(StoreQuery, declaredTarget: Int, hasEntityColumn: Bool)
         /// A to-many: (owner key, target entity, target key), from the join table or the inverse's key column.
-        case toMany(select: String)
+        case toMany(StoreQuery)
         /// The source relationship can hold nothing (a to-many without an inverse).
         case none
     }

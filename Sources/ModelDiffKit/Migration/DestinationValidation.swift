@@ -10,23 +10,21 @@ struct DestinationValidation {
     func validate(entity name: String) throws {
         let model = layout.model
         guard let entity = model.entity(named: name), let table = layout.table(for: name), let number = layout.entityNumbers[name] else { return }
-        let filter = SQLiteValue.integer(Int64(number))  // every query's `Z_ENT = ?`
         let rules = attributeRules(of: entity, table: table)
         // Every column rule is one scan of the table: one combined scan tells whether any row breaks
         // any of them, and only then does each run on its own, in order, to report the first as before.
         let conditions = rules.compactMap { rule -> SQLFragment? in if case .column(let condition, _, _) = rule { .parenthesized(condition) } else { nil } }
         let any = SQL.joined(conditions, separator: .or)
-        let anyBroken = try !conditions.isEmpty
-            && !store.database.rows("SELECT 1 FROM \(SQL.quote(table.name)) WHERE Z_ENT = ? AND (\(SQL.joined(conditions, separator: .or).text)) LIMIT 1", [filter] + any.arguments).isEmpty
+        let anyBroken = try !conditions.isEmpty && store.firstObject(in: table.name, entity: number, where: any) != nil
         for rule in rules {
             switch rule {
             case .column(let condition, let code, let message):
-                if anyBroken { try fail(when: condition, filter, table, code, message) }
+                if anyBroken { try fail(when: condition, number, table, code, message) }
             case .pattern(let column, let regex, let pattern, let what):
-                for row in try store.database.rows("SELECT Z_PK, \(SQL.quote(column)) FROM \(SQL.quote(table.name)) WHERE Z_ENT = ? AND \(SQL.quote(column)) IS NOT NULL", [filter]) {
-                    guard case .text(let text) = row[1] else { continue }
+                for row in try store.values(of: column, in: table.name, entity: number) {
+                    guard case .text(let text) = row.value else { continue }
                     if regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
-                        throw MigrationError(.stringPatternMatching, "\(what) \"\(text)\" does not match \(pattern)", mapping: mapping, entity: name, object: ObjectID(entity: number, primaryKey: Int64(row[0].int)))
+                        throw MigrationError(.stringPatternMatching, "\(what) \"\(text)\" does not match \(pattern)", mapping: mapping, entity: name, object: ObjectID(entity: number, primaryKey: row.primaryKey))
                     }
                 }
             }
@@ -37,7 +35,7 @@ struct DestinationValidation {
                 guard !relationship.isOptional,
                     let column = layout.column(entity: name, property: relationship.name)?.name
                 else { continue }
-                try fail(when: .isNull(.column(column)), filter, table, .missingMandatoryProperty, "\(what) is required but empty")
+                try fail(when: .isNull(.column(column)), number, table, .missingMandatoryProperty, "\(what) is required but empty")
                 continue
             }
             // An empty to-many passes unless a minimum count asks for more: "optional NO" concerns nil,
@@ -60,19 +58,15 @@ struct DestinationValidation {
             let columns = constraint.compactMap { layout.column(entity: name, property: $0)?.name }
             guard columns.count == constraint.count else { continue }
             let numbers = layout.entityAndSubentities(model.rootEntity(of: entity).name).compactMap { layout.entityNumbers[$0] }
-            let rows = try store.database.rows(
-                "SELECT MIN(Z_PK), COUNT(*) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) GROUP BY \(SQL.quote(columns)) HAVING COUNT(*) > 1 LIMIT 1",
-                numbers.map { .integer(Int64($0)) })
-            if let row = rows.first {
-                throw MigrationError(.constraintValidation, "\(row[1].int) \(name) objects share the same \(constraint.joined(separator: " and ")), which must be unique", mapping: mapping, entity: name, object: ObjectID(entity: number, primaryKey: Int64(row[0].int)))
+            if let row = try store.firstDuplicate(in: table.name, entities: numbers, columns: columns) {
+                throw MigrationError(.constraintValidation, "\(row.count) \(name) objects share the same \(constraint.joined(separator: " and ")), which must be unique", mapping: mapping, entity: name, object: ObjectID(entity: number, primaryKey: row.primaryKey))
             }
         }
     }
 
-    private func fail(when condition: SQLFragment, _ filter: SQLiteValue, _ table: StoreLayout.Table, _ code: MigrationError.Code, _ message: String) throws {
-        let rows = try store.database.rows("SELECT Z_PK, Z_ENT FROM \(SQL.quote(table.name)) WHERE Z_ENT = ? AND \(SQL.joined([condition], separator: .or).text) LIMIT 1", [filter] + condition.arguments)
-        if let row = rows.first {
-            throw MigrationError(code, message, mapping: mapping, entity: nil, object: ObjectID(entity: row[1].int, primaryKey: Int64(row[0].int)))
+    private func fail(when condition: SQLFragment, _ entity: Int, _ table: StoreLayout.Table, _ code: MigrationError.Code, _ message: String) throws {
+        if let object = try store.firstObject(in: table.name, entity: entity, where: condition) {
+            throw MigrationError(code, message, mapping: mapping, entity: nil, object: object)
         }
     }
 }

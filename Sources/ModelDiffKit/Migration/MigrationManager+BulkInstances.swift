@@ -1,5 +1,5 @@
-/// Stage 1 for mappings whose policy is NSEntityMigrationPolicy itself: one prepared SELECT streams
-/// the source rows, one prepared INSERT writes the destination rows, and plain `$source.key`
+/// Stage 1 for mappings whose policy is NSEntityMigrationPolicy itself: one cursor streams the
+/// source rows, one `StoreWriter.BulkInsert` writes the destination rows, and plain `$source.key`
 /// values go from column to parameter without a `MigrationObject`, a dictionary or a Swift string.
 /// The rows, keys, association table, progress and errors are those the per-object hooks give.
 extension MigrationManager {
@@ -19,13 +19,14 @@ extension MigrationManager {
         // An expression that reads `$destination` needs the object being made, value by value: the per-object path.
         guard let writer, let destinationName = mapping.destinationEntity, let plan = attributePlan(for: mapping), !plan.readsDestination,
             let table = sourceLayout.table(for: sourceEntity), let sourceNumber = sourceLayout.entityNumbers[sourceEntity],
-            let destinationTable = destinationLayout.table(for: destinationName), let destinationNumber = destinationLayout.entityNumbers[destinationName]
+            destinationLayout.table(for: destinationName) != nil, destinationLayout.entityNumbers[destinationName] != nil
         else { return false }
-        let insert = try writer.preparedInsert(destinationName)
+        let insert = try StoreWriter.BulkInsert(writer: writer, entity: destinationName)
+        defer { insert.finish() }
         let readPlan = ReadPlan(table: table, entity: sourceEntity, layout: sourceLayout)
         // A MigrationObject's attribute dictionary keeps the last column of a name: so does this.
         let columns = Dictionary(readPlan.attributes.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
-        let slots = Dictionary(insert.attributes.enumerated().map { ($1.name, $0 + 4) }, uniquingKeysWith: { first, _ in first })
+        let slots = Dictionary(insert.attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let steps: [Step] = plan.entries.map { entry in
             if case .key(let key) = entry.source, let column = columns[key] {
                 return .copy(column: column.column, from: column.type, to: entry.type, identity: Self.unchangedClasses(column.type, entry.type).reduce(0) { $0 | 1 << $1.rawValue }, slot: slots[entry.name])
@@ -37,49 +38,40 @@ extension MigrationManager {
         // Parameters no step sets keep one binding for every row: the attribute's default or null.
         let defaults = Dictionary(plan.defaults.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
         let targeted = Set(plan.entries.map(\.name))
-        insert.statement.reset()
         for (index, attribute) in insert.attributes.enumerated() where !targeted.contains(attribute.name) {
-            try insert.statement.bind((defaults[attribute.name] ?? .null).sqliteValue, at: index + 4)
+            try insert.set((defaults[attribute.name] ?? .null).sqliteValue, attribute: index)
         }
-        try insert.statement.bind(.integer(Int64(destinationNumber)), at: 2)
-        try insert.statement.bind(.integer(1), at: 3)
 
-        let rows = try source.database.prepare("SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT = ? ORDER BY Z_PK")
-        try rows.bind([.integer(Int64(sourceNumber))])
+        let rows = try source.rows(of: table, entity: sourceNumber)
         let association = association(for: mapping.name)
-        var key = writer.nextKey[destinationTable.rootEntity, default: 1]
-        defer { writer.nextKey[destinationTable.rootEntity] = key }
         while try rows.step() {
             try checkCancellation()
             guard let pk = rows.integer(at: 0) else { continue }
             let id = ObjectID(entity: sourceNumber, primaryKey: pk)
             let object = needsObject ? migrationObject(id: id, entity: sourceEntity, plan: readPlan, row: rows) : nil
             if let object, !(try isFetched(object, by: mapping)) { continue }
-            insert.statement.reset()
+            insert.nextRow()
             do {
                 for step in steps {
                     switch step {
                     case .copy(let column, let from, let to, let identity, let slot):
                         if let slot, identity & 1 << rows.storageClass(at: column).rawValue != 0 {
-                            try insert.statement.bind(column: column, of: rows, at: slot)
+                            try insert.copy(column: column, of: rows, attribute: slot)
                             continue
                         }
                         let value = try ExpressionValue(StoreValue(rows.value(at: column), type: from)).storeValue(for: to)
-                        if let slot { try insert.statement.bind(value.sqliteValue, at: slot) }
+                        if let slot { try insert.set(value.sqliteValue, attribute: slot) }
                     case .evaluate(let entry, let slot):
                         let value = try self.value(of: entry, source: object!, mapping: mapping, entity: plan.entity)
-                        if let slot { try insert.statement.bind(value.sqliteValue, at: slot) }
+                        if let slot { try insert.set(value.sqliteValue, attribute: slot) }
                     }
                 }
             } catch let error as ExpressionError {
                 throw MigrationError(.migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: sourceEntity, object: id)
             }
-            key = try writer.availableKey(key, entity: destinationName)
-            try insert.statement.bind(.integer(key), at: 1)
-            try insert.statement.execute()
+            let destinationID = try insert.insert()
             KillPoint.insert.reach()
-            association.append(source: id, destination: ObjectID(entity: destinationNumber, primaryKey: key))
-            key = StoreWriter.key(after: key)
+            association.append(source: id, destination: destinationID)
             advance(.createInstances, mapping)
         }
         return true

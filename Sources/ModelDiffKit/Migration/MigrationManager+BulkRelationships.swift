@@ -83,7 +83,7 @@ extension MigrationManager {
             let names = [sourceTable.columns[column.column].name] + (column.entityColumn.map { [sourceTable.columns[$0].name] } ?? [])
             return BulkRelationship(
                 index: index, owner: mapping.name, target: target, relationship: relationship, sourceRelationship: sourceRelationship,
-                links: .toOne(select: "SELECT Z_PK, \(SQL.quote(names)) FROM \(SQL.quote(sourceTable.name)) WHERE Z_ENT = ? ORDER BY Z_PK",
+                links: .toOne(.entityRows(of: sourceTable.name, columns: ["Z_PK"] + names),
                               declaredTarget: column.destinationNumber, hasEntityColumn: column.entityColumn != nil),
                 write: .toOne(plan))
         }
@@ -116,13 +116,13 @@ extension MigrationManager {
         else { return nil }
         if let join = sourceLayout.joinTable(entity: declaring, relationship: relationship.name) {
             let (mine, theirs) = join.keyColumns(from: declaring, relationship: relationship.name)
-            return .toMany(select: "SELECT \(SQL.column(mine, of: "j")), d.Z_ENT, d.Z_PK FROM \(SQL.quote(join.name)) j JOIN \(SQL.quote(destinationTable.name)) d ON d.Z_PK = \(SQL.column(theirs, of: "j"))")
+            return .toMany(.joinLinks(join.name, owner: mine, target: theirs, targetTable: destinationTable.name))
         }
         guard let inverseName = relationship.inverseName, let destination = model.entity(named: destinationName),
             let inverseOwner = model.declaringEntity(ofProperty: inverseName, in: destination)?.name,
             let column = destinationTable.column(entity: inverseOwner, property: inverseName)
         else { return BulkRelationship.Links.none }
-        return .toMany(select: "SELECT \(SQL.quote(column.name)), Z_ENT, Z_PK FROM \(SQL.quote(destinationTable.name)) WHERE \(SQL.quote(column.name)) IS NOT NULL")
+        return .toMany(.inverseLinks(in: destinationTable.name, keyColumn: column.name))
     }
 
     /// Streams one bulk relationship's source links and writes them.
@@ -149,9 +149,8 @@ extension MigrationManager {
         switch plan.links {
         case .none:
             return
-        case .toOne(let select, let declaredTarget, let hasEntityColumn):
-            let rows = try source.database.prepare(select)
-            try rows.bind([.integer(Int64(ownerNumber))])  // the select's `Z_ENT = ?`: the owners' source entity
+        case .toOne(let query, let declaredTarget, let hasEntityColumn):
+            let rows = try source.cursor(query, binding: [.integer(Int64(ownerNumber))])  // the query's `Z_ENT`: the owners' source entity
             while try rows.step() {
                 try checkCancellation()
                 guard let key = rows.integer(at: 0), let object = owners.firstDestination(ofSource: ownerNumber, key: key) else { continue }
@@ -161,8 +160,8 @@ extension MigrationManager {
                 }
                 try write(object, target)
             }
-        case .toMany(let select):
-            let rows = try source.database.prepare(select)
+        case .toMany(let query):
+            let rows = try source.cursor(query)
             while try rows.step() {
                 try checkCancellation()
                 guard let owner = rows.integer(at: 0), let object = owners.firstDestination(ofSource: ownerNumber, key: owner),

@@ -8,20 +8,11 @@
 /// one, stage 1 only inserts; per-object stage-2 work gets its indexes back before it starts.
 extension MigrationManager {
     /// Drops the destination's non-unique indexes when every mapping uses the default policy;
-    /// returns the statements that rebuild them.
-    func deferIndexes(of destination: PersistentStore, mapping: MappingModel) throws -> [String] {
+    /// returns them, to be rebuilt by `rebuildIndexes`.
+    func deferIndexes(of destination: PersistentStore, mapping: MappingModel) throws -> [PersistentStore.DroppedIndex] {
         guard mapping.entityMappings.allSatisfy({ (try? policies.policy(named: $0.policyClassName, mapping: $0.name)).map(Self.isDefault) ?? false })
         else { return [] }
-        // The names come from the file, not from parsing the statements (a quoted name may hold spaces);
-        // `sql` is the `CREATE INDEX` text the layout ran, kept by SQLite as it was written.
-        let indexes = try destination.database.rows("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql LIKE 'CREATE INDEX %' ORDER BY rowid")
-        var deferred: [String] = []
-        for row in indexes {
-            guard let name = row[0].string, let statement = row[1].string else { continue }
-            try destination.database.execute("DROP INDEX \(SQL.quote(name))")
-            deferred.append(statement)
-        }
-        return deferred
+        return try destination.dropSecondaryIndexes()
     }
 
     /// Whether some default-policy mapping still needs a per-object pass in stage 2 (which may look
@@ -34,7 +25,7 @@ extension MigrationManager {
     }
 
     /// Builds the indexes `deferIndexes` dropped.
-    func rebuildIndexes(_ statements: [String], in destination: PersistentStore) throws {
-        for statement in statements { try destination.database.execute(statement) }
+    func rebuildIndexes(_ indexes: [PersistentStore.DroppedIndex], in destination: PersistentStore) throws {
+        try destination.rebuild(indexes)
     }
 }

@@ -248,10 +248,10 @@ extension MigrationManager {
 
     /// Writes a changed attribute of a destination object (policies setting values after insertion).
     func updateDestination(_ object: MigrationObject, key: String, value: StoreValue) throws {
-        guard let store = destinationContext, let table = destinationLayout.table(for: object.entity),
-            let column = destinationLayout.column(entity: object.entity, property: key), case .attribute = column.kind
+        guard let writer, let column = destinationLayout.column(entity: object.entity, property: key), case .attribute = column.kind
         else { throw MigrationError(.migration, "\(object.entity) has no attribute \(key)", entity: object.entity, object: object.id) }
-        try store.database.prepare("UPDATE \(SQL.quote(table.name)) SET \(SQL.quote(column.name)) = ? WHERE Z_PK = ?").run([value.sqliteValue, .integer(object.id.primaryKey)])
+        // The object was inserted in this migration's one save: it keeps Z_OPT 1.
+        try writer.update(object.id, entity: object.entity, attributes: [key: value], bumpingVersion: false)
     }
 
     /// `$manager` in value expressions: NSMigrationManager's lookups.

@@ -122,7 +122,7 @@ public final class MigrationManager: ExpressionObject {
         }
         var kept = source.metadata.values.filter { !$0.key.hasPrefix("NS") && !$0.key.hasPrefix("_NS") }
         if let framework = source.metadata.values["NSPersistenceFrameworkVersion"] { kept["NSPersistenceFrameworkVersion"] = framework }
-        try source.database.execute("BEGIN")  // one read transaction: a committed snapshot, even if another process writes
+        try source.database.holdReadSnapshot()  // a committed snapshot, even if another process writes
         nullifiedKeys = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel)
         // The destination is removed on failure, so only the finished file needs to reach the disk: one fsync at the end.
         let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept, durable: false)
@@ -146,61 +146,60 @@ public final class MigrationManager: ExpressionObject {
             }
             writer = try StoreWriter(store: destination, layout: destinationLayout)
             total = max(1, 3 * (try source.rowCounts().reduce(0) { $0 + $1.count }))
-            try destination.database.execute("BEGIN")
-            var deferredIndexes = try deferIndexes(of: destination, mapping: mapping)
-            var policies: [String: EntityMigrationPolicy] = [:]
-            for entityMapping in mapping.entityMappings {
-                let policy = try self.policies.policy(named: entityMapping.policyClassName, mapping: entityMapping.name)
-                policies[entityMapping.name] = policy
-                try run(entityMapping, policy: policy, stage: .createInstances) {
-                    try policy.begin(entityMapping, manager: self)
-                    try self.createInstances(entityMapping, policy: policy)
-                    try policy.endInstanceCreation(forMapping: entityMapping, manager: self)
+            try destination.database.inTransaction {
+                var deferredIndexes = try deferIndexes(of: destination, mapping: mapping)
+                var policies: [String: EntityMigrationPolicy] = [:]
+                for entityMapping in mapping.entityMappings {
+                    let policy = try self.policies.policy(named: entityMapping.policyClassName, mapping: entityMapping.name)
+                    policies[entityMapping.name] = policy
+                    try run(entityMapping, policy: policy, stage: .createInstances) {
+                        try policy.begin(entityMapping, manager: self)
+                        try self.createInstances(entityMapping, policy: policy)
+                        try policy.endInstanceCreation(forMapping: entityMapping, manager: self)
+                    }
                 }
-            }
-            planBulkRelationships(mapping, policies: policies)
-            if !deferredIndexes.isEmpty && needsPerObjectRelationships(mapping) {
-                try rebuildIndexes(deferredIndexes, in: destination)
-                deferredIndexes = []
-            }
-            for entityMapping in mapping.entityMappings {
-                let policy = policies[entityMapping.name]!
-                try run(entityMapping, policy: policy, stage: .createRelationships) {
-                    if Self.isDefault(policy) {
-                        try self.createRelationships(entityMapping)
-                    } else {
-                        try self.associations[entityMapping.name]?.forEachPair { _, id in
-                            try self.checkCancellation()
-                            guard let object = try self.object(id, side: .destination) else { return }
-                            try policy.createRelationships(forDestination: object, in: entityMapping, manager: self)
-                            self.advance(.createRelationships, entityMapping)
+                planBulkRelationships(mapping, policies: policies)
+                if !deferredIndexes.isEmpty && needsPerObjectRelationships(mapping) {
+                    try rebuildIndexes(deferredIndexes, in: destination)
+                    deferredIndexes = []
+                }
+                for entityMapping in mapping.entityMappings {
+                    let policy = policies[entityMapping.name]!
+                    try run(entityMapping, policy: policy, stage: .createRelationships) {
+                        if Self.isDefault(policy) {
+                            try self.createRelationships(entityMapping)
+                        } else {
+                            try self.associations[entityMapping.name]?.forEachPair { _, id in
+                                try self.checkCancellation()
+                                guard let object = try self.object(id, side: .destination) else { return }
+                                try policy.createRelationships(forDestination: object, in: entityMapping, manager: self)
+                                self.advance(.createRelationships, entityMapping)
+                            }
                         }
+                        try policy.endRelationshipCreation(forMapping: entityMapping, manager: self)
                     }
-                    try policy.endRelationshipCreation(forMapping: entityMapping, manager: self)
                 }
-            }
-            try rebuildIndexes(deferredIndexes, in: destination)
-            for entityMapping in mapping.entityMappings {
-                let policy = policies[entityMapping.name]!
-                try run(entityMapping, policy: policy, stage: .validate) {
-                    try self.checkCancellation()
-                    // "This method is called before the default save validation is performed by the
-                    // framework" (NSEntityMigrationPolicy reference): a policy may still fix objects up.
-                    try policy.performCustomValidation(forMapping: entityMapping, manager: self)
-                    if let entity = entityMapping.destinationEntity {
-                        try DestinationValidation(store: destination, layout: self.destinationLayout, mapping: entityMapping.name).validate(entity: entity)
+                try rebuildIndexes(deferredIndexes, in: destination)
+                for entityMapping in mapping.entityMappings {
+                    let policy = policies[entityMapping.name]!
+                    try run(entityMapping, policy: policy, stage: .validate) {
+                        try self.checkCancellation()
+                        // "This method is called before the default save validation is performed by the
+                        // framework" (NSEntityMigrationPolicy reference): a policy may still fix objects up.
+                        try policy.performCustomValidation(forMapping: entityMapping, manager: self)
+                        if let entity = entityMapping.destinationEntity {
+                            try DestinationValidation(store: destination, layout: self.destinationLayout, mapping: entityMapping.name).validate(entity: entity)
+                        }
+                        try policy.end(entityMapping, manager: self)
+                        self.handled += (self.associations[entityMapping.name]?.count ?? 0)
                     }
-                    try policy.end(entityMapping, manager: self)
-                    self.handled += (self.associations[entityMapping.name]?.count ?? 0)
                 }
+                try writer?.finish()
+                KillPoint.beforeCommit.reach()
             }
-            try writer?.finish()
-            KillPoint.beforeCommit.reach()
-            try destination.database.execute("COMMIT")
             try destination.synchronize()
             KillPoint.afterCommit.reach()
         } catch {
-            try? destination.database.execute("ROLLBACK")
             sourceContext = nil
             destinationContext = nil
             writer = nil
@@ -212,22 +211,22 @@ public final class MigrationManager: ExpressionObject {
     private func runFastPath(_ statements: [SQLFastPath.Statement], source: PersistentStore, destination: PersistentStore, mapping: MappingModel) throws {
         try destination.database.attach(readOnly: source.database.filePath, as: "src")
         defer { try? destination.database.detach("src") }
-        try destination.database.execute("BEGIN")
-        for statement in statements {
-            try checkCancellation()
-            KillPoint.fastPathStatement.reach()
-            try destination.database.prepare(statement.sql).run(statement.arguments)
-        }
-        for entityMapping in mapping.entityMappings {
-            currentEntityMapping = entityMapping
-            KillPoint.fastPathValidate.reach()
-            if let entity = entityMapping.destinationEntity {
-                try DestinationValidation(store: destination, layout: destinationLayout, mapping: entityMapping.name).validate(entity: entity)
+        try destination.database.inTransaction {
+            for statement in statements {
+                try checkCancellation()
+                KillPoint.fastPathStatement.reach()
+                try destination.database.prepare(statement.sql).run(statement.arguments)
             }
-            progressHandler?(MigrationProgress(stage: .validate, mapping: entityMapping.name, objects: handled, fraction: 1))
+            for entityMapping in mapping.entityMappings {
+                currentEntityMapping = entityMapping
+                KillPoint.fastPathValidate.reach()
+                if let entity = entityMapping.destinationEntity {
+                    try DestinationValidation(store: destination, layout: destinationLayout, mapping: entityMapping.name).validate(entity: entity)
+                }
+                progressHandler?(MigrationProgress(stage: .validate, mapping: entityMapping.name, objects: handled, fraction: 1))
+            }
+            KillPoint.beforeCommit.reach()
         }
-        KillPoint.beforeCommit.reach()
-        try destination.database.execute("COMMIT")
         try destination.synchronize()
         KillPoint.afterCommit.reach()
     }

@@ -175,7 +175,7 @@ enum SQLFastPath {
     static func joinColumns(of store: PersistentStore, layout: StoreLayout) throws(Diagnostic) -> [String: [String]] {
         var columns: [String: [String]] = [:]
         for join in layout.joinTables {
-            columns[join.name] = try store.database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(join.name)]).compactMap { $0.first?.string }
+            columns[join.name] = try store.columnNames(of: join.name)
         }
         return columns
     }

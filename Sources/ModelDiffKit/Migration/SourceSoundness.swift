@@ -22,10 +22,8 @@ struct SourceSoundness {
         var problems: [String] = []
         var dangling: [DanglingKeys] = []
         for table in layout.tables {
-            let numbers = table.entities.compactMap { layout.entityNumbers[$0] }.map { SQLiteValue.integer(Int64($0)) }
-            let stray = try store.database.rows(
-                "SELECT COUNT(*) FROM \(SQL.quote(table.name)) WHERE Z_ENT IS NULL OR Z_ENT NOT IN (\(SQL.parameters(numbers.count)))", numbers)
-            if let count = stray.first?.first?.int, count > 0 {
+            let count = try store.strayRowCount(table: table.name, entities: table.entities.compactMap { layout.entityNumbers[$0] })
+            if count > 0 {
                 problems.append("\(table.name) has \(count) rows whose Z_ENT is not an entity of its hierarchy")
             }
             for column in table.columns {
@@ -33,7 +31,7 @@ struct SourceSoundness {
                     let destination = model.entity(named: owner)?.relationships.first(where: { $0.name == name })?.destinationEntity,
                     let target = layout.table(for: destination)
                 else { continue }
-                let count = try Self.count(in: store, table: table.name, keyColumn: column.name, target: target.name)
+                let count = try store.danglingKeyCount(table: table.name, keyColumn: column.name, target: target.name)
                 if count > 0 {
                     dangling.append(DanglingKeys(
                         kind: .toOne(table: table.name, column: column.name, target: target.name), relationship: "\(owner).\(name)",
@@ -45,7 +43,7 @@ struct SourceSoundness {
             // The destination column holds the partners of `relationship`'s owners, the source column those owners.
             for (column, side, partner) in [(join.destinationColumn, join.relationship, join.inverse.entity), (join.sourceColumn, join.inverse, join.relationship.entity)] {
                 guard let target = layout.table(for: partner) else { continue }
-                let count = try Self.count(in: store, table: join.name, keyColumn: column, target: target.name)
+                let count = try store.danglingKeyCount(table: join.name, keyColumn: column, target: target.name)
                 if count > 0 {
                     dangling.append(DanglingKeys(
                         kind: .joinRows(table: join.name, column: column, target: target.name), relationship: "\(side.entity).\(side.name)",
@@ -55,15 +53,6 @@ struct SourceSoundness {
         }
         self.problems = problems
         self.dangling = dangling
-    }
-
-    /// How many rows of `table` hold a `keyColumn` that names no row of `target` (the test `store verify`
-    /// makes, and the one the SQL fast path's copy repeats row by row, see `SQLFragment.rowExists`).
-    private static func count(in store: PersistentStore, table: String, keyColumn: String, target: String) throws(Diagnostic) -> Int {
-        let key = SQLFragment.column(keyColumn, of: "t")
-        let dangling = SQL.joined([.not(.isNull(key)), .not(.rowExists(key: key, in: target))], separator: .and)
-        let rows = try store.database.rows("SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(SQL.joined([dangling], separator: .and).text)", dangling.arguments)
-        return rows.first?.first?.int ?? 0
     }
 
     /// Throws the problems as one migration error (NSMigrationManagerSourceStoreError) when there are

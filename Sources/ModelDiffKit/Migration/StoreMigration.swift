@@ -146,7 +146,7 @@ public enum StoreMigration {
             throw Diagnostic(path: output, message: "cannot move the migrated store into place: \(reason)")
         }
         // What the old output's connections left beside it belongs to the old file, not the new one.
-        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: output + suffix) }
+        StoreFiles.remove([.wal, .shm], of: output)
         syncFolder(of: output)
         KillPoint.afterRename.reach()
         return fastPaths
@@ -169,10 +169,10 @@ public enum StoreMigration {
             throw Diagnostic(path: output, message: "the output already exists; pass --overwrite to replace it")
         }
         let size = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0 }
-        if size(output + "-journal") > 0 {
+        if size(StoreFiles.path(output, .journal)) > 0 {
             throw Diagnostic(path: output, message: "the output has a -journal file (another process is writing to it, or it crashed while writing); open and close the store, or remove it, before replacing it")
         }
-        if size(output + "-wal") > 0 {
+        if size(StoreFiles.path(output, .wal)) > 0 {
             throw Diagnostic(path: output, message: "the output has a non-empty -wal file (another process has it open, or it was not closed cleanly); open and close the store, or remove it, before replacing it")
         }
     }

@@ -58,7 +58,7 @@ public final class PersistentStore {
         }
         // Even a read-only SQLite connection to a WAL store creates -shm and may truncate -wal, so a
         // reader works on a private snapshot and the user's store stays byte-identical.
-        let isWAL = FileManager.default.fileExists(atPath: path + "-wal") || (prefix.count > 19 && prefix[18] == 2)
+        let isWAL = StoreFiles.exists(path, .wal) || (prefix.count > 19 && prefix[18] == 2)
         var snapshot: ReadSnapshot?
         let database: SQLiteDatabase
         if !writable && isWAL {
@@ -161,7 +161,7 @@ public final class PersistentStore {
         let tables = try tableNames()
         var counts: [String: Int] = [:]
         for entity in entities where entity.superEntity == 0 {
-            let table = (entity.entity >= 16000 ? "A" : "Z") + entity.name.uppercased()
+            let table = tableName(root: entity.name, number: entity.entity)
             guard tables.contains(table) else { continue }
             // A hierarchy of one entity has no Z_ENT index, so GROUP BY would sort every row: count by filter.
             if !entities.contains(where: { $0.superEntity == entity.entity }) {

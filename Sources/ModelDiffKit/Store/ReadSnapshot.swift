@@ -45,13 +45,12 @@ final class ReadSnapshot {
         let snapshot = ReadSnapshot(folder: folder, cleanup: token)
         // Both companions must exist: with no -wal, SQLite would create one beside a WAL-mode file
         // even on a read-only connection; with no -shm, `readonly_shm` cannot open it.
-        let live = ["-wal", "-shm"].allSatisfy { FileManager.default.fileExists(atPath: path + $0) }
+        let live = StoreFiles.exists(path, .wal) && StoreFiles.exists(path, .shm)
         if live, try SQLiteDatabase.snapshot(of: path, into: store, displayPath: path, lockTimeout: lockTimeout) { return snapshot }
         StoreMigration.removeStore(store)
         do {
-            for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
-                try FileManager.default.copyItem(atPath: path + suffix, toPath: store + suffix)
-            }
+            if FileManager.default.fileExists(atPath: path) { try FileManager.default.copyItem(atPath: path, toPath: store) }
+            if StoreFiles.exists(path, .wal) { try FileManager.default.copyItem(atPath: StoreFiles.path(path, .wal), toPath: StoreFiles.path(store, .wal)) }
         } catch {
             throw Diagnostic(path: path, message: "cannot copy the store to read it safely: \(error.localizedDescription)")
         }

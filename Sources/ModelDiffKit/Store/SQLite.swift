@@ -108,7 +108,7 @@ public final class SQLiteDatabase {
             guard status == SQLITE_OK else { return nil }
             return tail.map { String(cString: $0) }
         }
-        guard let rest else { throw failure(String(cString: sqlite3_errmsg(handle)), status: sqlite3_errcode(handle)) }
+        guard let rest else { throw failure(String(cString: sqlite3_errmsg(handle)), status: sqlite3_extended_errcode(handle), statement: sql) }
         guard let statement else { throw Diagnostic(path: path, message: "no SQL statement to run") }
         guard rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
             sqlite3_finalize(statement)
@@ -126,27 +126,52 @@ public final class SQLiteDatabase {
         return result
     }
 
+    /// Whether no transaction is open on the connection (SQLite's autocommit mode).
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it (or the commit)
+    /// throws, as GRDB's `inTransaction` does. Transactions do not nest: one opened while another is
+    /// open is refused rather than silently joined, so an inner commit cannot publish an outer one's
+    /// half-done work.
+    func inTransaction<T>(_ body: () throws -> T) throws -> T {
+        guard isAutocommit else { throw Diagnostic(path: path, message: "a transaction is already open on this connection; transactions do not nest") }
+        try execute("BEGIN")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            // A failed COMMIT may have ended the transaction itself (SQLITE_FULL rolls back).
+            if !isAutocommit { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Opens a read transaction that lasts until the connection closes: every read after this one
+    /// sees the same committed snapshot, even while another process writes. Never committed: a
+    /// read-only connection has nothing to publish.
+    func holdReadSnapshot() throws(Diagnostic) {
+        try execute("BEGIN")
+    }
+
     /// The number of rows the last statement changed.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
-    /// A diagnostic for a failed call, naming the file; busy and locked say another process holds the store.
-    func failure(_ message: String, status: Int32) -> Diagnostic {
-        switch status & 0xFF {
-        case SQLITE_BUSY, SQLITE_LOCKED:
-            return Diagnostic(path: path, message: "the store is locked by another process and stayed locked for \(lockTimeout.described) (\(message))")
-        case SQLITE_FULL, SQLITE_IOERR:
+    /// A diagnostic for a failed call, naming the file (`StoreError` says which kind of failure).
+    func failure(_ message: String, status: Int32, statement: String? = nil) -> Diagnostic {
+        storeError(message, status: status, statement: statement).diagnostic
+    }
+
+    /// The typed error for a failed call; busy and locked say another process holds the store.
+    func storeError(_ message: String, status: Int32, statement: String? = nil) -> StoreError {
+        let kind = StoreError.kind(of: status, lockTimeout: lockTimeout) {
             // The main file's own errno survives the rollback that follows; the connection's may not.
             var fileErrno: Int32 = 0
             sqlite3_file_control(handle, "main", SQLITE_FCNTL_LAST_ERRNO, &fileErrno)
-            let failure = StorageFailure(isFull: status & 0xFF == SQLITE_FULL, systemError: fileErrno != 0 ? fileErrno : sqlite3_system_errno(handle), path: filePath)
-            return Diagnostic(path: path, message: failure.message + " (\(message))")
-        case SQLITE_NOTADB:
-            return Diagnostic(path: path, message: "not a SQLite database (or an encrypted one): \(message)")
-        case SQLITE_CORRUPT:
-            return Diagnostic(path: path, message: "the SQLite file is damaged or truncated: \(message)")
-        default:
-            return Diagnostic(path: path, message: message)
+            return StorageFailure(isFull: status & 0xFF == SQLITE_FULL, systemError: fileErrno != 0 ? fileErrno : sqlite3_system_errno(handle), path: filePath)
+                .message
         }
+        return StoreError(kind: kind, code: status, message: message, statement: statement, path: path)
     }
 
     /// The last error message of the connection.
@@ -187,9 +212,12 @@ public final class SQLiteStatement {
         switch status {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        default: throw database.failure(database.lastMessage, status: status)
+        default: throw database.failure(database.lastMessage, status: status, statement: sql)
         }
     }
+
+    /// The statement's SQL text, as prepared.
+    var sql: String? { sqlite3_sql(statement).map { String(cString: $0) } }
 
     /// Runs the statement to completion with these arguments (inserts, updates).
     public func run(_ values: [SQLiteValue]) throws(Diagnostic) {

@@ -26,7 +26,7 @@ extension StoreLayout {
         var joins: [JoinTable] = []
         for root in roots {
             let members = membersByRoot[root.name] ?? []
-            let tableName = columnName(root.name)
+            let tableName = ModelDiffKit.tableName(root: root.name, number: numbers[root.name] ?? 0)
             var columns = [
                 Column(name: "Z_PK", sqlType: "INTEGER PRIMARY KEY", kind: .primaryKey),
                 Column(name: "Z_ENT", sqlType: "INTEGER", kind: .entity),

@@ -149,3 +149,9 @@ enum StorageClass: Int, Comparable {
 
 /// The column name Core Data uses for a property: `Z` and the name in capitals.
 func columnName(_ property: String) -> String { "Z" + property.uppercased() }
+
+/// The table of the hierarchy whose root entity is `root`, numbered `number` in `Z_PRIMARYKEY`: the
+/// one table-name rule. Model entities are numbered from 1 and their tables are `Z` + the upper-cased
+/// name; the entities Core Data adds itself (persistent history, numbered from 16001, see
+/// SQLITE-STORE.md) have tables whose names start with `A`.
+func tableName(root: String, number: Int) -> String { (number >= 16000 ? "A" : "Z") + root.uppercased() }

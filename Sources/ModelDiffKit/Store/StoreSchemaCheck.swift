@@ -8,7 +8,7 @@ public enum StoreSchemaCheck {
     public static func missingTables(in store: PersistentStore) throws(Diagnostic) -> [String] {
         let tables = try tableNames(in: store)
         return try store.primaryKeyTable().filter { $0.superEntity == 0 }.compactMap { entity in
-            let table = (entity.entity >= 16000 ? "A" : "Z") + entity.name.uppercased()
+            let table = tableName(root: entity.name, number: entity.entity)
             return tables.contains(table) ? nil : "table \(table) of entity \(entity.name) is missing"
         }
     }
@@ -46,6 +46,6 @@ public enum StoreSchemaCheck {
 
     /// Column names, upper-cased (SQLite matches them without regard to case); the name is bound, not spliced.
     private static func columnNames(of table: String, in store: PersistentStore) throws(Diagnostic) -> Set<String> {
-        Set(try store.database.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap { $0.first?.string?.uppercased() })
+        Set(try store.columnNames(of: table).map { $0.uppercased() })
     }
 }

@@ -45,9 +45,8 @@ public struct StoreVerification: Sendable {
                     let relationship = model.entity(named: owner)?.relationships.first(where: { $0.name == name }),
                     let destination = relationship.destinationEntity, let target = layout.table(for: destination)
                 else { continue }
-                let dangling = try store.database.rows(
-                    "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t WHERE \(SQL.column(column.name, of: "t")) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(SQL.quote(target.name)) d WHERE d.Z_PK = \(SQL.column(column.name, of: "t")))")
-                if let count = dangling.first?.first?.int, count > 0 {
+                let count = try store.danglingKeyCount(table: table.name, keyColumn: column.name, target: target.name)
+                if count > 0 {
                     problems.append("\(owner).\(name): \(count) rows point to a \(destination) that does not exist")
                 }
                 let targets = Self.numbers(of: destination, in: layout)

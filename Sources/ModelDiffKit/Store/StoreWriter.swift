@@ -118,8 +118,10 @@ public final class StoreWriter {
         return prepared
     }
 
-    /// Changes attribute values of an existing object (the others stay); bumps `Z_OPT` as a save would.
-    public func update(_ object: ObjectID, entity: String, attributes: [String: StoreValue]) throws {
+    /// Changes attribute values of an existing object (the others stay); bumps `Z_OPT` as a save would,
+    /// unless `bumpingVersion` is false: an object this writer inserted is still in the save that
+    /// made it, and keeps `Z_OPT` 1 (a migration policy setting values after insertion).
+    public func update(_ object: ObjectID, entity: String, attributes: [String: StoreValue], bumpingVersion: Bool = true) throws {
         guard let table = layout.table(for: entity), let owner = layout.model.entity(named: entity) else {
             throw Diagnostic(path: store.path, message: "the destination model has no entity \"\(entity)\"")
         }
@@ -132,9 +134,14 @@ public final class StoreWriter {
             else { throw Diagnostic(path: store.path, message: "\(entity) has no stored attribute \"\(name)\"") }
             columns.append(column.name)
         }
-        let statement = try cachedStatement(
-            "UPDATE \(SQL.quote(table.name)) SET \(SQL.assignments(columns)), \(SQL.optimisticLockBump()) WHERE Z_PK = ?")
-        try statement.run(names.map { attributes[$0]!.sqliteValue } + [.integer(existingMax[table.rootEntity] ?? 0), .integer(object.primaryKey)])
+        let values = names.map { attributes[$0]!.sqliteValue }
+        if bumpingVersion {
+            let statement = try cachedStatement(
+                "UPDATE \(SQL.quote(table.name)) SET \(SQL.assignments(columns)), \(SQL.optimisticLockBump()) WHERE Z_PK = ?")
+            try statement.run(values + [.integer(existingMax[table.rootEntity] ?? 0), .integer(object.primaryKey)])
+        } else {
+            try cachedStatement("UPDATE \(SQL.quote(table.name)) SET \(SQL.assignments(columns)) WHERE Z_PK = ?").run(values + [.integer(object.primaryKey)])
+        }
         try requireChanged(object, entity: entity)
     }
 

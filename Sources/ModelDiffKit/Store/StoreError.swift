@@ -1,0 +1,55 @@
+/// Why SQLite refused a call on a store, by kind, so that code can tell a lock from a full disk
+/// without reading messages; `diagnostic` words it for the user (the CLI's one line).
+///
+/// The primary result code decides the kind (extended codes such as `SQLITE_IOERR_WRITE` keep their
+/// primary code in the low byte): sqlite.org/rescode.html.
+struct StoreError: Error, Sendable, Hashable {
+    /// What went wrong.
+    enum Kind: Sendable, Hashable {
+        /// `SQLITE_BUSY` or `SQLITE_LOCKED`: another connection held the store past the lock timeout.
+        case locked(LockTimeout)
+        /// `SQLITE_FULL` or `SQLITE_IOERR`: the write failed; the sentence says why (`StorageFailure`).
+        case storage(String)
+        /// `SQLITE_NOTADB`: not a SQLite file, or an encrypted one.
+        case notADatabase
+        /// `SQLITE_CORRUPT`: the file is damaged or truncated.
+        case corrupt
+        /// Any other result code.
+        case other
+    }
+
+    /// The kind of failure.
+    let kind: Kind
+    /// SQLite's result code (extended when SQLite gave one).
+    let code: Int32
+    /// SQLite's own message.
+    let message: String
+    /// The statement that failed, when the failure came from one.
+    let statement: String?
+    /// The store as the user named it.
+    let path: String
+
+    /// The kind of failure a result code stands for; `storage` gives the sentence for a failed write
+    /// (only asked for `SQLITE_FULL` and `SQLITE_IOERR`).
+    static func kind(of code: Int32, lockTimeout: LockTimeout, storage: () -> String) -> Kind {
+        switch code & 0xFF {
+        case 5, 6: .locked(lockTimeout)  // SQLITE_BUSY, SQLITE_LOCKED
+        case 13, 10: .storage(storage())  // SQLITE_FULL, SQLITE_IOERR
+        case 26: .notADatabase  // SQLITE_NOTADB
+        case 11: .corrupt  // SQLITE_CORRUPT
+        default: .other
+        }
+    }
+
+    /// The error as the CLI prints it: the store's path and one sentence ending in SQLite's message.
+    var diagnostic: Diagnostic {
+        switch kind {
+        case .locked(let timeout):
+            Diagnostic(path: path, message: "the store is locked by another process and stayed locked for \(timeout.described) (\(message))")
+        case .storage(let failure): Diagnostic(path: path, message: failure + " (\(message))")
+        case .notADatabase: Diagnostic(path: path, message: "not a SQLite database (or an encrypted one): \(message)")
+        case .corrupt: Diagnostic(path: path, message: "the SQLite file is damaged or truncated: \(message)")
+        case .other: Diagnostic(path: path, message: message)
+        }
+    }
+}
