@@ -75,8 +75,14 @@ enum SQLFastPath {
                     columns.append(column.name)
                     values.append(value)
                 case .toOne(let owner, let name) where ancestry.contains(owner):
-                    // A to-one new in the destination has a mapping without value expression: nothing to copy, NULL as on the generic path.
-                    guard let mapped = relationships[name], mapped.valueExpression != nil else { continue }
+                    guard let mapped = relationships[name] else { continue }
+                    // A to-one new in the destination has a mapping without value expression: nothing to copy,
+                    // NULL as on the generic path, when optional (a required one fails validation there: 1570).
+                    // A placeholder (a re-targeted to-one) fails on the generic path: refused here too.
+                    if mapped.valueExpression == nil {
+                        guard mapped.placeholder == nil, destination.model.allRelationships(of: destinationEntity).first(where: { $0.name == name })?.isOptional == true else { return nil }
+                        continue
+                    }
                     guard let sourceRelationship = sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered),
                         let sourceColumn = sourceTable.column(entity: source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName, property: sourceRelationship.name)
                     else { return nil }
@@ -112,7 +118,10 @@ enum SQLFastPath {
             }
             // To-many relationships must be stored the same way on both sides (the inverse key or a join table).
             for relationship in destination.model.allRelationships(of: destinationEntity) where relationship.isToMany && !relationship.isTransient {
-                guard let mapped = relationships[relationship.name], mapped.valueExpression != nil else { continue }
+                guard let mapped = relationships[relationship.name] else { continue }
+                // A placeholder (a re-targeted relationship) fails on the generic path: refused here too.
+                guard mapped.placeholder == nil else { return nil }
+                guard mapped.valueExpression != nil else { continue }
                 guard let sourceRelationship = sourceRelationship(mapped, in: sourceEntity, model: source.model), sourceRelationship.isToMany else { return nil }
                 let declaring = destination.model.declaringEntity(ofProperty: relationship.name, in: destinationEntity)?.name ?? destinationName
                 let sourceDeclaring = source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName
