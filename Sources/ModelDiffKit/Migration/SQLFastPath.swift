@@ -76,6 +76,13 @@ enum SQLFastPath {
                     values.append(value)
                 case .toOne(let owner, let name) where ancestry.contains(owner):
                     guard let mapped = relationships[name] else { continue }
+                    // A to-one new in the destination has a mapping without value expression: nothing to copy,
+                    // NULL as on the generic path, when optional (a required one fails validation there: 1570).
+                    // A placeholder (a re-targeted to-one) fails on the generic path: refused here too.
+                    if mapped.valueExpression == nil {
+                        guard mapped.placeholder == nil, destination.model.allRelationships(of: destinationEntity).first(where: { $0.name == name })?.isOptional == true else { return nil }
+                        continue
+                    }
                     guard let sourceRelationship = sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered),
                         let sourceColumn = sourceTable.column(entity: source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName, property: sourceRelationship.name)
                     else { return nil }
@@ -111,7 +118,10 @@ enum SQLFastPath {
             }
             // To-many relationships must be stored the same way on both sides (the inverse key or a join table).
             for relationship in destination.model.allRelationships(of: destinationEntity) where relationship.isToMany && !relationship.isTransient {
-                guard let mapped = relationships[relationship.name], mapped.valueExpression != nil else { continue }
+                guard let mapped = relationships[relationship.name] else { continue }
+                // A placeholder (a re-targeted relationship) fails on the generic path: refused here too.
+                guard mapped.placeholder == nil else { return nil }
+                guard mapped.valueExpression != nil else { continue }
                 guard let sourceRelationship = sourceRelationship(mapped, in: sourceEntity, model: source.model), sourceRelationship.isToMany else { return nil }
                 let declaring = destination.model.declaringEntity(ofProperty: relationship.name, in: destinationEntity)?.name ?? destinationName
                 let sourceDeclaring = source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName
@@ -125,7 +135,9 @@ enum SQLFastPath {
                 { return nil }
                 if let join, let sourceJoin, join.isNamed(after: declaring, relationship: relationship.name) {
                     let (owners, targets) = sourceJoin.keyColumns(from: sourceDeclaring, relationship: sourceRelationship.name)
-                    guard join.orderColumns.isEmpty && sourceJoin.orderColumns.isEmpty else { return nil }
+                    guard let orders = orderColumns(of: join, relationship: relationship.name, from: sourceJoin, relationship: sourceRelationship.name) else { return nil }
+                    let destinationColumns = [join.sourceColumn, join.destinationColumn] + orders.map(\.destination)
+                    let sourceColumns = [owners, targets] + orders.map(\.source)
                     // The copy takes every row of the table: once, though each sub-entity's mapping inherits the relationship.
                     guard !copiedJoins.contains(join.name) else { continue }
                     copiedJoins.insert(join.name)
@@ -133,18 +145,20 @@ enum SQLFastPath {
                         // Only the rows whose both keys name a row (the others point to nothing to link).
                         let kept = SQL.joined(dangling.map { SQLFragment.rowExists(key: .column($0.column, of: "j"), in: $0.target, schema: "src") }, separator: .and)
                         statements.append(Statement(
-                            sql: "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote([join.sourceColumn, join.destinationColumn]))) SELECT \(SQL.quote([owners, targets], alias: "j")) FROM src.\(SQL.quote(sourceJoin.name)) j WHERE \(SQL.joined([kept], separator: .and).text)",
+                            sql: "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote(destinationColumns))) SELECT \(SQL.quote(sourceColumns, alias: "j")) FROM src.\(SQL.quote(sourceJoin.name)) j WHERE \(SQL.joined([kept], separator: .and).text)",
                             arguments: kept.arguments))
-                    } else if sourceJoinColumns[sourceJoin.name] == [owners, targets] {
-                        // Positional copy: the destination's columns are (sourceColumn, destinationColumn), see `createStatements`.
+                    } else if sourceJoinColumns[sourceJoin.name] == sourceColumns {
+                        // Positional copy: the destination's columns are (sourceColumn, destinationColumn, its order columns), see `createStatements`.
                         statements.append(Statement(sql: "INSERT INTO main.\(SQL.quote(join.name)) SELECT * FROM src.\(SQL.quote(sourceJoin.name))", arguments: []))
                     } else {
                         statements.append(Statement(
-                            sql: "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote([join.sourceColumn, join.destinationColumn]))) SELECT \(SQL.quote([owners, targets])) FROM src.\(SQL.quote(sourceJoin.name))",
+                            sql: "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote(destinationColumns))) SELECT \(SQL.quote(sourceColumns)) FROM src.\(SQL.quote(sourceJoin.name))",
                             arguments: []))
                     }
                 }
-                if join == nil, relationship.isOrdered != sourceRelationship.isOrdered { return nil }
+                // An order the source lacks cannot be copied; one the destination drops is left out (the source's
+                // `Z_FOK_` column is not read), as the generic path writes an unordered to-many.
+                if join == nil, relationship.isOrdered && !sourceRelationship.isOrdered { return nil }
             }
             let selected = SQL.joined(values, separator: .comma)
             var filter: SQLFragment?
@@ -205,6 +219,28 @@ enum SQLFastPath {
         case (let a, let b) where (a.isNumber || a == .boolean) && (b == .double || b == .float): return .cast(value, to: .real)
         default: return nil
         }
+    }
+
+    /// The source column feeding each order column (`Z_FOK_…`) of a destination join table: the
+    /// column of the same side (the mapped relationship, or its inverse), whose keys are copied as
+    /// they are, as a to-one side's order key is. Core Data orders the objects of an ordered
+    /// relationship by these keys and only their order matters, so the copy keeps each object's
+    /// place in both lists. Nil when a side is ordered in the destination only (the source holds no
+    /// order to copy) or both sides share one name (the column would not say which it orders). A side
+    /// ordered in the source only is dropped, as the generic path does.
+    private static func orderColumns(
+        of join: StoreLayout.JoinTable, relationship name: String, from sourceJoin: StoreLayout.JoinTable, relationship sourceName: String
+    ) -> [(destination: String, source: String)]? {
+        if join.orderColumns.isEmpty { return [] }
+        // An order column names the relationship it orders by name only: both sides must differ.
+        guard join.relationship.name != join.inverse.name, sourceJoin.relationship.name != sourceJoin.inverse.name else { return nil }
+        var pairs: [(destination: String, source: String)] = []
+        for order in join.orderColumns {
+            let sameSide = order.relationship == name
+            guard let match = sourceJoin.orderColumns.first(where: { ($0.relationship == sourceName) == sameSide }) else { return nil }
+            pairs.append((order.column, match.column))
+        }
+        return pairs
     }
 
     /// The source to-one a standard relationship mapping reads (`FUNCTION($manager, "destinationInstances…", M, $source.r)`).

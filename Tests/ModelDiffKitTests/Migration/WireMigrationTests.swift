@@ -25,7 +25,8 @@ let wireBothPaths: Set<String> = [
 /// Core Data's automatic migration (NSPersistentContainer), as `migrate STORE --to BUNDLE` runs it:
 /// one mapping from the store's version straight to the current one, inferred with the bundle's
 /// history. The output verifies, has exactly the layout of a store created for the current version,
-/// and keeps every object of every entity. A store whose version the bundle lacks (store1-24, store2-65-0)
+/// and keeps every object of every entity, on the SQL fast path (and, for `wireBothPaths`, the same
+/// objects on the three-stage path). A store whose version the bundle lacks (store1-24, store2-65-0)
 /// is migrated from the model Core Data cached in it (Z_MODELCACHE), as Core Data does; the Wire team
 /// expects its app to wipe store1-24 instead, which is the app's choice, not Core Data's.
 @Test(arguments: Wire.stores.map(\.lastPathComponent))
@@ -58,6 +59,8 @@ func wireStoreMigratesToTheCurrentVersion(_ name: String) throws {
             return
         }
         #expect(wireMigrationGaps[name] == nil, "\(name) migrates now: remove it from wireMigrationGaps")
+        // Every direct step is one Core Data runs in place in SQL: new to-ones, orders dropped, ordered join tables.
+        #expect(manager.usedFastPath == fastPath, "\(name): the SQL fast path is used when allowed")
         #expect(manager.nullifiedKeys.map(\.message) == (wireNullifiedKeys[name] ?? []), "\(name)")
         let store = try PersistentStore.open(path: output)
         #expect(store.metadata.versionHashes == current.versionHashes().entityVersionHashes)
@@ -91,4 +94,25 @@ func storeContents(_ store: PersistentStore, layout: StoreLayout) throws -> [Str
         contents[entity] = rows.sorted()
     }
     return contents
+}
+
+/// The ordered many-to-many `Conversation.lastServerSyncedActiveParticipants` ↔
+/// `User.lastServerSyncedActiveConversations` keeps both sides' order on the SQL fast path: its join
+/// table's rows, order keys included, are copied as they are (Core Data orders each side by its key).
+@Test func wireOrderedJoinTableKeepsBothOrdersOnTheFastPath() throws {
+    let bundle = try #require(Wire.bundle)
+    let source = Wire.folder.appendingPathComponent("Tests/Resources/store2-99-0.wiredatabase").path
+    let sourceStore = try PersistentStore.open(path: source)
+    let mapping = try #require(try StoreMigration.steps(for: sourceStore, bundle: bundle).first?.mapping)
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("out.sqlite").path
+    let manager = MigrationManager(sourceModel: try #require(Wire.version(of: sourceStore)?.model), destinationModel: bundle.current.model)
+    try manager.migrateStore(from: source, to: output, mapping: mapping)
+    #expect(manager.usedFastPath)
+    let query = "SELECT * FROM Z_5LASTSERVERSYNCEDACTIVEPARTICIPANTS ORDER BY 1, 2"
+    let before = try sourceStore.database.rows(query)
+    let after = try PersistentStore.open(path: output).database.rows(query)
+    #expect(before.count == 24)
+    #expect(after == before)
 }
