@@ -25,8 +25,13 @@ extension Expression: CustomStringConvertible {
             return op.precedence < parentPrecedence ? "(\(text))" : text
         case .negate(let operand): return "-" + operand.printed(parentPrecedence: 9)
         case .not(let operand):
-            // NOT takes the whole comparison after it, so it sits between AND and the comparisons.
-            let text = "NOT " + operand.printed(parentPrecedence: ExpressionParser.comparisonPrecedence)
+            // NOT takes the whole comparison after it, so it sits between AND and the comparisons. A NOT
+            // directly inside a NOT needs no parentheses (`NOT NOT a` parses back to the same tree), and
+            // adding them would make the printed text nest deeper than the parser's depth limit allows
+            // for an expression the parser accepted (`!!!…a`).
+            let inner: Int
+            if case .not = operand { inner = ExpressionParser.comparisonPrecedence - 1 } else { inner = ExpressionParser.comparisonPrecedence }
+            let text = "NOT " + operand.printed(parentPrecedence: inner)
             return parentPrecedence > ExpressionParser.comparisonPrecedence - 1 ? "(\(text))" : text
         case .predicate(let value): return value ? "TRUEPREDICATE" : "FALSEPREDICATE"
         case .comparison(let c):
