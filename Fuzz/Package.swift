@@ -4,15 +4,18 @@
 // so they cannot live in the root package, whose plain `swift build` would fail to link them.
 import PackageDescription
 
-let fuzzTargets = ["FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig", "FuzzKeyedArchive"]
+let fuzzTargets = [
+    "FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig", "FuzzKeyedArchive",
+]
 
 let package = Package(
     name: "modeldiff-fuzz",
     platforms: [.macOS(.v13)],
     products: fuzzTargets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [.package(name: "modeldiff", path: "..")],
-    targets: [.target(name: "FuzzDriver")] + fuzzTargets.map {
-        .executableTarget(name: $0, dependencies: ["FuzzDriver", .product(name: "ModelDiffKit", package: "modeldiff")])
-    },
+    targets: [.target(name: "FuzzDriver")]
+        + fuzzTargets.map {
+            .executableTarget(name: $0, dependencies: ["FuzzDriver", .product(name: "ModelDiffKit", package: "modeldiff")])
+        },
     swiftLanguageModes: [.v6]
 )

@@ -50,7 +50,8 @@ do {
         try writer.setToOne(post, entity: "Post", relationship: "author", to: authors[index % authorCount])
         let first = index % tagCount
         let second = (index / tagCount + first + 1) % tagCount
-        try writer.addToMany(post, entity: "Post", relationship: "tags", destinations: first == second ? [tags[first]] : [tags[first], tags[second]])
+        try writer.addToMany(
+            post, entity: "Post", relationship: "tags", destinations: first == second ? [tags[first]] : [tags[first], tags[second]])
     }
     try writer.finish()
     try store.database.execute("COMMIT")

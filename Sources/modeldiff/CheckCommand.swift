@@ -33,25 +33,40 @@ struct CheckCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Also fail on warnings (--no-strict: do not, whatever .modeldiff.yml's check.strict says).")
     var strict: Bool?
 
-    @Flag(help: "Show every pair and every note (text and github); by default each error and warning is shown once, then the failing pairs.")
+    @Flag(
+        help: "Show every pair and every note (text and github); by default each error and warning is shown once, then the failing pairs.")
     var verbose = false
 
     @Option(help: "Comma-separated version names, oldest first, to use instead of natural order (bundle mode).")
     var order: String?
 
-    @Option(help: "Which steps to check (bundle mode): consecutive (each version to the next), direct (each to the current one), or all (the default, unless .modeldiff.yml sets check.path).")
+    @Option(
+        help:
+            "Which steps to check (bundle mode): consecutive (each version to the next), direct (each to the current one), or all (the default, unless .modeldiff.yml sets check.path)."
+    )
     var path: MigrationPath?
 
     @Option(help: "Check only pairs whose newer version comes after this one (bundle mode), and the jumps to the current version.")
     var since: String?
 
-    @Option(name: .customLong("mappings"), help: "A folder to search, recursively, for mapping models (*.mapping.xml, *.xcmappingmodel, *.cdm); repeatable. Those beside the bundle are always used.")
+    @Option(
+        name: .customLong("mappings"),
+        help:
+            "A folder to search, recursively, for mapping models (*.mapping.xml, *.xcmappingmodel, *.cdm); repeatable. Those beside the bundle are always used."
+    )
     var mappingFolders: [String] = []
 
-    @Flag(inversion: .prefixedNo, help: "Also check CloudKit's rules for a model mirrored with NSPersistentCloudKitContainer: the current version's (NEW's) entities, and add-only changes (default: .modeldiff.yml's check.cloudkit, else no).")
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Also check CloudKit's rules for a model mirrored with NSPersistentCloudKitContainer: the current version's (NEW's) entities, and add-only changes (default: .modeldiff.yml's check.cloudkit, else no)."
+    )
     var cloudkit: Bool?
 
-    @Option(help: "The project configuration to read (defaults and acknowledged findings); by default the nearest .modeldiff.yml in the current folder or its parents.")
+    @Option(
+        help:
+            "The project configuration to read (defaults and acknowledged findings); by default the nearest .modeldiff.yml in the current folder or its parents."
+    )
     var config: String?
 
     @Flag(help: "Read no .modeldiff.yml.")
@@ -75,7 +90,9 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let failed = try reportingFailures {
-            let settings = try (noConfig ? nil : config ?? ModelDiffConfig.find()).map { path throws(Diagnostic) in try ModelDiffConfig.load(path: path) }
+            let settings = try (noConfig ? nil : config ?? ModelDiffConfig.find()).map { path throws(Diagnostic) in
+                try ModelDiffConfig.load(path: path)
+            }
             let acknowledgements = settings?.acknowledgements ?? []
             let strict = strict ?? settings?.strict ?? false
             let cloudKit = cloudkit ?? settings?.cloudKit ?? false
@@ -93,7 +110,8 @@ struct CheckCommand: ParsableCommand {
                 // Outside a bundle the versions are named by their folders (`Model 9.xcdatamodel`), so
                 // an acknowledgement that names this pair applies too; unused ones are not reported,
                 // since a configuration describes a whole bundle's history.
-                let report = found.acknowledging(acknowledgements, from: Self.versionName(models[0]), to: Self.versionName(models[1])).report
+                let report = found.acknowledging(acknowledgements, from: Self.versionName(models[0]), to: Self.versionName(models[1]))
+                    .report
                 reports = [(nil, report)]
                 switch format {
                 case .text: output = CheckReports.text(report, style: .standardOutput, notes: verbose)
@@ -114,14 +132,18 @@ struct CheckCommand: ParsableCommand {
                     throw Diagnostic(path: bundle.path, message: "--since names version \"\(since)\", which the bundle does not have")
                 }
                 let check = try BundleCheck(
-                    bundle: bundle, order: names, path: path ?? settings?.checkPath ?? .all, since: since ?? settings?.since, mappings: mappings,
+                    bundle: bundle, order: names, path: path ?? settings?.checkPath ?? .all, since: since ?? settings?.since,
+                    mappings: mappings,
                     lock: lock, acknowledgements: acknowledgements, cloudKit: cloudKit)
                 bundleFindings = check.bundleFindings
                 reports = check.pairs.map { (CheckReports.title($0), $0.report) }
                 switch format {
-                case .text: output = verbose ? CheckReports.text(check, style: .standardOutput) : CheckReports.quietText(check, style: .standardOutput)
+                case .text:
+                    output =
+                        verbose ? CheckReports.text(check, style: .standardOutput) : CheckReports.quietText(check, style: .standardOutput)
                 case .json: output = try CheckReports.json(check)
-                case .sarif: output = try SARIFReport.render(reports, bundleFindings: check.bundleFindings, toolVersion: ModelDiffCommand.version)
+                case .sarif:
+                    output = try SARIFReport.render(reports, bundleFindings: check.bundleFindings, toolVersion: ModelDiffCommand.version)
                 case .github: output = CheckReports.githubLock(check) + CheckReports.github(reports, verbose: verbose)
                 }
             }
@@ -141,4 +163,3 @@ extension CheckCommand {
         return url.pathExtension == "xcdatamodel" ? url.deletingPathExtension().lastPathComponent : nil
     }
 }
-

@@ -39,7 +39,9 @@ struct DiffCommand: ParsableCommand {
             case .json: printOut(try DiffReports.json(diff, oldPath: source.path, newPath: destination.path))
             case .markdown:
                 let report = InferenceReport(diff: diff, sourcePath: source.path, destinationPath: destination.path)
-                printOut(MarkdownReport.render(report, oldName: versionName(forPath: source.path), newName: versionName(forPath: destination.path)))
+                printOut(
+                    MarkdownReport.render(
+                        report, oldName: versionName(forPath: source.path), newName: versionName(forPath: destination.path)))
             case .mermaid: printOut(Diagrams.mermaid(Diagrams.combinedModel(for: diff), marks: Diagrams.marks(for: diff)))
             case .dot: printOut(Diagrams.dot(Diagrams.combinedModel(for: diff), marks: Diagrams.marks(for: diff)))
             }

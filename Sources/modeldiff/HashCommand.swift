@@ -35,10 +35,12 @@ struct HashCommand: ParsableCommand {
                 let hashes = bundle.versions.map { ($0.name, $0.model.versionHashes()) }
                 switch format {
                 case .json:
-                    printOut(try jsonText(Dictionary(uniqueKeysWithValues: hashes.map { ($0.0, HashReport($0.1, properties: properties)) })))
+                    printOut(
+                        try jsonText(Dictionary(uniqueKeysWithValues: hashes.map { ($0.0, HashReport($0.1, properties: properties)) })))
                 case .text:
                     let width = hashes.map(\.0.count).max() ?? 0
-                    printOut(hashes.map { "\($0.0.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.1.versionChecksum)\n" }.joined())
+                    printOut(
+                        hashes.map { "\($0.0.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.1.versionChecksum)\n" }.joined())
                 }
                 return
             }
@@ -62,7 +64,8 @@ struct HashCommand: ParsableCommand {
                 let entityProperties = hashes.propertyVersionHashes[name] ?? [:]
                 let propertyWidth = entityProperties.keys.map(\.count).max() ?? 0
                 for property in entityProperties.keys.sorted(by: coreDataCompare) {
-                    output += "    " + property.padding(toLength: propertyWidth, withPad: " ", startingAt: 0) + "  "
+                    output +=
+                        "    " + property.padding(toLength: propertyWidth, withPad: " ", startingAt: 0) + "  "
                         + Data(entityProperties[property]!).base64EncodedString() + "\n"
                 }
             }
@@ -84,7 +87,8 @@ private struct HashReport: Encodable {
         entityVersionHashes = hashes.entityVersionHashes.mapValues { Data($0).base64EncodedString() }
         versionChecksum = hashes.versionChecksum
         versionHashesDigest = hashes.versionHashesDigest
-        propertyVersionHashes = properties
+        propertyVersionHashes =
+            properties
             ? hashes.propertyVersionHashes.mapValues { $0.mapValues { Data($0).base64EncodedString() } } : nil
     }
 }

@@ -42,10 +42,13 @@ struct InferCommand: ParsableCommand {
             let source = try ModelFile.load(path: old)
             let destination = try ModelFile.load(path: new)
             let mapping = MappingInference.infer(
-                from: source.model, to: destination.model, names: (versionName(forPath: source.path), versionName(forPath: destination.path)),
+                from: source.model, to: destination.model,
+                names: (versionName(forPath: source.path), versionName(forPath: destination.path)),
                 historicalNames: PairCheck.sharedHistory(oldPath: old, newPath: new), suggestingRenames: true)
             if format == .xcode {
-                guard let output else { throw Diagnostic(path: new, message: "--format xcode writes a folder: give it with --output NAME.xcmappingmodel") }
+                guard let output else {
+                    throw Diagnostic(path: new, message: "--format xcode writes a folder: give it with --output NAME.xcmappingmodel")
+                }
                 try writeMapping(
                     mapping, format: .xcode, to: output, overwrite: overwrite, inputs: [old, new], models: (source, destination), path: new)
                 return

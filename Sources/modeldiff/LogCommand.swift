@@ -27,7 +27,11 @@ struct LogCommand: ParsableCommand {
     @Option(help: "Output format: text, markdown or json.")
     var format: Format = .text
 
-    @Option(name: .customLong("mappings"), help: "A folder to search, recursively, for mapping models (*.mapping.xml, *.xcmappingmodel, *.cdm); repeatable. Those beside the bundle are always used.")
+    @Option(
+        name: .customLong("mappings"),
+        help:
+            "A folder to search, recursively, for mapping models (*.mapping.xml, *.xcmappingmodel, *.cdm); repeatable. Those beside the bundle are always used."
+    )
     var mappingFolders: [String] = []
 
     func run() throws {

@@ -44,7 +44,8 @@ struct MappingValidateCommand: ParsableCommand {
             let source = try ModelFile.load(path: from)
             let destination = try ModelFile.load(path: to)
             let resolved = mapping.mapping.resolvingXcodeAutogeneration(source: source.model, destination: destination.model)
-            let warnings = try MappingValidation.validate(resolved, path: mapping.path, text: mapping.text, source: source.model, destination: destination.model)
+            let warnings = try MappingValidation.validate(
+                resolved, path: mapping.path, text: mapping.text, source: source.model, destination: destination.model)
             for warning in warnings { printError(warning.description) }
             let count = mapping.mapping.entityMappings.count
             printOut("\(MessageEscaping.escaped(mapping.path)): valid (\(count) entity mapping\(count == 1 ? "" : "s"))\n")
@@ -100,7 +101,8 @@ struct MappingConvertCommand: ParsableCommand {
             }
             Signals.ignoreFileSizeLimitSignal()
             try writeMapping(
-                mapping, format: to, to: output, overwrite: overwrite, inputs: [input, file.path] + [oldModel, newModel].compactMap { $0 },
+                mapping, format: to, to: output, overwrite: overwrite,
+                inputs: [input, file.path] + [oldModel, newModel].compactMap { $0 },
                 models: models, path: file.path)
             printOut("\(MessageEscaping.escaped(output)): \(file.mapping.entityMappings.count) entity mappings written as \(to.rawValue)\n")
         }

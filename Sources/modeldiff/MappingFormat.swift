@@ -23,9 +23,11 @@ func writeMapping(
         try OutputPath.write(MappingXML.write(mapping), to: output, notSameAs: inputs)
     case .xcode:
         let recorded = (models?.source.path).map(recordedModelPath) ?? mapping.sourceVersion.map { $0 + ".xcdatamodel" }
-        let recordedDestination = (models?.destination.path).map(recordedModelPath) ?? mapping.destinationVersion.map { $0 + ".xcdatamodel" }
+        let recordedDestination =
+            (models?.destination.path).map(recordedModelPath) ?? mapping.destinationVersion.map { $0 + ".xcdatamodel" }
         let written = try XcodeMappingWriter.write(
-            mapping, models: models.map { ($0.source.model, $0.destination.model) }, modelPaths: (recorded, recordedDestination), path: path)
+            mapping, models: models.map { ($0.source.model, $0.destination.model) }, modelPaths: (recorded, recordedDestination), path: path
+        )
         for warning in written.warnings { printError("\(MessageEscaping.escaped(output)): warning: \(warning)") }
         try XcodeMappingPackage.write(written.text, to: output, overwrite: overwrite, notSameAs: inputs)
     }

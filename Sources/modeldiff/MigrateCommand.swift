@@ -33,7 +33,10 @@ struct MigrateCommand: ParsableCommand {
     @Option(help: "The version to migrate to, or a .xcdatamodeld bundle (migrates to its current version).")
     var to: String
 
-    @Option(help: "With a bundle as --to: direct (one step to the current version, as Core Data's automatic migration) or consecutive (every version in turn).")
+    @Option(
+        help:
+            "With a bundle as --to: direct (one step to the current version, as Core Data's automatic migration) or consecutive (every version in turn)."
+    )
     var path = OnePath(.direct)
 
     @Option(help: "A mapping file, .xcmappingmodel or .cdm (single step only); inferred when absent.")
@@ -66,7 +69,10 @@ struct MigrateCommand: ParsableCommand {
             // Checked before anything is read, and again by StoreMigration.run before writing; a dry
             // run checks it too, so it fails where the real run would.
             try OutputPath.check(output, notSameAs: [store], companions: true)
-            let target = dryRun ? FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-dry-run-\(UUID().uuidString).sqlite").path : output
+            let target =
+                dryRun
+                ? FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-dry-run-\(UUID().uuidString).sqlite").path
+                : output
             // Before the source is opened: opening a WAL store makes a private read copy, which a
             // Ctrl-C must remove too.
             Signals.removeOnInterrupt()
@@ -81,7 +87,9 @@ struct MigrateCommand: ParsableCommand {
             // Keys the source holds that point to no row were carried over as nil: one warning per
             // relationship, whether or not a later stage fails.
             func warnNullifiedKeys() {
-                for keys in managers.flatMap(\.nullifiedKeys) { printError(Diagnostic(.warning, path: store, message: keys.message).description) }
+                for keys in managers.flatMap(\.nullifiedKeys) {
+                    printError(Diagnostic(.warning, path: store, message: keys.message).description)
+                }
             }
             do {
                 fastPaths = try StoreMigration.run(steps, source: store, output: target, overwrite: overwrite) { manager, index in
@@ -103,7 +111,8 @@ struct MigrateCommand: ParsableCommand {
             warnNullifiedKeys()
             let migrated = try PersistentStore.open(path: target, lockTimeout: wait)
             var report = dryRun ? "dry run: \(store) would migrate" : "migrated \(store) → \(output)"
-            let described = zip(steps, fastPaths + Array(repeating: false, count: max(0, steps.count - fastPaths.count))).map { step, fast in
+            let described = zip(steps, fastPaths + Array(repeating: false, count: max(0, steps.count - fastPaths.count))).map {
+                step, fast in
                 "\(step.from) → \(step.to)\(step.mappingPath.map { " with \($0)" } ?? " (inferred)")\(fast ? " [SQL fast path]" : "")"
             }
             report += " (\(described.joined(separator: ", ")))\n"
@@ -121,20 +130,31 @@ struct MigrateCommand: ParsableCommand {
             let new = try ModelFile.load(path: to)
             let names = (versionName(forPath: old.path), versionName(forPath: new.path))
             guard source.metadata.versionHashes == old.model.versionHashes().entityVersionHashes else {
-                throw Diagnostic(path: store, message: "the store was not written with \(from): its entity version hashes differ (run modeldiff store info \(store) --model MODEL to find its version)")
+                throw Diagnostic(
+                    path: store,
+                    message:
+                        "the store was not written with \(from): its entity version hashes differ (run modeldiff store info \(store) --model MODEL to find its version)"
+                )
             }
             if let mapping {
                 let file = try MappingFile.load(path: mapping)
                 let resolved = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
                 // Warnings (an entity whose objects the mapping drops) are printed, and do not stop the migration.
-                for warning in try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model) {
+                for warning in try MappingValidation.validate(
+                    resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
+                {
                     printError(warning.description)
                 }
-                return [MigrationStep(from: names.0, to: names.1, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path)]
+                return [
+                    MigrationStep(
+                        from: names.0, to: names.1, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path)
+                ]
             }
             let history = PairCheck.sharedHistory(oldPath: old.path, newPath: new.path)
             let inferred = MappingInference.infer(from: old.model, to: new.model, names: names, historicalNames: history)
-            return [MigrationStep(from: names.0, to: names.1, source: old.model, destination: new.model, mapping: inferred, mappingPath: nil)]
+            return [
+                MigrationStep(from: names.0, to: names.1, source: old.model, destination: new.model, mapping: inferred, mappingPath: nil)
+            ]
         }
         guard ModelInput.isBundle(to) else { throw ValidationError("give --from with a single version, or a .xcdatamodeld bundle as --to") }
         if mapping != nil { throw ValidationError("--mapping goes with --from; in bundle mode mapping files are found beside the bundle") }
@@ -167,7 +187,8 @@ final class ProgressBar: @unchecked Sendable {
         let width = 30
         let filled = Int(overall * Double(width))
         let rate = Double(progress.objects) / max(Date().timeIntervalSince(started), 0.001)
-        let line = "\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(Int(overall * 100))% \(all[step].from) → \(all[step].to): \(progress.mapping), \(progress.stage.rawValue), \(Int(rate)) objects/s"
+        let line =
+            "\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(Int(overall * 100))% \(all[step].from) → \(all[step].to): \(progress.mapping), \(progress.stage.rawValue), \(Int(rate)) objects/s"
         FileHandle.standardError.write(Data(line.utf8))
     }
 

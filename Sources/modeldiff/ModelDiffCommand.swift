@@ -18,7 +18,11 @@ struct ModelDiffCommand: ParsableCommand {
               modeldiff help migrate
             """,
         version: version,
-        subcommands: [DiffCommand.self, CheckCommand.self, HashCommand.self, VersionsCommand.self, StoreCommand.self, InferCommand.self, MappingCommand.self, MigrateCommand.self, GraphCommand.self, TextconvCommand.self, PlanCommand.self, TestCommand.self, LockCommand.self, LogCommand.self],
+        subcommands: [
+            DiffCommand.self, CheckCommand.self, HashCommand.self, VersionsCommand.self, StoreCommand.self, InferCommand.self,
+            MappingCommand.self, MigrateCommand.self, GraphCommand.self, TextconvCommand.self, PlanCommand.self, TestCommand.self,
+            LockCommand.self, LogCommand.self,
+        ],
         defaultSubcommand: DiffCommand.self
     )
 

@@ -75,7 +75,8 @@ struct StoreInfoCommand: ParsableCommand {
                 }
             }
             let info = StoreInfo(
-                store: store, metadata: opened.metadata, uuid: try opened.storeUUID(), counts: counts, match: match, modelGiven: model != nil,
+                store: store, metadata: opened.metadata, uuid: try opened.storeUUID(), counts: counts, match: match,
+                modelGiven: model != nil,
                 modelCache: modelCache)
             switch format {
             case .json: printOut(try jsonText(info))
@@ -139,7 +140,8 @@ private struct StoreInfo: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case path, storeType, uuid, frameworkVersion, versionIdentifiers, versionChecksum, entities, modelVersion, differingEntities, modelCache
+        case path, storeType, uuid, frameworkVersion, versionIdentifiers, versionChecksum, entities, modelVersion, differingEntities,
+            modelCache
     }
 
     var text: String {
@@ -155,7 +157,8 @@ private struct StoreInfo: Encodable {
             } else {
                 output += "model version: none matches; entities that differ: \((differingEntities ?? []).joined(separator: ", "))\n"
                 if modelCache == "used" {
-                    output += "model: taken from the store's Z_MODELCACHE (the model Core Data cached when it wrote the store; its hashes match)\n"
+                    output +=
+                        "model: taken from the store's Z_MODELCACHE (the model Core Data cached when it wrote the store; its hashes match)\n"
                 } else if let modelCache {
                     output += "model cache: cannot be used: \(modelCache)\n"
                 }
@@ -189,7 +192,8 @@ struct StoreVerifyCommand: ParsableCommand {
             let version: Model
             if model.trimmingCharacters(in: CharacterSet(charactersIn: "/")).hasSuffix(".xcdatamodeld") {
                 let bundle = try ModelBundle.load(path: model)
-                let match = StoreVersionMatch(storeHashes: opened.metadata.versionHashes, versions: bundle.versions.map { ($0.name, $0.model) })
+                let match = StoreVersionMatch(
+                    storeHashes: opened.metadata.versionHashes, versions: bundle.versions.map { ($0.name, $0.model) })
                 if let name = match.versionName, let found = bundle.version(named: name) {
                     version = found.model
                 } else {
@@ -197,7 +201,9 @@ struct StoreVerifyCommand: ParsableCommand {
                     do throws(Diagnostic) {
                         version = try opened.cachedModel()
                     } catch {
-                        throw Diagnostic(path: store, message: "the store matches no version of \(model), and its cached model could not be used: \(error.message)")
+                        throw Diagnostic(
+                            path: store,
+                            message: "the store matches no version of \(model), and its cached model could not be used: \(error.message)")
                     }
                 }
             } else {

@@ -42,7 +42,9 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         let test = try reportingFailures {
-            guard (0...100_000).contains(objects) else { throw Diagnostic(path: bundle, message: "--objects takes a number from 0 to 100,000") }
+            guard (0...100_000).contains(objects) else {
+                throw Diagnostic(path: bundle, message: "--objects takes a number from 0 to 100,000")
+            }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-test-\(getpid())-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             defer { try? FileManager.default.removeItem(at: folder) }

@@ -8,9 +8,9 @@ let package = Package(
     products: [.library(name: "Notes", targets: ["Notes"])],
     dependencies: [
         // An app names the repository instead: .package(url: "https://github.com/OWNER/modeldiff", from: "0.1.0")
-        .package(path: "../.."),
+        .package(path: "../..")
     ],
     targets: [
-        .target(name: "Notes"),
+        .target(name: "Notes")
     ]
 )

@@ -1,22 +1,26 @@
-import Testing
 import ModelDiffKit
+import Testing
 
 private let v1 = Model(entities: [
-    Entity(name: "Note", attributes: [
-        Attribute(name: "title", type: .string),
-        Attribute(name: "body", type: .string, isOptional: true),
-        Attribute(name: "obsolete", type: .integer16),
-    ]),
+    Entity(
+        name: "Note",
+        attributes: [
+            Attribute(name: "title", type: .string),
+            Attribute(name: "body", type: .string, isOptional: true),
+            Attribute(name: "obsolete", type: .integer16),
+        ]),
     Entity(name: "Folder", attributes: [Attribute(name: "name", type: .string)]),
     Entity(name: "Gone"),
 ])
 
 private let v2 = Model(entities: [
-    Entity(name: "Memo", renamingIdentifier: "Note", attributes: [
-        Attribute(name: "title", type: .string),
-        Attribute(name: "text", type: .string, isOptional: true, renamingIdentifier: "body"),
-        Attribute(name: "pinned", type: .boolean, isOptional: true),
-    ]),
+    Entity(
+        name: "Memo", renamingIdentifier: "Note",
+        attributes: [
+            Attribute(name: "title", type: .string),
+            Attribute(name: "text", type: .string, isOptional: true, renamingIdentifier: "body"),
+            Attribute(name: "pinned", type: .boolean, isOptional: true),
+        ]),
     Entity(name: "Folder", attributes: [Attribute(name: "name", type: .string)]),
     Entity(name: "Tag"),
 ])

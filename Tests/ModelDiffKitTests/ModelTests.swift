@@ -1,5 +1,5 @@
-import Testing
 import ModelDiffKit
+import Testing
 
 @Test func sourceLinesTakeNoPartInEquality() {
     let a = Attribute(name: "title", type: .string, line: SourceLine(3))

@@ -55,7 +55,8 @@ public struct Acknowledgement: Sendable, Hashable {
             case "entity": entity = try reader.string(item)
             case "property": property = try reader.string(item)
             case "reason": reason = try reader.string(item)
-            default: throw reader.error(position, "unknown key \"\(key)\" (an acknowledged finding has code, pair, entity, property and reason)")
+            default:
+                throw reader.error(position, "unknown key \"\(key)\" (an acknowledged finding has code, pair, entity, property and reason)")
             }
         }
         guard let code else { throw reader.error(value.position, "an acknowledged finding needs its code") }
@@ -83,17 +84,23 @@ public struct Acknowledgement: Sendable, Hashable {
 
     /// Whether it accepts `finding` of the pair `from` → `to` (nil outside a bundle).
     public func matches(_ finding: Finding, from: String?, to: String?) -> Bool {
-        guard finding.code == code, entity == nil || finding.entity == entity, property == nil || finding.property == property else { return false }
+        guard finding.code == code, entity == nil || finding.entity == entity, property == nil || finding.property == property else {
+            return false
+        }
         guard let pair else { return true }
         return pair.from == from && pair.to == to
     }
 
     /// `findings` with every error and warning one of `acknowledgements` accepts turned into a note
     /// naming it and its reason, and the acknowledgements that matched.
-    public static func apply(_ acknowledgements: [Acknowledgement], to findings: [Finding], from: String?, to: String?) -> ([Finding], Set<Acknowledgement>) {
+    public static func apply(_ acknowledgements: [Acknowledgement], to findings: [Finding], from: String?, to: String?) -> (
+        [Finding], Set<Acknowledgement>
+    ) {
         var used = Set<Acknowledgement>()
         let findings = findings.map { finding in
-            guard finding.severity != .note, let match = acknowledgements.first(where: { $0.matches(finding, from: from, to: to) }) else { return finding }
+            guard finding.severity != .note, let match = acknowledgements.first(where: { $0.matches(finding, from: from, to: to) }) else {
+                return finding
+            }
             used.insert(match)
             return Finding(
                 .note, finding.code, entity: finding.entity, property: finding.property, file: finding.file, line: finding.line,
@@ -113,7 +120,9 @@ extension InferenceReport {
     /// This report with every error and warning that one of `acknowledgements` accepts turned into a
     /// note naming it; a not-inferable step whose errors are all acknowledged gets the verdict
     /// `acknowledged`. Also returns the acknowledgements that matched.
-    public func acknowledging(_ acknowledgements: [Acknowledgement], from: String?, to: String?) -> (report: InferenceReport, used: Set<Acknowledgement>) {
+    public func acknowledging(_ acknowledgements: [Acknowledgement], from: String?, to: String?) -> (
+        report: InferenceReport, used: Set<Acknowledgement>
+    ) {
         guard !acknowledgements.isEmpty else { return (self, []) }
         let (findings, used) = Acknowledgement.apply(acknowledgements, to: findings, from: from, to: to)
         let verdict = verdict == .notInferable && !findings.contains { $0.severity == .error } ? Verdict.acknowledged : verdict

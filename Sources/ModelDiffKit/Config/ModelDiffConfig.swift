@@ -101,11 +101,15 @@ public struct ModelDiffConfig: Sendable {
                         case "since": since = try reader.string(value)
                         case "strict": strict = try reader.bool(value)
                         case "cloudkit": cloudKit = try reader.bool(value)
-                        default: throw reader.error(position, "unknown key \"check.\(key)\" (check takes path, mappings, since, strict and cloudkit)")
+                        default:
+                            throw reader.error(
+                                position, "unknown key \"check.\(key)\" (check takes path, mappings, since, strict and cloudkit)")
                         }
                     }
                 case "acknowledged":
-                    guard case .sequence(let items, _) = value else { throw reader.error(value.position, "acknowledged is a list of findings") }
+                    guard case .sequence(let items, _) = value else {
+                        throw reader.error(value.position, "acknowledged is a list of findings")
+                    }
                     for item in items { acknowledgements.append(try Acknowledgement(item, reader: reader)) }
                 default:
                     throw reader.error(position, "unknown key \"\(key)\" (a .modeldiff.yml has check and acknowledged)")

@@ -56,7 +56,8 @@ enum YAMLReader {
                 switch event.type {
                 case YAML_ALIAS_EVENT:
                     throw Diagnostic(
-                        path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1, message: "aliases (*name) are not allowed in a configuration file")
+                        path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1,
+                        message: "aliases (*name) are not allowed in a configuration file")
                 case YAML_STREAM_END_EVENT:
                     return
                 default:
@@ -83,14 +84,17 @@ enum YAMLReader {
                     throw Diagnostic(path: path, line: keyPosition.line, column: keyPosition.column, message: "a key must be a plain name")
                 }
                 if entries.contains(where: { $0.key == name.string }) {
-                    throw Diagnostic(path: path, line: keyPosition.line, column: keyPosition.column, message: "\"\(name.string)\" is set twice")
+                    throw Diagnostic(
+                        path: path, line: keyPosition.line, column: keyPosition.column, message: "\"\(name.string)\" is set twice")
                 }
                 entries.append((name.string, keyPosition, try value(item, path: path)))
             }
             return .mapping(entries, position)
         case .alias:
             // Refused before composing (refuseAliases); Yams resolves them anyway.
-            throw Diagnostic(path: path, line: position.line, column: position.column, message: "aliases (*name) are not allowed in a configuration file")
+            throw Diagnostic(
+                path: path, line: position.line, column: position.column, message: "aliases (*name) are not allowed in a configuration file"
+            )
         }
     }
 

@@ -66,9 +66,13 @@ enum Fields {
             (.abstract, flag(e.isAbstract)), (.versionHashModifier, e.versionHashModifier ?? ""),
             (.codeGenerationType, e.codeGeneration?.rawValue ?? ""),
             (.uniquenessConstraints, e.uniquenessConstraints.map { $0.joined(separator: "+") }.joined(separator: ", ")),
-            (.fetchIndexes, e.fetchIndexes.map { index in
-                index.name + "(" + index.elements.map { ($0.property ?? $0.expression ?? "") + " " + $0.order }.joined(separator: ", ") + ")"
-            }.joined(separator: ", ")),
+            (
+                .fetchIndexes,
+                e.fetchIndexes.map { index in
+                    index.name + "(" + index.elements.map { ($0.property ?? $0.expression ?? "") + " " + $0.order }.joined(separator: ", ")
+                        + ")"
+                }.joined(separator: ", ")
+            ),
             (.compoundIndexes, e.compoundIndexes.map { $0.joined(separator: "+") }.joined(separator: ", ")),
             (.userInfo, userInfo(e.userInfo)),
         ]

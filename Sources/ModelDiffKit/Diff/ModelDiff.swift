@@ -105,7 +105,8 @@ public struct ModelDiff: Sendable {
         self.entities = changes
         self.configurationChanges = Fields.changes(
             source.configurations.map { ($0.name, $0.memberEntities.sorted().joined(separator: ", ")) },
-            destination.configurations.map { ($0.name, $0.memberEntities.sorted().joined(separator: ", ")) }, NamedChange.init(name:old:new:))
+            destination.configurations.map { ($0.name, $0.memberEntities.sorted().joined(separator: ", ")) },
+            NamedChange.init(name:old:new:))
         self.fetchRequestChanges = Fields.changes(
             source.fetchRequests.map { ($0.name, Self.describe($0)) }, destination.fetchRequests.map { ($0.name, Self.describe($0)) },
             NamedChange.init(name:old:new:))
@@ -142,7 +143,8 @@ public struct ModelDiff: Sendable {
             let ownerCounterpart = oldOwner.flatMap { counterparts[$0] }
             let moved = oldOwner != nil && newOwner != nil && ownerCounterpart != newOwner
             // Most properties are unchanged: compare values before describing their fields.
-            let fields = propertyPair.source == propertyPair.destination
+            let fields =
+                propertyPair.source == propertyPair.destination
                 ? [] : Fields.changes(Fields.property(propertyPair.source), Fields.property(propertyPair.destination))
             let change = PropertyChange(
                 sides: .matched(propertyPair.source, propertyPair.destination),

@@ -31,8 +31,10 @@ public enum ModelField: String, Sendable, Hashable, Codable, CaseIterable {
         case .entity:
             [.parentEntity, .abstract, .versionHashModifier, .uniquenessConstraints].contains(self)
         case .attribute:
-            [.attributeType, .optional, .transient, .versionHashModifier, .allowsExternalBinaryDataStorage, .preserveAfterDeletion,
-             .derivationExpression].contains(self)
+            [
+                .attributeType, .optional, .transient, .versionHashModifier, .allowsExternalBinaryDataStorage, .preserveAfterDeletion,
+                .derivationExpression,
+            ].contains(self)
         case .relationship:
             [.destinationEntity, .inverseName, .optional, .transient, .minCount, .maxCount, .ordered, .versionHashModifier].contains(self)
         case .fetchedProperty:

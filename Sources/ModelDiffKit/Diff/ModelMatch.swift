@@ -70,7 +70,8 @@ public struct ModelMatch: Sendable, Hashable {
 
     private static func matchProperties(_ old: [Property], _ new: [Property]) -> PropertyMatch {
         let renamingIdentifier: (Property) -> String? = { $0.canonicalName == $0.name ? nil : $0.canonicalName }
-        let (pairs, added, removed, ambiguous) = match(old, new, name: \.name, canonical: \.canonicalName, renamingIdentifier: renamingIdentifier)
+        let (pairs, added, removed, ambiguous) = match(
+            old, new, name: \.name, canonical: \.canonicalName, renamingIdentifier: renamingIdentifier)
         return PropertyMatch(
             pairs: pairs.map { PropertyPair(source: $0.0, destination: $0.1) },
             added: added, removed: removed, ambiguousNames: ambiguous)

@@ -56,7 +56,9 @@ extension Comparison {
             return Wildcard.matches(fold(text, options), fold(pattern, options))
         case .matches:
             guard let (text, pattern) = try strings(op, left, right) else { return false }
-            return try RegularExpressionMatch.matches(text, pattern: pattern, caseInsensitive: options.contains(.caseInsensitive), diacriticInsensitive: options.contains(.diacriticInsensitive))
+            return try RegularExpressionMatch.matches(
+                text, pattern: pattern, caseInsensitive: options.contains(.caseInsensitive),
+                diacriticInsensitive: options.contains(.diacriticInsensitive))
         case .in:
             switch right {
             case .array(let items): return items.contains { equal(left, $0, options) }
@@ -186,7 +188,9 @@ enum RegularExpressionMatch {
         let start = Date()
         var matched = false
         var timedOut = false
-        expression.enumerateMatches(in: subject, options: [.anchored, .reportProgress], range: NSRange(location: 0, length: (subject as NSString).length)) { match, _, stop in
+        expression.enumerateMatches(
+            in: subject, options: [.anchored, .reportProgress], range: NSRange(location: 0, length: (subject as NSString).length)
+        ) { match, _, stop in
             if match != nil {
                 matched = true
                 stop.pointee = true
@@ -195,7 +199,10 @@ enum RegularExpressionMatch {
                 stop.pointee = true
             }
         }
-        if timedOut { throw ExpressionError(column: 0, "MATCHES \"\(pattern)\" ran longer than \(Int(timeLimit)) s on one string: simplify the regular expression") }
+        if timedOut {
+            throw ExpressionError(
+                column: 0, "MATCHES \"\(pattern)\" ran longer than \(Int(timeLimit)) s on one string: simplify the regular expression")
+        }
         return matched
     }
 
@@ -222,7 +229,9 @@ private final class RegexCache: @unchecked Sendable {
         // `\A(?:…)\z`: the whole string, as ICU's matches() that NSPredicate uses. The pattern must
         // compile alone first, so an unbalanced `)` cannot escape the group.
         guard (try? NSRegularExpression(pattern: pattern)) != nil,
-            let expression = try? NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z", options: caseInsensitive ? [.caseInsensitive] : []) else {
+            let expression = try? NSRegularExpression(
+                pattern: "\\A(?:" + pattern + ")\\z", options: caseInsensitive ? [.caseInsensitive] : [])
+        else {
             throw ExpressionError(column: 0, "MATCHES: \"\(pattern)\" is not a regular expression ICU accepts")
         }
         if compiled.count >= 64 { compiled.removeAll() }

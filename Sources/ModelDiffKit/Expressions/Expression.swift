@@ -2,9 +2,19 @@
 public indirect enum Expression: Sendable, Hashable {
     /// An operator between two operands.
     public enum Operator: String, Sendable, Hashable, CaseIterable {
-        case add = "+", subtract = "-", multiply = "*", divide = "/", power = "**"
-        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-        case and = "AND", or = "OR"
+        case add = "+"
+        case subtract = "-"
+        case multiply = "*"
+        case divide = "/"
+        case power = "**"
+        case equal = "=="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+        case and = "AND"
+        case or = "OR"
 
         /// Binding strength: higher binds tighter.
         var precedence: Int {
@@ -62,9 +72,19 @@ public indirect enum Expression: Sendable, Hashable {
 public struct Comparison: Sendable, Hashable {
     /// NSPredicateOperatorType, as the format spells each one.
     public enum Operator: String, Sendable, Hashable, CaseIterable {
-        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-        case beginsWith = "BEGINSWITH", endsWith = "ENDSWITH", contains = "CONTAINS", like = "LIKE", matches = "MATCHES"
-        case `in` = "IN", between = "BETWEEN"
+        case equal = "=="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+        case beginsWith = "BEGINSWITH"
+        case endsWith = "ENDSWITH"
+        case contains = "CONTAINS"
+        case like = "LIKE"
+        case matches = "MATCHES"
+        case `in` = "IN"
+        case between = "BETWEEN"
 
         /// Whether the operator compares strings (and only strings: a number operand is an error).
         var isStringOperator: Bool { [.beginsWith, .endsWith, .like, .matches].contains(self) }
@@ -72,7 +92,10 @@ public struct Comparison: Sendable, Hashable {
 
     /// NSComparisonPredicateModifier: how a to-many left side is compared.
     public enum Modifier: String, Sendable, Hashable {
-        case direct = "", any = "ANY", all = "ALL", none = "NONE"
+        case direct = ""
+        case any = "ANY"
+        case all = "ALL"
+        case none = "NONE"
     }
 
     /// NSComparisonPredicateOptions as the format writes them in brackets: `[c]`, `[d]`, `[n]`.

@@ -71,7 +71,9 @@ extension Expression {
                 throw ExpressionError(column: 0, "\(selector) takes one argument, a key string")
             }
             var result = receiver
-            for component in selector == "valueForKey:" ? [key] : key.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+            for component in selector == "valueForKey:"
+                ? [key] : key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            {
                 result = try value(of: result, forKey: component)
             }
             return result
@@ -113,7 +115,9 @@ extension Expression {
             let numbers = items.compactMap(\.number)
             guard numbers.count == items.count else { throw ExpressionError(column: 0, "@\(name) needs numbers") }
             switch name {
-            case "sum": return items.allSatisfy({ if case .integer = $0 { true } else { false } }) ? .integer(Int64(numbers.reduce(0, +))) : .double(numbers.reduce(0, +))
+            case "sum":
+                return items.allSatisfy({ if case .integer = $0 { true } else { false } })
+                    ? .integer(Int64(numbers.reduce(0, +))) : .double(numbers.reduce(0, +))
             case "avg": return numbers.isEmpty ? .null : .double(numbers.reduce(0, +) / Double(numbers.count))
             case "min": return numbers.min().map { .double($0) } ?? .null
             default: return numbers.max().map { .double($0) } ?? .null
@@ -204,14 +208,17 @@ enum BuiltinFunctions {
             return .integer(Int64(text.utf16.count))
         case "CAST":
             guard arguments.count == 2, case .string(let type) = arguments[1] else {
-                throw ExpressionError(column: 0, "CAST takes a value and a type name (\(FoundationMethods.castTypes.joined(separator: ", ")))")
+                throw ExpressionError(
+                    column: 0, "CAST takes a value and a type name (\(FoundationMethods.castTypes.joined(separator: ", ")))")
             }
             return try FoundationMethods.cast(arguments[0], to: type)
         case "count":
             if case .array(let items) = try single() { return .integer(Int64(items.count)) }
             return .integer(1)
         case "sum": return .double(numbers().reduce(0, +))
-        case "average": let n = numbers(); return n.isEmpty ? .null : .double(n.reduce(0, +) / Double(n.count))
+        case "average":
+            let n = numbers()
+            return n.isEmpty ? .null : .double(n.reduce(0, +) / Double(n.count))
         case "min": return numbers().min().map { .double($0) } ?? .null
         case "max": return numbers().max().map { .double($0) } ?? .null
         case "noindex": return try single()

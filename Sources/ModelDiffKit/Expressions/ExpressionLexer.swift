@@ -1,7 +1,9 @@
 /// Splits expression text into tokens, each with its 1-based column.
 struct ExpressionLexer {
     enum Kind: Equatable {
-        case integer(Int64), double(Double), string(String)
+        case integer(Int64)
+        case double(Double)
+        case string(String)
         case identifier(String)
         /// `#name`: an identifier escaped from the reserved words.
         case escaped(String)
@@ -44,7 +46,10 @@ struct ExpressionLexer {
         while i < chars.count {
             let c = chars[i]
             let column = i + 1
-            if c == " " || c == "\t" || c == "\n" || c == "\r" { i += 1; continue }
+            if c == " " || c == "\t" || c == "\n" || c == "\r" {
+                i += 1
+                continue
+            }
             if ("0"..."9").contains(c) || (c == "." && i + 1 < chars.count && ("0"..."9").contains(chars[i + 1])) {
                 var j = i
                 var isDouble = false

@@ -84,13 +84,16 @@ public struct ExpressionParser {
         while true {
             let comparison = comparisonOperator()
             let op = comparison == nil ? binaryOperator() : nil
-            guard comparison != nil ? Self.comparisonPrecedence >= minimumPrecedence : (op?.precedence ?? 0) >= minimumPrecedence else { break }
+            guard comparison != nil ? Self.comparisonPrecedence >= minimumPrecedence : (op?.precedence ?? 0) >= minimumPrecedence else {
+                break
+            }
             // Each link makes the tree one level deeper on the left (see `maximumDepth`).
             links += 1
             depth += 1
             guard depth <= Self.maximumDepth else {
                 throw ExpressionError(
-                    column: current.column, "expression nested deeper than \(Self.maximumDepth) levels (a chain of operators counts one level per operator)")
+                    column: current.column,
+                    "expression nested deeper than \(Self.maximumDepth) levels (a chain of operators counts one level per operator)")
             }
             advance()
             if let comparison {
@@ -131,7 +134,10 @@ public struct ExpressionParser {
             case "c": options.insert(.caseInsensitive)
             case "d": options.insert(.diacriticInsensitive)
             case "n": options.insert(.normalized)
-            default: throw ExpressionError(column: current.column, "unknown comparison option '\(letter)': write c (case-insensitive), d (diacritic-insensitive) or n (normalized)")
+            default:
+                throw ExpressionError(
+                    column: current.column,
+                    "unknown comparison option '\(letter)': write c (case-insensitive), d (diacritic-insensitive) or n (normalized)")
             }
         }
         advance()
@@ -143,7 +149,9 @@ public struct ExpressionParser {
     private static func comparison(
         _ op: Comparison.Operator, _ modifier: Comparison.Modifier, _ options: Comparison.Options, _ lhs: Expression, _ rhs: Expression
     ) -> Expression {
-        if modifier == .direct, options.isEmpty, let binary = Expression.Operator(rawValue: op.rawValue) { return .binary(binary, lhs, rhs) }
+        if modifier == .direct, options.isEmpty, let binary = Expression.Operator(rawValue: op.rawValue) {
+            return .binary(binary, lhs, rhs)
+        }
         return .comparison(Comparison(op, modifier: modifier, options: options, lhs, rhs))
     }
 
@@ -255,7 +263,10 @@ public struct ExpressionParser {
             if !isSymbol("}") {
                 while true {
                     items.append(try expression(minimumPrecedence: 1))
-                    if isSymbol(",") { advance(); continue }
+                    if isSymbol(",") {
+                        advance()
+                        continue
+                    }
                     break
                 }
             }
@@ -283,9 +294,12 @@ public struct ExpressionParser {
                 // finding: it bypassed the type check, so its printed form did not parse again).
                 let column = token.column
                 let arguments = try arguments("after CAST")
-                guard arguments.count == 2 else { throw ExpressionError(column: column, "CAST takes a value and a type name, as in CAST($source.code, \"NSNumber\")") }
+                guard arguments.count == 2 else {
+                    throw ExpressionError(column: column, "CAST takes a value and a type name, as in CAST($source.code, \"NSNumber\")")
+                }
                 guard case .constant(.string(let type)) = arguments[1], FoundationMethods.castTypes.contains(type) else {
-                    throw ExpressionError(column: column, "CAST's type must be \(FoundationMethods.castTypes.map { "\"\($0)\"" }.joined(separator: ", "))")
+                    throw ExpressionError(
+                        column: column, "CAST's type must be \(FoundationMethods.castTypes.map { "\"\($0)\"" }.joined(separator: ", "))")
                 }
                 return .function(name: "CAST", arguments: arguments)
             case "TERNARY":

@@ -20,7 +20,8 @@ extension Expression: CustomStringConvertible {
             if case .evaluatedObject = base { return path.joined(separator: ".") }
             return base.printed(parentPrecedence: 10) + "." + path.joined(separator: ".")
         case .binary(let op, let lhs, let rhs):
-            let text = lhs.printed(parentPrecedence: op == .power ? op.precedence + 1 : op.precedence) + " \(op.rawValue) "
+            let text =
+                lhs.printed(parentPrecedence: op == .power ? op.precedence + 1 : op.precedence) + " \(op.rawValue) "
                 + rhs.printed(parentPrecedence: op == .power ? op.precedence : op.precedence + 1)
             return op.precedence < parentPrecedence ? "(\(text))" : text
         case .negate(let operand): return "-" + operand.printed(parentPrecedence: 9)
@@ -30,7 +31,11 @@ extension Expression: CustomStringConvertible {
             // adding them would make the printed text nest deeper than the parser's depth limit allows
             // for an expression the parser accepted (`!!!…a`).
             let inner: Int
-            if case .not = operand { inner = ExpressionParser.comparisonPrecedence - 1 } else { inner = ExpressionParser.comparisonPrecedence }
+            if case .not = operand {
+                inner = ExpressionParser.comparisonPrecedence - 1
+            } else {
+                inner = ExpressionParser.comparisonPrecedence
+            }
             let text = "NOT " + operand.printed(parentPrecedence: inner)
             return parentPrecedence > ExpressionParser.comparisonPrecedence - 1 ? "(\(text))" : text
         case .predicate(let value): return value ? "TRUEPREDICATE" : "FALSEPREDICATE"
@@ -40,7 +45,8 @@ extension Expression: CustomStringConvertible {
             if c.options.contains(.diacriticInsensitive) { options += "d" }
             if c.options.contains(.normalized) { options += "n" }
             let operand = ExpressionParser.comparisonPrecedence + 1
-            var text = c.lhs.printed(parentPrecedence: operand) + " \(c.op.rawValue)" + (options.isEmpty ? "" : "[\(options)]") + " "
+            var text =
+                c.lhs.printed(parentPrecedence: operand) + " \(c.op.rawValue)" + (options.isEmpty ? "" : "[\(options)]") + " "
                 + c.rhs.printed(parentPrecedence: operand)
             if c.modifier != .direct { text = c.modifier.rawValue + " " + text }
             return ExpressionParser.comparisonPrecedence < parentPrecedence ? "(\(text))" : text

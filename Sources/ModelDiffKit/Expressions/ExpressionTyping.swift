@@ -104,7 +104,8 @@ struct ExpressionTyping {
 
     /// `FUNCTION(target, "valueForKey:", "key")` with a constant key, as a key path.
     private func keyPathCall(_ target: Expression, _ selector: String, _ arguments: [Expression]) -> KeyPath? {
-        guard FoundationMethods.objectSelectors.contains(selector), arguments.count == 1, case .constant(.string(let key)) = arguments[0] else {
+        guard FoundationMethods.objectSelectors.contains(selector), arguments.count == 1, case .constant(.string(let key)) = arguments[0]
+        else {
             return nil
         }
         let components = selector == "valueForKey:" ? [key] : key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -144,7 +145,10 @@ struct ExpressionTyping {
             switch property {
             case .attribute(let attribute): result = ValueKind(attribute.type)
             case .relationship(let relationship):
-                guard let target = relationship.destinationEntity else { result = .unknown; break }
+                guard let target = relationship.destinationEntity else {
+                    result = .unknown
+                    break
+                }
                 result = relationship.isToMany ? .objects(entity: target, isSource: isSource) : .object(entity: target, isSource: isSource)
             case .fetchedProperty: result = .array
             }
@@ -173,10 +177,14 @@ struct ExpressionTyping {
                 case .variable("source"), .variable("destination"), .evaluatedObject:
                     let written = components.map { reservedWords.contains($0.uppercased()) ? "#" + $0 : $0 }.joined(separator: ".")
                     let prefix = prefix(of: base)
-                    result.append(KeyPath(base: kind(of: base), prefix: prefix, components: components, written: prefix.isEmpty ? written : prefix + "." + written))
+                    result.append(
+                        KeyPath(
+                            base: kind(of: base), prefix: prefix, components: components,
+                            written: prefix.isEmpty ? written : prefix + "." + written))
                 case .variable: break
                 default:
-                    result.append(KeyPath(base: kind(of: base), prefix: prefix(of: base), components: components, written: components.first ?? ""))
+                    result.append(
+                        KeyPath(base: kind(of: base), prefix: prefix(of: base), components: components, written: components.first ?? ""))
                 }
             case .call(let target, let selector, let arguments):
                 if let path = keyPathCall(target, selector, arguments) { result.append(path) }
@@ -197,7 +205,9 @@ struct ExpressionTyping {
                 let text = path.prefix.isEmpty ? shown.joined(separator: ".") : path.prefix + "." + shown.joined(separator: ".")
                 if case .object = kind { return "\(text) \(problem)" }
                 if case .objects = kind { return "\(text) \(problem)" }
-                let before = path.prefix.isEmpty ? shown.dropLast().joined(separator: ".") : ([path.prefix] + shown.dropLast()).joined(separator: ".")
+                let before =
+                    path.prefix.isEmpty
+                    ? shown.dropLast().joined(separator: ".") : ([path.prefix] + shown.dropLast()).joined(separator: ".")
                 return "\(before) \(problem)"
             }
             if key.hasPrefix("@") { return nil }
@@ -254,10 +264,13 @@ struct ExpressionTyping {
             if isScalar(right) || isObject(right) { return "IN needs a collection or a string on its right, but \(c.rhs) is \(right.name)" }
         case .between:
             if case .array(let bounds) = c.rhs, bounds.count != 2 { return "BETWEEN needs two bounds, as in {1, 10}, not \(bounds.count)" }
-            if isScalar(right) || right == .string { return "BETWEEN needs two bounds on its right, as in {1, 10}, but \(c.rhs) is \(right.name)" }
+            if isScalar(right) || right == .string {
+                return "BETWEEN needs two bounds on its right, as in {1, 10}, but \(c.rhs) is \(right.name)"
+            }
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             if (left == .string && isScalar(right)) || (isScalar(left) && right == .string) {
-                return "\(op) compares \(left.name) with \(right.name): they have no order (compare a string with a string, a number with a number)"
+                return
+                    "\(op) compares \(left.name) with \(right.name): they have no order (compare a string with a string, a number with a number)"
             }
             for (side, kind) in [(c.lhs, left), (c.rhs, right)] where isObject(kind) || kind == .data || kind == .uuid {
                 return "\(op) needs values with an order, but \(side) is \(kind.name)"
@@ -291,8 +304,12 @@ struct ExpressionTyping {
         case .variable("entityPolicy"):
             break  // the policy's own methods: any selector
         case .variable("manager"):
-            guard ManagerSelector(selector) != nil || Self.managerSelectors.contains(selector) || FoundationMethods.objectSelectors.contains(selector) else {
-                return "the migration manager does not respond to \"\(selector)\"; it answers \(Self.managerSelectors.joined(separator: ", "))"
+            guard
+                ManagerSelector(selector) != nil || Self.managerSelectors.contains(selector)
+                    || FoundationMethods.objectSelectors.contains(selector)
+            else {
+                return
+                    "the migration manager does not respond to \"\(selector)\"; it answers \(Self.managerSelectors.joined(separator: ", "))"
             }
         case .variable("entityMapping"), .variable("propertyMapping"):
             return nil
@@ -300,7 +317,8 @@ struct ExpressionTyping {
             switch call.targetKind {
             case .object(let entity, _):
                 guard FoundationMethods.objectSelectors.contains(selector) else {
-                    return "\(ValueKind.article(for: entity)) \(entity) object does not respond to \"\(selector)\"; read a property with valueForKey: or a key path"
+                    return
+                        "\(ValueKind.article(for: entity)) \(entity) object does not respond to \"\(selector)\"; read a property with valueForKey: or a key path"
                 }
             case .array, .objects:
                 guard FoundationMethods.objectSelectors.contains(selector) else {
@@ -310,13 +328,15 @@ struct ExpressionTyping {
                 guard let receiver = kind.receiver else { return nil }
                 let known = FoundationMethods.selectors(of: receiver).union(FoundationMethods.objectSelectors)
                 guard known.contains(selector) else {
-                    return "\(kind.name) (\(receiver.rawValue)) does not respond to \"\(selector)\"; it answers \(known.sorted().joined(separator: ", "))"
+                    return
+                        "\(kind.name) (\(receiver.rawValue)) does not respond to \"\(selector)\"; it answers \(known.sorted().joined(separator: ", "))"
                 }
             }
         }
         let expected = FoundationMethods.arity(of: selector)
         guard call.argumentCount == expected else {
-            return "\"\(selector)\" takes \(expected) argument\(expected == 1 ? "" : "s") after the selector, but \(call.argumentCount) \(call.argumentCount == 1 ? "is" : "are") given"
+            return
+                "\"\(selector)\" takes \(expected) argument\(expected == 1 ? "" : "s") after the selector, but \(call.argumentCount) \(call.argumentCount == 1 ? "is" : "are") given"
         }
         return nil
     }

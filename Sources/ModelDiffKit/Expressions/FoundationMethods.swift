@@ -13,7 +13,10 @@ import Foundation
 enum FoundationMethods {
     /// The receiver classes a method belongs to, as the validation names them.
     enum Receiver: String, Sendable {
-        case string = "NSString", number = "NSNumber", date = "NSDate", object = "a managed object"
+        case string = "NSString"
+        case number = "NSNumber"
+        case date = "NSDate"
+        case object = "a managed object"
     }
 
     /// The NSString methods, by selector (the number of colons is the number of arguments).
@@ -67,7 +70,9 @@ enum FoundationMethods {
             throw ExpressionError(column: 0, "\(name) does not respond to \(selector) (Foundation raises \"unrecognized selector\")")
         }
         guard arguments.count == arity(of: selector) else {
-            throw ExpressionError(column: 0, "\(selector) takes \(arity(of: selector)) argument\(arity(of: selector) == 1 ? "" : "s"), not \(arguments.count)")
+            throw ExpressionError(
+                column: 0, "\(selector) takes \(arity(of: selector)) argument\(arity(of: selector) == 1 ? "" : "s"), not \(arguments.count)"
+            )
         }
         switch receiver {
         case .string(let text): return try string(text, selector, arguments)
@@ -173,7 +178,9 @@ enum FoundationMethods {
         case ("NSDate", .integer), ("NSDate", .double), ("NSDate", .decimal):
             if let seconds = value.number { return .date(seconds) }
         case ("NSDate", .string):
-            throw ExpressionError(column: 0, "CAST of a string to NSDate: Foundation does not document the rule; write CAST(CAST(x, \"NSNumber\"), \"NSDate\")")
+            throw ExpressionError(
+                column: 0,
+                "CAST of a string to NSDate: Foundation does not document the rule; write CAST(CAST(x, \"NSNumber\"), \"NSDate\")")
         default: break
         }
         throw ExpressionError(column: 0, "CAST cannot turn \(value) into \(type)")
@@ -256,7 +263,9 @@ enum FoundationMethods {
     /// text is a whole number that fits 64 bits, else a double (see ``cast(_:to:)``).
     static func scanNumber(_ text: String) -> ExpressionValue {
         guard let number = leadingNumber(text) else { return .integer(0) }
-        if number.isInteger, let n = Int64(number.text.hasPrefix("+") ? String(number.text.dropFirst()) : number.text) { return .integer(n) }
+        if number.isInteger, let n = Int64(number.text.hasPrefix("+") ? String(number.text.dropFirst()) : number.text) {
+            return .integer(n)
+        }
         return .double(Double(number.text) ?? 0)
     }
 
@@ -329,7 +338,10 @@ enum FoundationMethods {
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
         let date = Date(timeIntervalSinceReferenceDate: seconds.rounded(.down))
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
+        func two(_ n: Int?) -> String {
+            let n = n ?? 0
+            return n < 10 ? "0\(n)" : "\(n)"
+        }
         let year = c.year ?? 0
         let yearText = year < 1000 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
         return "\(yearText)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute)):\(two(c.second)) +0000"

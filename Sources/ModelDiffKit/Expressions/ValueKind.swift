@@ -134,7 +134,8 @@ enum ValueKind: Sendable, Equatable {
             "which writes the number in decimal, 3.0 as 3"
         case (.date, .string): "which writes the date as 2001-01-01 00:00:00 +0000"
         case (.date, .integer), (.date, .double), (.date, .decimal): "which gives the seconds since 2001-01-01 00:00:00 UTC"
-        case (.integer, .date), (.double, .date), (.decimal, .date), (.number, .date): "which reads the number as seconds since 2001-01-01 00:00:00 UTC"
+        case (.integer, .date), (.double, .date), (.decimal, .date), (.number, .date):
+            "which reads the number as seconds since 2001-01-01 00:00:00 UTC"
         case (.integer, .bool), (.double, .bool), (.decimal, .bool), (.number, .bool): "which is NO for 0 and YES for any other number"
         default: nil
         }

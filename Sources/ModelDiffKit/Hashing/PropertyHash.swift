@@ -4,12 +4,16 @@ import Crypto
 enum PropertyHash {
     /// `-[NSPropertyDescription _versionHash:inStyle:]`: name, flags, version hash modifier.
     static func base(name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, versionHashModifier: String?) -> [UInt8] {
-        baseDigest(name: name, isOptional: isOptional, isTransient: isTransient, isReadOnly: isReadOnly, versionHashModifier: versionHashModifier)
-            .withUnsafeBytes { Array($0) }
+        baseDigest(
+            name: name, isOptional: isOptional, isTransient: isTransient, isReadOnly: isReadOnly, versionHashModifier: versionHashModifier
+        )
+        .withUnsafeBytes { Array($0) }
     }
 
     /// The base hash as a digest value: attributes and relationships hash it again, so it need not become an array.
-    private static func baseDigest(name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, versionHashModifier: String?) -> SHA256Digest {
+    private static func baseDigest(name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, versionHashModifier: String?)
+        -> SHA256Digest
+    {
         var input = HashInput()
         input.add(name)
         let flags: UInt16 = (isOptional ? 1 : 0) | (isTransient ? 2 : 0) | (isReadOnly ? 4 : 0)
@@ -29,9 +33,10 @@ enum PropertyHash {
             return composite(attribute, in: model)
         }
         var input = HashInput()
-        input.add(digest: baseDigest(
-            name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
-            isReadOnly: false, versionHashModifier: attribute.versionHashModifier))
+        input.add(
+            digest: baseDigest(
+                name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
+                isReadOnly: false, versionHashModifier: attribute.versionHashModifier))
         input.add(le32: UInt32(bitPattern: attribute.type.attributeTypeCode))
         if attribute.allowsExternalBinaryDataStorage { input.add(byte: 1) }
         if attribute.preservesValueInHistoryOnDeletion { input.add(byte: 1) }
@@ -41,9 +46,10 @@ enum PropertyHash {
     /// A relationship's hash: base, destination name, inverse name (unless self-inverse), max then min count, ordered.
     static func relationship(_ relationship: Relationship, declaredBy entity: Entity, in model: Model) -> [UInt8] {
         var input = HashInput()
-        input.add(digest: baseDigest(
-            name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
-            isReadOnly: false, versionHashModifier: relationship.versionHashModifier))
+        input.add(
+            digest: baseDigest(
+                name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
+                isReadOnly: false, versionHashModifier: relationship.versionHashModifier))
         if let destination = relationship.destinationEntity { input.add(destination) }
         if let inverse = relationship.inverseName, !isSelfInverse(relationship, declaredBy: entity, in: model) {
             input.add(inverse)
@@ -56,8 +62,9 @@ enum PropertyHash {
 
     /// A fetched property's hash: the base hash with the transient and read-only flags set.
     static func fetchedProperty(_ property: FetchedProperty) -> [UInt8] {
-        base(name: property.name, isOptional: property.isOptional, isTransient: true, isReadOnly: true,
-             versionHashModifier: property.versionHashModifier)
+        base(
+            name: property.name, isOptional: property.isOptional, isTransient: true, isReadOnly: true,
+            versionHashModifier: property.versionHashModifier)
     }
 
     /// Core Data checks the top-most entity that declares a relationship of this name.

@@ -116,12 +116,14 @@ private struct HashMemo {
         var result: [Declared] = []
         result.reserveCapacity(owner.attributes.count + owner.relationships.count + owner.fetchedProperties.count)
         for attribute in owner.attributes {
-            result.append(Declared(name: attribute.name, hash: PropertyHash.attribute(attribute, in: model), isStored: !attribute.isTransient))
+            result.append(
+                Declared(name: attribute.name, hash: PropertyHash.attribute(attribute, in: model), isStored: !attribute.isTransient))
         }
         for relationship in owner.relationships {
-            result.append(Declared(
-                name: relationship.name, hash: PropertyHash.relationship(relationship, declaredBy: owner, in: model),
-                isStored: !relationship.isTransient))
+            result.append(
+                Declared(
+                    name: relationship.name, hash: PropertyHash.relationship(relationship, declaredBy: owner, in: model),
+                    isStored: !relationship.isTransient))
         }
         for fetched in owner.fetchedProperties {
             result.append(Declared(name: fetched.name, hash: PropertyHash.fetchedProperty(fetched), isStored: false))

@@ -59,13 +59,16 @@ public struct BundleCheck: Sendable {
         let hashes = versions.map { $0.model.versionHashes() }
         let history = bundle.historicalNames
         func analyse(_ i: Int, _ j: Int, jump: Bool) throws(Diagnostic) -> Pair {
-            let diff = ModelDiff(source: versions[i].model, destination: versions[j].model, sourceHashes: hashes[i], destinationHashes: hashes[j])
-            var report = InferenceReport(diff: diff, sourcePath: versions[i].loaded.path, destinationPath: versions[j].loaded.path, historicalNames: history)
+            let diff = ModelDiff(
+                source: versions[i].model, destination: versions[j].model, sourceHashes: hashes[i], destinationHashes: hashes[j])
+            var report = InferenceReport(
+                diff: diff, sourcePath: versions[i].loaded.path, destinationPath: versions[j].loaded.path, historicalNames: history)
             if let file = mappings.first(where: { MappingDiscovery.maps($0, from: versions[i], to: versions[j]) }) {
                 report = Self.applying(file, to: report, from: versions[i], to: versions[j])
             }
             if cloudKit {
-                report = report.adding(CloudKitRules.change(diff, sourcePath: versions[i].loaded.path, destinationPath: versions[j].loaded.path))
+                report = report.adding(
+                    CloudKitRules.change(diff, sourcePath: versions[i].loaded.path, destinationPath: versions[j].loaded.path))
             }
             return Pair(from: versions[i].name, to: versions[j].name, report: report, isJump: jump, isDraft: j > current)
         }
@@ -106,7 +109,9 @@ public struct BundleCheck: Sendable {
             let scope = acknowledgement.pairText.map { "in \($0)" } ?? "in any pair checked"
             return Finding(
                 .acknowledgementUnused, entity: nil, file: acknowledgement.file, line: acknowledgement.line,
-                message: "this acknowledgement of \(acknowledgement.code) matches no finding \(scope): remove it, or correct its code, pair, entity or property")
+                message:
+                    "this acknowledgement of \(acknowledgement.code) matches no finding \(scope): remove it, or correct its code, pair, entity or property"
+            )
         }
         self.pairs = pairs
         self.path = path
@@ -124,9 +129,11 @@ public struct BundleCheck: Sendable {
             return report.covered(by: file.path)
         } catch {
             let first = (error as? DiagnosticList)?.diagnostics.first?.description ?? (error as? Diagnostic)?.description ?? "\(error)"
-            return report.adding(Finding(
-                .mappingInvalid, entity: nil, file: file.path, line: nil,
-                message: "the mapping model \(file.path) covers \(old.name) → \(new.name) but does not validate against them: \(first)"))
+            return report.adding(
+                Finding(
+                    .mappingInvalid, entity: nil, file: file.path, line: nil,
+                    message: "the mapping model \(file.path) covers \(old.name) → \(new.name) but does not validate against them: \(first)")
+            )
         }
     }
 }

@@ -21,7 +21,10 @@ public struct Finding: Sendable, Hashable, Codable {
     }
 
     /// Creates a finding with another severity than its code's (an acknowledged finding is a note).
-    public init(_ severity: Diagnostic.Severity, _ code: FindingCode, entity: String?, property: String? = nil, file: String, line: Int?, message: String) {
+    public init(
+        _ severity: Diagnostic.Severity, _ code: FindingCode, entity: String?, property: String? = nil, file: String, line: Int?,
+        message: String
+    ) {
         self.severity = severity
         self.code = code
         self.entity = entity

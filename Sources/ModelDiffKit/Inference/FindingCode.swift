@@ -134,36 +134,43 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     public var summary: String {
         switch self {
         case .attributeTypeIncompatible: "An attribute's type changes in a way lightweight migration cannot convert (134190)."
-        case .requiredAttributeWithoutDefault: "A new required attribute has no default value: migrating a non-empty store fails validation (134110)."
+        case .requiredAttributeWithoutDefault:
+            "A new required attribute has no default value: migrating a non-empty store fails validation (134110)."
         case .optionalToRequiredWithoutDefault: "An optional attribute becomes required without a default value (134110 on any nil value)."
         case .mappingInvalid: "A mapping model in the repository claims a step but does not validate against its two versions."
-        case .lockedVersionChanged: "A version recorded in the lock file has other entity version hashes now: stores of the shipped app would no longer open (134100)."
+        case .lockedVersionChanged:
+            "A version recorded in the lock file has other entity version hashes now: stores of the shipped app would no longer open (134100)."
         case .lockedVersionRemoved: "A version recorded in the lock file is gone from the bundle."
         case .currentVersionMovedBack: "The current version is older than the lock file's current one."
-        case .requiredRelationshipAdded: "A new required to-one relationship, or a new to-many one with a minimum count of 1 or more: every migrated object has it empty and fails validation. A new non-optional to-many with a minimum count of 0 is inferable (an empty set passes)."
+        case .requiredRelationshipAdded:
+            "A new required to-one relationship, or a new to-many one with a minimum count of 1 or more: every migrated object has it empty and fails validation. A new non-optional to-many with a minimum count of 0 is inferable (an empty set passes)."
         case .hierarchyMerge: "Entities from separate hierarchies now share a parent; Core Data cannot merge hierarchies."
         case .relationshipRetargeted: "A relationship points to a different entity; lightweight migration cannot re-target it."
         case .propertyKindChanged: "A property changes between attribute and relationship under the same name."
         case .ambiguousRenamingIdentifier: "Several new elements match the same old element."
         case .unmatchedRenamingIdentifier: "A renaming identifier matches nothing in the old version (a typo drops the data)."
         case .acknowledgementUnused: "An acknowledged finding in .modeldiff.yml matches nothing in the pairs checked (fixed, or mistyped)."
-        case .cloudkitUniqueConstraint: "check --cloudkit: an entity mirrored to CloudKit has a uniqueness constraint, which CloudKit cannot enforce."
+        case .cloudkitUniqueConstraint:
+            "check --cloudkit: an entity mirrored to CloudKit has a uniqueness constraint, which CloudKit cannot enforce."
         case .cloudkitUnsupportedType: "check --cloudkit: a mirrored attribute is Undefined or Object ID, which CloudKit cannot store."
         case .cloudkitRequiredAttribute: "check --cloudkit: a mirrored attribute is required without a default value."
-        case .cloudkitRequiredRelationship: "check --cloudkit: a mirrored relationship is required; CloudKit needs every relationship optional."
+        case .cloudkitRequiredRelationship:
+            "check --cloudkit: a mirrored relationship is required; CloudKit needs every relationship optional."
         case .cloudkitMissingInverse: "check --cloudkit: a mirrored relationship has no inverse."
         case .cloudkitDenyDeleteRule: "check --cloudkit: a mirrored relationship uses the Deny delete rule."
         case .cloudkitOrderedRelationship: "check --cloudkit: a mirrored relationship is ordered, which CloudKit cannot mirror."
         case .cloudkitCrossConfiguration: "check --cloudkit: a relationship of a CloudKit configuration points to an entity outside it."
         case .cloudkitEntityRemoved: "check --cloudkit: a mirrored entity is removed; the production schema is add-only."
         case .cloudkitEntityRenamed: "check --cloudkit: a mirrored entity is renamed; its record type keeps the old name."
-        case .cloudkitPropertyRemoved: "check --cloudkit: a mirrored attribute or relationship is removed; the production schema is add-only."
+        case .cloudkitPropertyRemoved:
+            "check --cloudkit: a mirrored attribute or relationship is removed; the production schema is add-only."
         case .cloudkitPropertyRenamed: "check --cloudkit: a mirrored property is renamed; its field keeps the old name."
         case .cloudkitTypeChanged: "check --cloudkit: a mirrored attribute changes type, or a relationship its destination or cardinality."
         case .cloudkitMadeRequired: "check --cloudkit: a mirrored attribute becomes required; records of older versions may lack it."
         case .possibleRename: "Something disappears and a look-alike appears without a renaming identifier: the data is dropped."
         case .entityRemoved: "An entity is removed: its objects are deleted."
-        case .staleRenamingIdentifier: "An entity of the old version carries a renaming identifier that no entity of the new version carries, while an entity of the same name exists: Core Data matches by renaming identifier, so it deletes the old objects and the new entity starts empty."
+        case .staleRenamingIdentifier:
+            "An entity of the old version carries a renaming identifier that no entity of the new version carries, while an entity of the same name exists: Core Data matches by renaming identifier, so it deletes the old objects and the new entity starts empty."
         case .attributeRemoved: "A stored attribute is removed: its values are lost."
         case .relationshipRemoved: "A stored relationship is removed: its links are lost."
         case .attributeMadeTransient: "A stored attribute becomes transient: its values are lost."
@@ -189,7 +196,8 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .binaryTransformable: "Binary ↔ Transformable with NSMigrationAllowTypeTransformation (inferable)."
         case .toOneToMany: "A to-one relationship becomes to-many (inferable)."
         case .orderingChanged: "A to-many relationship becomes ordered or unordered (inferable)."
-        case .renamingIdentifierFromOlderVersion: "A renaming identifier names an element of another version of the bundle, not of the old one."
+        case .renamingIdentifierFromOlderVersion:
+            "A renaming identifier names an element of another version of the bundle, not of the old one."
         case .cosmeticChange: "A change that does not affect the store (class names, userInfo, defaults, indexes …)."
         case .configurationChanged: "A configuration's entities change."
         case .fetchRequestChanged: "A stored fetch request changes."

@@ -59,8 +59,9 @@ public struct InferenceReport: Sendable {
     public func covered(by mapping: String) -> InferenceReport {
         let findings = findings.map { finding in
             finding.severity == .error
-                ? Finding(.note, finding.code, entity: finding.entity, property: finding.property, file: finding.file, line: finding.line,
-                          message: finding.message + " — covered by the mapping model \(mapping)")
+                ? Finding(
+                    .note, finding.code, entity: finding.entity, property: finding.property, file: finding.file, line: finding.line,
+                    message: finding.message + " — covered by the mapping model \(mapping)")
                 : finding
         }
         return InferenceReport(copying: self, findings: findings, verdict: .mapped, mappingPath: mapping)

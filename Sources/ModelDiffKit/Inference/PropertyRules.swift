@@ -11,7 +11,8 @@ enum PropertyRules {
                 case .attribute(let a) where !a.isOptional && !a.isTransient && !a.hasDefaultValue && !a.isDerived:
                     context.new(
                         .requiredAttributeWithoutDefault, entity: entity, property: a.name, line: a.line,
-                        "\(name) is a new required attribute without a default value: migrating a store that has `\(entity)` objects fails validation (Core Data error 134110, missing attribute values on mandatory destination attribute); give it a default value or make it optional")
+                        "\(name) is a new required attribute without a default value: migrating a store that has `\(entity)` objects fails validation (Core Data error 134110, missing attribute values on mandatory destination attribute); give it a default value or make it optional"
+                    )
                 // Core Data validates a relationship's counts on its value, and a to-many is never nil, only
                 // empty: "optional NO" alone does not reject an empty set, only a minimum count does, and an
                 // optional empty to-many passes even then. Evidence: Apple's Wire store store2-101-0 holds
@@ -21,7 +22,8 @@ enum PropertyRules {
                 case .relationship(let r) where !r.isTransient && failsValidationWhenEmpty(r):
                     context.new(
                         .requiredRelationshipAdded, entity: entity, property: r.name, line: r.line,
-                        "\(name) is a new \(r.isToMany ? "to-many relationship with a minimum count of \(r.minCount)" : "required relationship"): every migrated `\(entity)` has it empty, so migrating a store that has `\(entity)` objects fails validation (Core Data error 134110); \(r.isToMany ? "lower its minimum count to 0" : "make it optional"), or set it in a custom mapping — `modeldiff infer` writes a starter")
+                        "\(name) is a new \(r.isToMany ? "to-many relationship with a minimum count of \(r.minCount)" : "required relationship"): every migrated `\(entity)` has it empty, so migrating a store that has `\(entity)` objects fails validation (Core Data error 134110); \(r.isToMany ? "lower its minimum count to 0" : "make it optional"), or set it in a custom mapping — `modeldiff infer` writes a starter"
+                    )
                 case let added:
                     context.new(.propertyAdded, entity: entity, property: added.name, line: added.line, "\(name) is added: inferable")
                 }
@@ -52,11 +54,17 @@ enum PropertyRules {
                 let name = "`\(entity).\(removed.name)`"
                 switch removed {
                 case .attribute(let a) where !a.isTransient:
-                    context.old(.attributeRemoved, entity: entity, property: a.name, line: a.line, "\(name) is removed: its values in the store are lost")
+                    context.old(
+                        .attributeRemoved, entity: entity, property: a.name, line: a.line,
+                        "\(name) is removed: its values in the store are lost")
                 case .relationship(let r) where !r.isTransient:
-                    context.old(.relationshipRemoved, entity: entity, property: r.name, line: r.line, "\(name) is removed: the links it holds in the store are lost")
+                    context.old(
+                        .relationshipRemoved, entity: entity, property: r.name, line: r.line,
+                        "\(name) is removed: the links it holds in the store are lost")
                 default:
-                    context.old(.propertyRemoved, entity: entity, property: removed.name, line: removed.line, "\(name) is removed; it was not stored (transient or fetched), so nothing is lost")
+                    context.old(
+                        .propertyRemoved, entity: entity, property: removed.name, line: removed.line,
+                        "\(name) is removed; it was not stored (transient or fetched), so nothing is lost")
                 }
             }
         }
@@ -74,10 +82,14 @@ enum PropertyRules {
                 guard case .matched(let old, let new) = property.sides else { continue }
                 let name = "`\(entity).\(new.name)`"
                 if property.isRenamed {
-                    context.new(.propertyRenamed, entity: entity, property: new.name, line: new.line, "`\(oldEntity.name).\(old.name)` is renamed to \(name) (renaming identifier `\(new.canonicalName)`): inferable")
+                    context.new(
+                        .propertyRenamed, entity: entity, property: new.name, line: new.line,
+                        "`\(oldEntity.name).\(old.name)` is renamed to \(name) (renaming identifier `\(new.canonicalName)`): inferable")
                 }
                 if let from = property.movedFrom, let to = property.movedTo {
-                    context.new(.propertyMoved, entity: entity, property: new.name, line: new.line, "\(name) moves from `\(from)` to `\(to)` in the hierarchy: inferable")
+                    context.new(
+                        .propertyMoved, entity: entity, property: new.name, line: new.line,
+                        "\(name) moves from `\(from)` to `\(to)` in the hierarchy: inferable")
                 }
                 switch (old, new) {
                 case (.attribute(let a), .attribute(let b)):
@@ -91,7 +103,8 @@ enum PropertyRules {
                 default:
                     context.new(
                         .propertyKindChanged, entity: entity, property: new.name, line: new.line,
-                        "\(name) changes from \(kind(old)) to \(kind(new)), which lightweight migration cannot convert: give the new property another name (or renaming identifier) and fill it in a custom mapping — `modeldiff infer` writes a starter")
+                        "\(name) changes from \(kind(old)) to \(kind(new)), which lightweight migration cannot convert: give the new property another name (or renaming identifier) and fill it in a custom mapping — `modeldiff infer` writes a starter"
+                    )
                 }
                 if case .attribute = new, property.hashChanged == false, !property.fields.isEmpty {
                     cosmetic.append((new.name, new.line, describe(property.fields), "the store is not affected"))
@@ -107,18 +120,23 @@ enum PropertyRules {
         }
         if a.isOptional && !b.isOptional && !b.isTransient && !b.isDerived {
             if b.hasDefaultValue {
-                context.new(.optionalToRequired, entity: entity, property: b.name, line: b.line, "\(name) becomes required and has a default value: inferable")
+                context.new(
+                    .optionalToRequired, entity: entity, property: b.name, line: b.line,
+                    "\(name) becomes required and has a default value: inferable")
             } else {
                 context.new(
                     .optionalToRequiredWithoutDefault, entity: entity, property: b.name, line: b.line,
-                    "\(name) becomes required without a default value: migrating a store with a `\(entity)` whose \(b.name) is nil fails validation (Core Data error 134110); give it a default value or keep it optional")
+                    "\(name) becomes required without a default value: migrating a store with a `\(entity)` whose \(b.name) is nil fails validation (Core Data error 134110); give it a default value or keep it optional"
+                )
             }
         }
         if !a.isOptional && b.isOptional {
             context.new(.requiredToOptional, entity: entity, property: b.name, line: b.line, "\(name) becomes optional: inferable")
         }
         if !a.isTransient && b.isTransient {
-            context.new(.attributeMadeTransient, entity: entity, property: b.name, line: b.line, "\(name) becomes transient: its values in the store are lost")
+            context.new(
+                .attributeMadeTransient, entity: entity, property: b.name, line: b.line,
+                "\(name) becomes transient: its values in the store are lost")
         }
         // The type and `optional` have their own findings above: name the other fields the hash sees.
         let other = Fields.changes(Fields.attribute(a), Fields.attribute(b)).filter {
@@ -134,34 +152,50 @@ enum PropertyRules {
         let name = "`\(entity).\(b.name)`"
         if let oldDestination = a.destinationEntity, let newDestination = b.destinationEntity {
             let counterpart = diff.match.pair(source: oldDestination)?.destination.name
-            if counterpart == nil, oldDestination == newDestination, let stale = diff.source.entity(named: oldDestination)?.renamingIdentifier {
+            if counterpart == nil, oldDestination == newDestination,
+                let stale = diff.source.entity(named: oldDestination)?.renamingIdentifier
+            {
                 // Same name on both sides, but the old entity's stray renaming identifier keeps Core Data from
                 // matching them (see stale-renaming-identifier): say so instead of "`X` instead of `X`".
                 context.new(
                     .relationshipRetargeted, entity: entity, property: b.name, line: b.line,
-                    "\(name) points to `\(newDestination)`, but Core Data does not match the old `\(oldDestination)` to the new one (the old one has renaming identifier `\(stale)`), so to Core Data the relationship is re-targeted to a new entity, which lightweight migration cannot do; remove the renaming identifier from `\(oldDestination)` in the old version")
+                    "\(name) points to `\(newDestination)`, but Core Data does not match the old `\(oldDestination)` to the new one (the old one has renaming identifier `\(stale)`), so to Core Data the relationship is re-targeted to a new entity, which lightweight migration cannot do; remove the renaming identifier from `\(oldDestination)` in the old version"
+                )
             } else if counterpart != newDestination {
                 context.new(
                     .relationshipRetargeted, entity: entity, property: b.name, line: b.line,
-                    "\(name) now points to `\(newDestination)` instead of `\(oldDestination)`\(counterpart.map { $0 == oldDestination ? "" : " (which became `\($0)`)" } ?? ""): lightweight migration cannot re-target a relationship; add a new relationship and fill it in a custom mapping with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", …) — `modeldiff infer` writes a starter")
+                    "\(name) now points to `\(newDestination)` instead of `\(oldDestination)`\(counterpart.map { $0 == oldDestination ? "" : " (which became `\($0)`)" } ?? ""): lightweight migration cannot re-target a relationship; add a new relationship and fill it in a custom mapping with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", …) — `modeldiff infer` writes a starter"
+                )
             }
         }
         if a.isToMany && !b.isToMany {
-            context.new(.toManyToOne, entity: entity, property: b.name, line: b.line, "\(name) changes from to-many to to-one: inferable, but of each object's related objects only one is kept")
+            context.new(
+                .toManyToOne, entity: entity, property: b.name, line: b.line,
+                "\(name) changes from to-many to to-one: inferable, but of each object's related objects only one is kept")
         } else if !a.isToMany && b.isToMany {
             context.new(.toOneToMany, entity: entity, property: b.name, line: b.line, "\(name) changes from to-one to to-many: inferable")
         }
         if a.isToMany && b.isToMany && b.maxCount > 0 && (a.maxCount == 0 || b.maxCount < a.maxCount) {
-            context.new(.maxCountLowered, entity: entity, property: b.name, line: b.line, "\(name) allows at most \(b.maxCount) objects (was \(a.maxCount == 0 ? "unbounded" : String(a.maxCount))): objects with more fail validation after the migration")
+            context.new(
+                .maxCountLowered, entity: entity, property: b.name, line: b.line,
+                "\(name) allows at most \(b.maxCount) objects (was \(a.maxCount == 0 ? "unbounded" : String(a.maxCount))): objects with more fail validation after the migration"
+            )
         }
         if a.isOrdered != b.isOrdered {
-            context.new(.orderingChanged, entity: entity, property: b.name, line: b.line, "\(name) becomes \(b.isOrdered ? "ordered" : "unordered"): inferable")
+            context.new(
+                .orderingChanged, entity: entity, property: b.name, line: b.line,
+                "\(name) becomes \(b.isOrdered ? "ordered" : "unordered"): inferable")
         }
         if (a.isOptional && !b.isOptional && !b.isToMany) || b.minCount > a.minCount {
-            context.new(.relationshipMadeRequired, entity: entity, property: b.name, line: b.line, "\(name) becomes required (optional NO or a higher minimum count): objects with fewer related objects fail validation after the migration")
+            context.new(
+                .relationshipMadeRequired, entity: entity, property: b.name, line: b.line,
+                "\(name) becomes required (optional NO or a higher minimum count): objects with fewer related objects fail validation after the migration"
+            )
         }
         if !a.isTransient && b.isTransient {
-            context.new(.relationshipMadeTransient, entity: entity, property: b.name, line: b.line, "\(name) becomes transient: the links it holds in the store are lost")
+            context.new(
+                .relationshipMadeTransient, entity: entity, property: b.name, line: b.line,
+                "\(name) becomes transient: the links it holds in the store are lost")
         }
     }
 

@@ -8,11 +8,14 @@ enum RenameSuggestions {
         for added in diff.match.added where !removedShapes.isEmpty {
             let addedShape = shape(of: added, in: diff.destination)
             // The same name on both sides is not a rename: stale-renaming-identifier explains that pair.
-            guard let removed = removedShapes.first(where: { $0.entity.name != added.name && entitiesLookAlike($0, (added, addedShape)) })?.entity
+            guard
+                let removed = removedShapes.first(where: { $0.entity.name != added.name && entitiesLookAlike($0, (added, addedShape)) })?
+                    .entity
             else { continue }
             context.new(
                 .possibleRename, entity: added.name, line: added.line,
-                "`\(added.name)` is new and `\(removed.name)` is removed: if `\(added.name)` is `\(removed.name)` renamed, set the renaming identifier of `\(added.name)` to `\(removed.canonicalName)`, or every `\(removed.name)` object is dropped")
+                "`\(added.name)` is new and `\(removed.name)` is removed: if `\(added.name)` is `\(removed.name)` renamed, set the renaming identifier of `\(added.name)` to `\(removed.canonicalName)`, or every `\(removed.name)` object is dropped"
+            )
         }
         for change in diff.entities {
             guard case .matched(let oldEntity, let newEntity) = change.sides else { continue }
@@ -22,7 +25,8 @@ enum RenameSuggestions {
             for (added, old) in propertyRenames(added: addedProperties, removed: removed) {
                 context.new(
                     .possibleRename, entity: entity, property: added.name, line: added.line,
-                    "`\(entity).\(added.name)` is new and `\(oldEntity.name).\(old.name)` is removed: if it is a rename, set the renaming identifier of `\(entity).\(added.name)` to `\(old.canonicalName)`, or the values of `\(old.name)` are dropped")
+                    "`\(entity).\(added.name)` is new and `\(oldEntity.name).\(old.name)` is removed: if it is a rename, set the renaming identifier of `\(entity).\(added.name)` to `\(old.canonicalName)`, or the values of `\(old.name)` are dropped"
+                )
             }
         }
     }
@@ -33,8 +37,9 @@ enum RenameSuggestions {
         var used = Set<String>()
         var result: [(Property, Property)] = []
         for property in added {
-            guard let old = onlySameDefinition(of: property, among: removed, added: added)
-                ?? removed.first(where: { !used.contains($0.name) && propertiesLookAlike($0, property) }),
+            guard
+                let old = onlySameDefinition(of: property, among: removed, added: added)
+                    ?? removed.first(where: { !used.contains($0.name) && propertiesLookAlike($0, property) }),
                 !used.contains(old.name)
             else { continue }
             used.insert(old.name)
@@ -71,7 +76,8 @@ enum RenameSuggestions {
         Set(model.allAttributes(of: entity).map { "\($0.name):\($0.type.rawValue)" })
     }
 
-    private static func entitiesLookAlike(_ old: (entity: Entity, shape: Set<String>), _ new: (entity: Entity, shape: Set<String>)) -> Bool {
+    private static func entitiesLookAlike(_ old: (entity: Entity, shape: Set<String>), _ new: (entity: Entity, shape: Set<String>)) -> Bool
+    {
         let oldAttributes = old.shape
         let newAttributes = new.shape
         var shared = 0  // the size of the intersection, without building it

@@ -43,7 +43,8 @@ public struct StagedMigrationPlan: Sendable {
             let step = check.pairs.first { $0.from == planned[index - 1].name && $0.to == planned[index].name }
             if let report = step?.report, report.verdict == .notInferable {
                 if run.count > 1 { stages.append(.lightweight(run)) }
-                stages.append(.custom(from: versions[index - 1], to: versions[index], findings: report.findings.filter { $0.severity == .error }))
+                stages.append(
+                    .custom(from: versions[index - 1], to: versions[index], findings: report.findings.filter { $0.severity == .error }))
                 run = [versions[index]]
             } else {
                 run.append(versions[index])

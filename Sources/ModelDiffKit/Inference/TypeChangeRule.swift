@@ -26,27 +26,36 @@ enum TypeChangeRule {
         if a.type.isNumber && b.type.isNumber {
             let narrowing = width(b.type) < width(a.type) || (a.type.isInteger == false && b.type.isInteger)
             if narrowing {
-                context.new(.numberNarrowed, entity: entity, property: b.name, line: b.line, "\(name) \(change): inferable, but values that do not fit are truncated or overflow")
+                context.new(
+                    .numberNarrowed, entity: entity, property: b.name, line: b.line,
+                    "\(name) \(change): inferable, but values that do not fit are truncated or overflow")
             } else {
                 context.new(.numberWidened, entity: entity, property: b.name, line: b.line, "\(name) \(change): inferable")
             }
         } else if a.type.isNumber && b.type == .boolean {
-            context.new(.numberToBoolean, entity: entity, property: b.name, line: b.line, "\(name) \(change): inferable, but every non-zero value becomes YES")
+            context.new(
+                .numberToBoolean, entity: entity, property: b.name, line: b.line,
+                "\(name) \(change): inferable, but every non-zero value becomes YES")
         } else if a.type == .boolean && b.type.isNumber {
-            context.new(.booleanToNumber, entity: entity, property: b.name, line: b.line, "\(name) \(change): inferable (NO is 0, YES is 1)")
+            context.new(
+                .booleanToNumber, entity: entity, property: b.name, line: b.line, "\(name) \(change): inferable (NO is 0, YES is 1)")
         } else if isBinaryTransformablePair(a, b) {
             if allowsBinaryTransformation(a, b) {
-                context.new(.binaryTransformable, entity: entity, property: b.name, line: b.line, "\(name) \(change): inferable, as its userInfo has NSMigrationAllowTypeTransformation")
+                context.new(
+                    .binaryTransformable, entity: entity, property: b.name, line: b.line,
+                    "\(name) \(change): inferable, as its userInfo has NSMigrationAllowTypeTransformation")
             } else {
                 let external = a.allowsExternalBinaryDataStorage || b.allowsExternalBinaryDataStorage
                 context.new(
                     .attributeTypeIncompatible, entity: entity, property: b.name, line: b.line,
-                    "\(name) \(change), which lightweight migration accepts only when the new attribute's userInfo has the key NSMigrationAllowTypeTransformation and neither side stores data externally\(external ? " (one side allows external storage)" : ""): add that userInfo key\(external ? " and turn off external storage" : ""), or write a custom mapping — `modeldiff infer` writes a starter")
+                    "\(name) \(change), which lightweight migration accepts only when the new attribute's userInfo has the key NSMigrationAllowTypeTransformation and neither side stores data externally\(external ? " (one side allows external storage)" : ""): add that userInfo key\(external ? " and turn off external storage" : ""), or write a custom mapping — `modeldiff infer` writes a starter"
+                )
             }
         } else {
             context.new(
                 .attributeTypeIncompatible, entity: entity, property: b.name, line: b.line,
-                "\(name) \(change), which lightweight migration cannot convert (Core Data error 134190, \"Source and destination attribute types are incompatible\"): keep the old attribute and add a new one, or write a custom mapping — `modeldiff infer` writes a starter")
+                "\(name) \(change), which lightweight migration cannot convert (Core Data error 134190, \"Source and destination attribute types are incompatible\"): keep the old attribute and add a new one, or write a custom mapping — `modeldiff infer` writes a starter"
+            )
         }
     }
 

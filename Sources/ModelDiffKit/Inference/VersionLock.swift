@@ -45,7 +45,8 @@ public struct VersionLock: Sendable, Codable, Equatable {
         do {
             return try JSONDecoder().decode(VersionLock.self, from: data)
         } catch {
-            throw Diagnostic(path: path, line: 1, message: "not a modeldiff lock file: \(Self.describe(error)); run modeldiff lock to write it again")
+            throw Diagnostic(
+                path: path, line: 1, message: "not a modeldiff lock file: \(Self.describe(error)); run modeldiff lock to write it again")
         }
     }
 
@@ -62,25 +63,36 @@ public struct VersionLock: Sendable, Codable, Equatable {
         var findings: [Finding] = []
         for locked in versions {
             guard let version = bundle.version(named: locked.name) else {
-                findings.append(Finding(
-                    .lockedVersionRemoved, entity: nil, file: lockPath, line: nil,
-                    message: "version \(locked.name) is in the lock file but no longer in the bundle: stores written with it can no longer be migrated; restore it"))
+                findings.append(
+                    Finding(
+                        .lockedVersionRemoved, entity: nil, file: lockPath, line: nil,
+                        message:
+                            "version \(locked.name) is in the lock file but no longer in the bundle: stores written with it can no longer be migrated; restore it"
+                    ))
                 continue
             }
             let hashes = version.model.versionHashes()
             let now = Dictionary(uniqueKeysWithValues: hashes.entityVersionHashes.keys.map { ($0, hashes.base64(entity: $0) ?? "") })
             let changed = Set(now.keys).union(locked.entities.keys).filter { now[$0] != locked.entities[$0] }.sorted()
             if !changed.isEmpty {
-                findings.append(Finding(
-                    .lockedVersionChanged, entity: changed.first, file: version.loaded.path, line: nil,
-                    message: "version \(locked.name) has shipped (it is in the lock file), but the version hashes of \(changed.joined(separator: ", ")) changed: stores written with it would no longer open (Core Data error 134100); undo the edit and add a new model version instead"))
+                findings.append(
+                    Finding(
+                        .lockedVersionChanged, entity: changed.first, file: version.loaded.path, line: nil,
+                        message:
+                            "version \(locked.name) has shipped (it is in the lock file), but the version hashes of \(changed.joined(separator: ", ")) changed: stores written with it would no longer open (Core Data error 134100); undo the edit and add a new model version instead"
+                    ))
             }
         }
         let order = bundle.versions.map(\.name)
-        if let lockedIndex = order.firstIndex(of: currentVersion), let currentIndex = order.firstIndex(of: bundle.currentVersionName), currentIndex < lockedIndex {
-            findings.append(Finding(
-                .currentVersionMovedBack, entity: nil, file: lockPath, line: nil,
-                message: "the current version is \(bundle.currentVersionName), older than \(currentVersion), the current version in the lock file: stores already migrated to \(currentVersion) would no longer open; set .xccurrentversion back"))
+        if let lockedIndex = order.firstIndex(of: currentVersion), let currentIndex = order.firstIndex(of: bundle.currentVersionName),
+            currentIndex < lockedIndex
+        {
+            findings.append(
+                Finding(
+                    .currentVersionMovedBack, entity: nil, file: lockPath, line: nil,
+                    message:
+                        "the current version is \(bundle.currentVersionName), older than \(currentVersion), the current version in the lock file: stores already migrated to \(currentVersion) would no longer open; set .xccurrentversion back"
+                ))
         }
         return findings
     }

@@ -16,7 +16,8 @@ package enum ArchivedExpression {
     }
 
     /// The expression an archived NSExpression describes; `path` and `line` place the errors.
-    static func expression(_ value: PlistValue?, in archive: KeyedArchive, path: String, line: SourceLine) throws(Diagnostic) -> Expression {
+    static func expression(_ value: PlistValue?, in archive: KeyedArchive, path: String, line: SourceLine) throws(Diagnostic) -> Expression
+    {
         let fail = Diagnostic(path: path, line: line.value, message: "cannot decode an archived value expression")
         func expression(_ value: PlistValue?, depth: Int) throws(Diagnostic) -> Expression {
             guard depth < 200, let node = archive.object(value) else { throw fail }

@@ -16,7 +16,8 @@ public enum CompiledMapping {
     public static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> MappingModel {
         let archive = try KeyedArchive(bytes: bytes, path: path)
         guard let root = archive.root, root.className == "NSMappingModel" else {
-            throw archive.failure("not a compiled mapping model: the archive's root is \(archive.root?.className ?? "not an object"), not an NSMappingModel")
+            throw archive.failure(
+                "not a compiled mapping model: the archive's root is \(archive.root?.className ?? "not an object"), not an NSMappingModel")
         }
         guard let list = archive.array(root.fields["NSEntityMappings"]) else {
             throw archive.failure("the compiled mapping model has no entity mappings (NSEntityMappings)")
@@ -35,13 +36,18 @@ public enum CompiledMapping {
 
     private static func entityMapping(_ object: ArchivedObject) throws(Diagnostic) -> EntityMapping {
         let archive = object.archive
-        guard let name = object.string("NSMappingName"), !name.isEmpty else { throw archive.failure("an entity mapping has no name (NSMappingName)") }
+        guard let name = object.string("NSMappingName"), !name.isEmpty else {
+            throw archive.failure("an entity mapping has no name (NSMappingName)")
+        }
         let code = object.integer("NSMappingType") ?? -1
-        guard code >= 0, code < types.count else { throw archive.failure("entity mapping \"\(name)\" has an unknown NSMappingType \(code)") }
+        guard code >= 0, code < types.count else {
+            throw archive.failure("entity mapping \"\(name)\" has an unknown NSMappingType \(code)")
+        }
         let hash = { (key: String) in object.data(key).map { Data($0).base64EncodedString() } }
         var sourceExpression: String?
         if object.fields["NSSourceExpression"].flatMap(archive.resolve) != nil {
-            sourceExpression = try expression(object.fields["NSSourceExpression"], in: archive, what: "the source expression of \"\(name)\"")
+            sourceExpression = try expression(
+                object.fields["NSSourceExpression"], in: archive, what: "the source expression of \"\(name)\"")
         }
         return EntityMapping(
             name: name, type: types[code], sourceEntity: object.string("NSSourceEntityName"),
@@ -52,7 +58,9 @@ public enum CompiledMapping {
             relationshipMappings: try propertyMappings(object, "NSRelationshipMappings", of: name), line: SourceLine(1))
     }
 
-    private static func propertyMappings(_ object: ArchivedObject, _ key: String, of entityMapping: String) throws(Diagnostic) -> [PropertyMapping] {
+    private static func propertyMappings(_ object: ArchivedObject, _ key: String, of entityMapping: String) throws(Diagnostic)
+        -> [PropertyMapping]
+    {
         let archive = object.archive
         var result: [PropertyMapping] = []
         for item in archive.array(object.fields[key]) ?? [] {
@@ -61,9 +69,12 @@ public enum CompiledMapping {
             }
             var value: String?
             if property.fields["NSValueExpression"].flatMap(archive.resolve) != nil {
-                value = try expression(property.fields["NSValueExpression"], in: archive, what: "the value expression of \(entityMapping).\(name)")
+                value = try expression(
+                    property.fields["NSValueExpression"], in: archive, what: "the value expression of \(entityMapping).\(name)")
             }
-            result.append(PropertyMapping(name: name, valueExpression: value, userInfo: CompiledModel.userInfo(property, "NSUserInfo"), line: SourceLine(1)))
+            result.append(
+                PropertyMapping(
+                    name: name, valueExpression: value, userInfo: CompiledModel.userInfo(property, "NSUserInfo"), line: SourceLine(1)))
         }
         return result.sorted { $0.name < $1.name }
     }
@@ -72,8 +83,10 @@ public enum CompiledMapping {
     private static func expression(_ value: PlistValue?, in archive: KeyedArchive, what: String) throws(Diagnostic) -> String {
         do {
             if let node = archive.object(value), node.className == "NSFetchRequestExpression" {
-                let request = try ArchivedExpression.expression(node.fields["NSFRExpression"], in: archive, path: archive.path, line: SourceLine(1))
-                let context = try ArchivedExpression.expression(node.fields["NSMOCExpression"], in: archive, path: archive.path, line: SourceLine(1))
+                let request = try ArchivedExpression.expression(
+                    node.fields["NSFRExpression"], in: archive, path: archive.path, line: SourceLine(1))
+                let context = try ArchivedExpression.expression(
+                    node.fields["NSMOCExpression"], in: archive, path: archive.path, line: SourceLine(1))
                 // As Xcode's source expressions are written (`EntityMapping.fetchAll`).
                 return "FETCH(\(request), \(context), \(node.bool("NSCountOnlyFlag") ? "YES" : "NO"))"
             }

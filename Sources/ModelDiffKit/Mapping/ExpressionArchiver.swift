@@ -68,7 +68,8 @@ package enum ExpressionArchiver {
         mutating func add(_ expression: Expression) throws(ExpressionArchiveError) -> Int {
             switch expression {
             case .variable(let name):
-                return try object(["NSVariableExpression", "NSExpression", "NSObject"], type: 2) { b in ["NSVariable": .uid(b.string(name))] }
+                return try object(["NSVariableExpression", "NSExpression", "NSObject"], type: 2) { b in ["NSVariable": .uid(b.string(name))]
+                }
             case .evaluatedObject:
                 return try object(["NSSelfExpression", "NSExpression", "NSObject"], type: 1) { _ in [:] }
             case .constant(let constant):
@@ -82,13 +83,16 @@ package enum ExpressionArchiver {
                     }
                 }
             case .keyPath(let base, let components):
-                return try object(["NSKeyPathExpression", "NSFunctionExpression", "NSExpression", "NSObject"], type: 4) { b throws(ExpressionArchiveError) in
+                return try object(["NSKeyPathExpression", "NSFunctionExpression", "NSExpression", "NSObject"], type: 4) {
+                    b throws(ExpressionArchiveError) in
                     let selector = b.string("valueForKeyPath:")
                     let operand = try b.add(base)
                     let arguments = try b.array([]) { b throws(ExpressionArchiveError) in
-                        [try b.object(["NSKeyPathSpecifierExpression", "NSExpression", "NSObject"], type: 10) { b in
-                            ["NSKeyPath": .uid(b.string(components.joined(separator: ".")))]
-                        }]
+                        [
+                            try b.object(["NSKeyPathSpecifierExpression", "NSExpression", "NSObject"], type: 10) { b in
+                                ["NSKeyPath": .uid(b.string(components.joined(separator: ".")))]
+                            }
+                        ]
                     }
                     return ["NSSelectorName": .uid(selector), "NSOperand": .uid(operand), "NSArguments": .uid(arguments)]
                 }
@@ -104,12 +108,17 @@ package enum ExpressionArchiver {
                     return ["NSSelectorName": .uid(selectorIndex), "NSOperand": .uid(operand), "NSArguments": .uid(list)]
                 }
             default:
-                throw ExpressionArchiveError(message: "`\(expression.description)` has no archived form modeldiff writes (variables, constants, key paths and FUNCTION calls only)")
+                throw ExpressionArchiveError(
+                    message:
+                        "`\(expression.description)` has no archived form modeldiff writes (variables, constants, key paths and FUNCTION calls only)"
+                )
             }
         }
 
         /// An NSMutableArray of the objects `items` adds.
-        mutating func array(_: [Expression], _ items: (inout Builder) throws(ExpressionArchiveError) -> [Int]) throws(ExpressionArchiveError) -> Int {
+        mutating func array(_: [Expression], _ items: (inout Builder) throws(ExpressionArchiveError) -> [Int])
+            throws(ExpressionArchiveError) -> Int
+        {
             let index = append(.string("$null"))
             let members = try items(&self)
             objects[index] = .dictionary([

@@ -20,7 +20,9 @@ public enum MappingDiscovery {
         return files
     }
 
-    private static func isMappingFile(_ name: String) -> Bool { name.hasSuffix(".mapping.xml") || name.hasSuffix(".xcmappingmodel") || name.hasSuffix(".cdm") }
+    private static func isMappingFile(_ name: String) -> Bool {
+        name.hasSuffix(".mapping.xml") || name.hasSuffix(".xcmappingmodel") || name.hasSuffix(".cdm")
+    }
 
     private static func candidates(in folder: String, recursive: Bool) -> [String] {
         let join = { (name: String) in (folder as NSString).appendingPathComponent(name) }
@@ -47,12 +49,14 @@ public enum MappingDiscovery {
         if !recorded.isEmpty {
             let (oldHashes, newHashes) = (old.model.versionHashes(), new.model.versionHashes())
             return recorded.allSatisfy { entityMapping in
-                let sourceOK = entityMapping.sourceVersionHash.map { hash in
-                    entityMapping.sourceEntity.flatMap { oldHashes.base64(entity: $0) } == hash
-                } ?? true
-                let destinationOK = entityMapping.destinationVersionHash.map { hash in
-                    entityMapping.destinationEntity.flatMap { newHashes.base64(entity: $0) } == hash
-                } ?? true
+                let sourceOK =
+                    entityMapping.sourceVersionHash.map { hash in
+                        entityMapping.sourceEntity.flatMap { oldHashes.base64(entity: $0) } == hash
+                    } ?? true
+                let destinationOK =
+                    entityMapping.destinationVersionHash.map { hash in
+                        entityMapping.destinationEntity.flatMap { newHashes.base64(entity: $0) } == hash
+                    } ?? true
                 return sourceOK && destinationOK
             }
         }

@@ -32,9 +32,12 @@ public enum MappingInference {
             let sameHash = diff.sourceHashes.entityVersionHashes[old.name] == diff.destinationHashes.entityVersionHashes[new.name]
             var attributes: [PropertyMapping] = []
             var relationships: [PropertyMapping] = []
-            let pairsByDestination = Dictionary(pair.properties.pairs.map { ($0.destination.name, $0.source) }, uniquingKeysWith: { a, _ in a })
+            let pairsByDestination = Dictionary(
+                pair.properties.pairs.map { ($0.destination.name, $0.source) }, uniquingKeysWith: { a, _ in a })
             let suspected = Dictionary(
-                RenameSuggestions.propertyRenames(added: pair.properties.added, removed: pair.properties.removed).map { ($0.added.name, $0.old) },
+                RenameSuggestions.propertyRenames(added: pair.properties.added, removed: pair.properties.removed).map {
+                    ($0.added.name, $0.old)
+                },
                 uniquingKeysWith: { a, _ in a })
             for property in destination.allProperties(of: new) where !property.isTransient {
                 let problems = blocking["\(new.name).\(property.name)"] ?? []
@@ -42,11 +45,16 @@ public enum MappingInference {
                 switch property {
                 case .attribute(let attribute):
                     if attribute.isDerived { continue }
-                    let suggestion = suggestingRenames && oldProperty == nil ? suspected[attribute.name].map { "$source.\(escapedKey($0.name))" } : nil
+                    let suggestion =
+                        suggestingRenames && oldProperty == nil ? suspected[attribute.name].map { "$source.\(escapedKey($0.name))" } : nil
                     if let problem = problems.first {
-                        attributes.append(PropertyMapping(
-                            name: attribute.name, valueExpression: suggestion, placeholder: problem.message,
-                            comments: [placeholderComment(for: .attribute(attribute), of: new, from: oldProperty, suspected: suspected[attribute.name])]))
+                        attributes.append(
+                            PropertyMapping(
+                                name: attribute.name, valueExpression: suggestion, placeholder: problem.message,
+                                comments: [
+                                    placeholderComment(
+                                        for: .attribute(attribute), of: new, from: oldProperty, suspected: suspected[attribute.name])
+                                ]))
                     } else if let suggestion, let old = suspected[attribute.name] {
                         attributes.append(renamePlaceholder(attribute.name, of: new, old: old, suggestion: suggestion))
                     } else if let oldProperty, !oldProperty.isTransient {
@@ -55,56 +63,73 @@ public enum MappingInference {
                         // Core Data matches by renaming identifier only: one that names nothing in the
                         // source version (Wire's localMessageDestructionTimeout, renamed in 2.52, seen
                         // from 2.8) makes the attribute new there, and the team's stores migrate so.
-                        attributes.append(PropertyMapping(
-                            name: attribute.name, valueExpression: nil,
-                            comments: [" new attribute: its renaming identifier \(attribute.canonicalName) names no attribute of the old version, so its default value applies "]))
+                        attributes.append(
+                            PropertyMapping(
+                                name: attribute.name, valueExpression: nil,
+                                comments: [
+                                    " new attribute: its renaming identifier \(attribute.canonicalName) names no attribute of the old version, so its default value applies "
+                                ]))
                     } else {
                         // A transient source attribute stored nothing: the column is new, as in Core Data's
                         // in-place migration (Wire's AssetClientMessage.isDownloading, transient in 2.65 and
                         // stored later, gets its default NO in the stores the team migrates with Core Data).
-                        attributes.append(PropertyMapping(name: attribute.name, valueExpression: nil, comments: [" new attribute: no source value, so its default value applies "]))
+                        attributes.append(
+                            PropertyMapping(
+                                name: attribute.name, valueExpression: nil,
+                                comments: [" new attribute: no source value, so its default value applies "]))
                     }
                 case .relationship(let relationship):
                     if let problem = problems.first {
-                        relationships.append(PropertyMapping(
-                            name: relationship.name, valueExpression: nil, placeholder: problem.message,
-                            comments: [placeholderComment(for: .relationship(relationship), of: new, from: oldProperty, suspected: nil)]))
+                        relationships.append(
+                            PropertyMapping(
+                                name: relationship.name, valueExpression: nil, placeholder: problem.message,
+                                comments: [placeholderComment(for: .relationship(relationship), of: new, from: oldProperty, suspected: nil)]
+                            ))
                     } else if case .relationship(let oldRelationship)? = oldProperty, let target = oldRelationship.destinationEntity,
                         let mappingName = mappingNames[target]
                     {
-                        relationships.append(PropertyMapping(
-                            name: relationship.name,
-                            valueExpression: "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(mappingName)\", $source.\(escapedKey(oldRelationship.name)))"))
+                        relationships.append(
+                            PropertyMapping(
+                                name: relationship.name,
+                                valueExpression:
+                                    "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(mappingName)\", $source.\(escapedKey(oldRelationship.name)))"
+                            ))
                     } else if suggestingRenames, oldProperty == nil, case .relationship(let old)? = suspected[relationship.name],
                         let target = old.destinationEntity, let mappingName = mappingNames[target]
                     {
-                        let suggestion = "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(mappingName)\", $source.\(escapedKey(old.name)))"
+                        let suggestion =
+                            "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(mappingName)\", $source.\(escapedKey(old.name)))"
                         relationships.append(renamePlaceholder(relationship.name, of: new, old: .relationship(old), suggestion: suggestion))
                     } else {
-                        relationships.append(PropertyMapping(name: relationship.name, valueExpression: nil, comments: [" new relationship: it starts empty "]))
+                        relationships.append(
+                            PropertyMapping(
+                                name: relationship.name, valueExpression: nil, comments: [" new relationship: it starts empty "]))
                     }
                 case .fetchedProperty:
                     continue
                 }
             }
             let entityProblems = (blocking["\(new.name)."] ?? []).map(\.message)
-            mappings.append(EntityMapping(
-                name: "\(old.name)To\(new.name)", type: sameHash && !pair.isRenamed ? .copy : .transform, sourceEntity: old.name,
-                destinationEntity: new.name, sourceVersionHash: sourceHash, destinationVersionHash: destinationHash,
-                sourceExpression: EntityMapping.fetchAll(old.name), attributeMappings: attributes, relationshipMappings: relationships,
-                comments: entityProblems.map { " cannot be inferred: \($0) " }))
+            mappings.append(
+                EntityMapping(
+                    name: "\(old.name)To\(new.name)", type: sameHash && !pair.isRenamed ? .copy : .transform, sourceEntity: old.name,
+                    destinationEntity: new.name, sourceVersionHash: sourceHash, destinationVersionHash: destinationHash,
+                    sourceExpression: EntityMapping.fetchAll(old.name), attributeMappings: attributes, relationshipMappings: relationships,
+                    comments: entityProblems.map { " cannot be inferred: \($0) " }))
         }
         for entity in diff.match.added {
-            mappings.append(EntityMapping(
-                name: "Add\(entity.name)", type: .add, sourceEntity: nil, destinationEntity: entity.name,
-                destinationVersionHash: diff.destinationHashes.base64(entity: entity.name),
-                comments: [" new entity: no source objects; its objects start empty "]))
+            mappings.append(
+                EntityMapping(
+                    name: "Add\(entity.name)", type: .add, sourceEntity: nil, destinationEntity: entity.name,
+                    destinationVersionHash: diff.destinationHashes.base64(entity: entity.name),
+                    comments: [" new entity: no source objects; its objects start empty "]))
         }
         for entity in diff.match.removed {
-            mappings.append(EntityMapping(
-                name: "Remove\(entity.name)", type: .remove, sourceEntity: entity.name, destinationEntity: nil,
-                sourceVersionHash: diff.sourceHashes.base64(entity: entity.name),
-                comments: [" removed entity: its objects are not migrated "]))
+            mappings.append(
+                EntityMapping(
+                    name: "Remove\(entity.name)", type: .remove, sourceEntity: entity.name, destinationEntity: nil,
+                    sourceVersionHash: diff.sourceHashes.base64(entity: entity.name),
+                    comments: [" removed entity: its objects are not migrated "]))
         }
         return MappingModel(
             sourceVersion: names.0, destinationVersion: names.1, entityMappings: mappings,
@@ -121,8 +146,11 @@ public enum MappingInference {
         let what = "\(entity.name).\(name)"
         return PropertyMapping(
             name: name, valueExpression: suggestion,
-            placeholder: "suspected rename of `\(old.name)` (check's possible-rename): keep the expression if it is, or empty the element for the default value; then remove this todo",
-            comments: [" TODO \(what) is new and \(old.name) is removed: if it is \(old.name) renamed, keep \(suggestion) (and set the renaming identifier of \(what) to \(old.canonicalName), so lightweight migration carries it too); otherwise empty the element. Then remove the todo attribute and run modeldiff mapping validate "])
+            placeholder:
+                "suspected rename of `\(old.name)` (check's possible-rename): keep the expression if it is, or empty the element for the default value; then remove this todo",
+            comments: [
+                " TODO \(what) is new and \(old.name) is removed: if it is \(old.name) renamed, keep \(suggestion) (and set the renaming identifier of \(what) to \(old.canonicalName), so lightweight migration carries it too); otherwise empty the element. Then remove the todo attribute and run modeldiff mapping validate "
+            ])
     }
 
     /// The comment above a placeholder: what the developer has to write in place of `todo="…"`.
@@ -136,16 +164,21 @@ public enum MappingInference {
             let value = "$source.\(escapedKey(previous.name))"
             let kind = ValueKind(previous.type)
             if let conversion = kind.conversion(of: value, to: attribute.type), let note = kind.conversionNote(to: attribute.type) {
-                return " TODO \(name): write a value expression that turns the old \(previous.type.xcodeName) value \(value) into \(attribute.type.xcodeName) as the element's text, such as \(conversion) (\(note)), \(finish) "
+                return
+                    " TODO \(name): write a value expression that turns the old \(previous.type.xcodeName) value \(value) into \(attribute.type.xcodeName) as the element's text, such as \(conversion) (\(note)), \(finish) "
             }
-            return " TODO \(name): write a value expression that turns the old \(previous.type.xcodeName) value \(value) into \(attribute.type.xcodeName) as the element's text, \(finish) "
+            return
+                " TODO \(name): write a value expression that turns the old \(previous.type.xcodeName) value \(value) into \(attribute.type.xcodeName) as the element's text, \(finish) "
         case (.attribute(let attribute), _):
             if old == nil, case .attribute(let lookAlike)? = suspected {
-                return " TODO \(name): the old version has no value for it; if it is the removed \(lookAlike.name) renamed, write $source.\(escapedKey(lookAlike.name)) as the element's text, otherwise a value expression giving a \(attribute.type.xcodeName); \(finish) "
+                return
+                    " TODO \(name): the old version has no value for it; if it is the removed \(lookAlike.name) renamed, write $source.\(escapedKey(lookAlike.name)) as the element's text, otherwise a value expression giving a \(attribute.type.xcodeName); \(finish) "
             }
-            return " TODO \(name): the old version has no value for it; write a value expression giving a \(attribute.type.xcodeName) (a constant, or one computed from $source) as the element's text, \(finish) "
+            return
+                " TODO \(name): the old version has no value for it; write a value expression giving a \(attribute.type.xcodeName) (a constant, or one computed from $source) as the element's text, \(finish) "
         default:
-            return " TODO \(name): write FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"<entity mapping>\", $source.<relationship>) naming the entity mapping that creates its destination objects, \(finish) "
+            return
+                " TODO \(name): write FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"<entity mapping>\", $source.<relationship>) naming the entity mapping that creates its destination objects, \(finish) "
         }
     }
 }

@@ -71,7 +71,8 @@ public struct EntityMapping: Sendable, Hashable {
     /// Creates an entity mapping.
     public init(
         name: String, type: MappingType, sourceEntity: String?, destinationEntity: String?, sourceVersionHash: String? = nil,
-        destinationVersionHash: String? = nil, sourceExpression: String? = nil, sourceExpressionComments: [String] = [], policyClassName: String? = nil,
+        destinationVersionHash: String? = nil, sourceExpression: String? = nil, sourceExpressionComments: [String] = [],
+        policyClassName: String? = nil,
         userInfo: UserInfo = UserInfo(), attributeMappings: [PropertyMapping] = [], relationshipMappings: [PropertyMapping] = [],
         comments: [String] = [], trailingComments: [String] = [], line: SourceLine = .none
     ) {
@@ -135,8 +136,10 @@ extension EntityMapping {
     public func replacing(attributeMappings: [PropertyMapping], relationshipMappings: [PropertyMapping]) -> EntityMapping {
         EntityMapping(
             name: name, type: type, sourceEntity: sourceEntity, destinationEntity: destinationEntity, sourceVersionHash: sourceVersionHash,
-            destinationVersionHash: destinationVersionHash, sourceExpression: sourceExpression, sourceExpressionComments: sourceExpressionComments,
-            policyClassName: policyClassName, userInfo: userInfo, attributeMappings: attributeMappings, relationshipMappings: relationshipMappings,
+            destinationVersionHash: destinationVersionHash, sourceExpression: sourceExpression,
+            sourceExpressionComments: sourceExpressionComments,
+            policyClassName: policyClassName, userInfo: userInfo, attributeMappings: attributeMappings,
+            relationshipMappings: relationshipMappings,
             comments: comments, trailingComments: trailingComments, line: line)
     }
 }

@@ -7,7 +7,9 @@ extension MappingValidation {
     /// date); the selectors it calls through `FUNCTION` and their argument counts; the entity mapping
     /// names it hands to the manager; and, for an attribute mapping, whether the destination
     /// attribute can hold the value it gives.
-    mutating func check(_ text: String, line: SourceLine, sourceEntity: Entity?, mappingNames: Set<String>, what: String, isSourceExpression: Bool = false) {
+    mutating func check(
+        _ text: String, line: SourceLine, sourceEntity: Entity?, mappingNames: Set<String>, what: String, isSourceExpression: Bool = false
+    ) {
         let expression: Expression
         do {
             expression = try ExpressionParser.parse(text)
@@ -62,8 +64,10 @@ extension MappingValidation {
             let (prefix, keys, name): (String, [String], String)
             var rest = components[...]
             switch base {
-            case .variable("entityMapping"): (prefix, keys, name) = ("$entityMapping", EntityMappingReference.keys, "an entity mapping (NSEntityMapping)")
-            case .variable("propertyMapping"): (prefix, keys, name) = ("$propertyMapping", PropertyMappingReference.keys, "a property mapping (NSPropertyMapping)")
+            case .variable("entityMapping"):
+                (prefix, keys, name) = ("$entityMapping", EntityMappingReference.keys, "an entity mapping (NSEntityMapping)")
+            case .variable("propertyMapping"):
+                (prefix, keys, name) = ("$propertyMapping", PropertyMappingReference.keys, "a property mapping (NSPropertyMapping)")
             case .variable("manager") where components.first == "currentEntityMapping":
                 (prefix, keys, name) = ("$manager.currentEntityMapping", EntityMappingReference.keys, "an entity mapping (NSEntityMapping)")
                 rest = rest.dropFirst()
@@ -82,7 +86,9 @@ extension MappingValidation {
                 let property = entityMapping.attributeMappings.first(where: { $0.line.value == line.value && $0.valueExpression == text })
             else { continue }
             let attribute = destination.entity(named: name).flatMap { entity in
-                destination.allProperties(of: entity).lazy.compactMap { if case .attribute(let a) = $0, a.name == property.name { a } else { nil } }.first
+                destination.allProperties(of: entity).lazy.compactMap {
+                    if case .attribute(let a) = $0, a.name == property.name { a } else { nil }
+                }.first
             }
             return (name, attribute)
         }
@@ -94,8 +100,7 @@ extension MappingValidation {
         switch expression {
         case .call(let target, let selector, let arguments):
             var names: [String] = []
-            if ManagerSelector(selector)?.namesEntityMapping == true, case .constant(.string(let name))? = arguments.first
-            {
+            if ManagerSelector(selector)?.namesEntityMapping == true, case .constant(.string(let name))? = arguments.first {
                 names.append(name)
             }
             return names + ([target] + arguments).flatMap(referencedMappings)

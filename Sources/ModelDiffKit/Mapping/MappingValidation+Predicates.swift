@@ -8,7 +8,9 @@ extension MappingValidation {
     /// the place in the file: it parses in NSPredicate's format, its keys are properties of the source
     /// entity (`SELF`), its variables are ones migrate binds, and its comparisons compare values that
     /// can be compared (`title > 5` cannot).
-    mutating func checkPredicate(_ predicate: String, in expression: String, line: SourceLine, sourceEntity: Entity?, mappingNames: Set<String>, what: String) {
+    mutating func checkPredicate(
+        _ predicate: String, in expression: String, line: SourceLine, sourceEntity: Entity?, mappingNames: Set<String>, what: String
+    ) {
         // Each character of the predicate's place in the source expression: the last string literal
         // holding it (the fetch request's second argument), its escapes taken into account.
         let literal = (try? ExpressionLexer.tokens(expression))?.last { $0.kind == .string(predicate) }
@@ -28,7 +30,8 @@ extension MappingValidation {
         for variable in parsed.variables.sorted() where !Self.fetchVariables.contains(variable) {
             report(
                 line, expression: expression, column: at(column("$" + variable)),
-                "\(what): predicate: unknown variable $\(variable); a fetch predicate may name \(Self.fetchVariables.sorted().map { "$" + $0 }.joined(separator: ", ")) and reads the fetched object's keys bare (image, not $source.image)")
+                "\(what): predicate: unknown variable $\(variable); a fetch predicate may name \(Self.fetchVariables.sorted().map { "$" + $0 }.joined(separator: ", ")) and reads the fetched object's keys bare (image, not $source.image)"
+            )
         }
         let typing = ExpressionTyping(source: source, destination: destination, sourceEntity: sourceEntity, destinationEntity: nil)
         // `$source.x` is reported as an unknown variable above, not as a key of the fetched entity.
@@ -41,7 +44,10 @@ extension MappingValidation {
             report(line, expression: expression, column: at(column(written)), "\(what): predicate: \(problem)")
         }
         if !Self.isPredicate(parsed) {
-            report(line, expression: expression, column: at(1), "\(what): predicate \"\(predicate)\" is a value, not a predicate: write a comparison, as in \"image != nil\", or TRUEPREDICATE")
+            report(
+                line, expression: expression, column: at(1),
+                "\(what): predicate \"\(predicate)\" is a value, not a predicate: write a comparison, as in \"image != nil\", or TRUEPREDICATE"
+            )
         }
     }
 }

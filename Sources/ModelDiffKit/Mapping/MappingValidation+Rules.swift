@@ -17,17 +17,26 @@ extension MappingValidation {
         let line = entityMapping.line
         let name = entityMapping.name
         guard Self.xcodeTypes.contains(entityMapping.type) else {
-            report(line, attribute: "type", "entity mapping \"\(name)\" has type \(entityMapping.type.rawValue), which Xcode's mapping editor does not have; use custom, add, remove, copy or transform")
+            report(
+                line, attribute: "type",
+                "entity mapping \"\(name)\" has type \(entityMapping.type.rawValue), which Xcode's mapping editor does not have; use custom, add, remove, copy or transform"
+            )
             return
         }
         if entityMapping.type == .add, let source = entityMapping.sourceEntity {
-            report(line, attribute: "source", "entity mapping \"\(name)\" of type add names source entity \"\(source)\": an add mapping creates objects from nothing; use copy or transform to carry \"\(source)\" over")
+            report(
+                line, attribute: "source",
+                "entity mapping \"\(name)\" of type add names source entity \"\(source)\": an add mapping creates objects from nothing; use copy or transform to carry \"\(source)\" over"
+            )
         }
         // Kept: the new version has an entity of that name, or one renamed from it (its renaming identifier).
         if entityMapping.type == .remove, let source = entityMapping.sourceEntity,
             destination.entity(named: source) != nil || destination.entities.contains(where: { $0.renamingIdentifier == source })
         {
-            report(line, attribute: "type", "entity mapping \"\(name)\" removes \"\(source)\", which the new version keeps: its objects would be dropped; use copy or transform")
+            report(
+                line, attribute: "type",
+                "entity mapping \"\(name)\" removes \"\(source)\", which the new version keeps: its objects would be dropped; use copy or transform"
+            )
         }
     }
 
@@ -38,12 +47,19 @@ extension MappingValidation {
         while let current = pending.popLast() {
             switch current {
             case .function(let name, _) where name == "FETCH" && !isSourceExpression:
-                report(line, expression: text, column: position(of: "FETCH", in: text), "\(what): FETCH runs a fetch request, which only an entity mapping's source expression may do")
+                report(
+                    line, expression: text, column: position(of: "FETCH", in: text),
+                    "\(what): FETCH runs a fetch request, which only an entity mapping's source expression may do")
             case .ternary(let condition, _, _) where !Self.isPredicate(condition):
-                report(line, expression: text, column: position(of: "TERNARY", in: text), "\(what): the first argument of TERNARY must be a predicate (a comparison, AND, OR, NOT, TRUEPREDICATE or a Boolean)")
+                report(
+                    line, expression: text, column: position(of: "TERNARY", in: text),
+                    "\(what): the first argument of TERNARY must be a predicate (a comparison, AND, OR, NOT, TRUEPREDICATE or a Boolean)")
             case .keyPath(.variable("manager"), let components):
                 if let key = components.first, !Self.managerKeys.contains(key) {
-                    report(line, expression: text, column: position(of: "$manager." + key, in: text), "\(what): the migration manager has no key \"\(key)\"; it answers \(Self.managerKeys.sorted().joined(separator: ", "))")
+                    report(
+                        line, expression: text, column: position(of: "$manager." + key, in: text),
+                        "\(what): the migration manager has no key \"\(key)\"; it answers \(Self.managerKeys.sorted().joined(separator: ", "))"
+                    )
                 }
             default: break
             }
@@ -55,9 +71,12 @@ extension MappingValidation {
     /// (`$source.folder`): Core Data refuses them in a destination relationship, and the objects
     /// migrated from them are what the manager's lookup returns.
     mutating func checkSourceObjects(_ text: String, line: SourceLine, relationship: Relationship, sourceEntity: Entity, what: String) {
-        guard let read = SourceObjectCheck.sourceRelationship(of: text, from: sourceEntity, in: source), let target = read.destinationEntity else { return }
+        guard let read = SourceObjectCheck.sourceRelationship(of: text, from: sourceEntity, in: source), let target = read.destinationEntity
+        else { return }
         let name = SourceObjectCheck.mappingName(from: target, to: relationship.destinationEntity, in: mapping)
-        report(line, expression: text, column: position(of: "$source", in: text), SourceObjectCheck.message(property: what, text: text, sourceEntity: target, mappingName: name))
+        report(
+            line, expression: text, column: position(of: "$source", in: text),
+            SourceObjectCheck.message(property: what, text: text, sourceEntity: target, mappingName: name))
     }
 
     /// Whether an expression is a predicate, as TERNARY's condition and a fetch predicate must be.
@@ -69,7 +88,6 @@ extension MappingValidation {
         default: false
         }
     }
-
 
     private func position(of needle: String, in text: String) -> Int {
         guard let range = text.range(of: needle) else { return 1 }

@@ -3,7 +3,9 @@ import Foundation
 /// Checks a mapping file against the two model versions it maps between.
 public struct MappingValidation {
     /// The variables a value expression may name.
-    public static let knownVariables: Set<String> = ["manager", "source", "destination", "entityMapping", "propertyMapping", "entityPolicy"]
+    public static let knownVariables: Set<String> = [
+        "manager", "source", "destination", "entityMapping", "propertyMapping", "entityPolicy",
+    ]
 
     let mapping: MappingModel
     let source: Model
@@ -15,7 +17,8 @@ public struct MappingValidation {
     /// Every problem of `mapping` (read from `path`, whose text is `text`) against the two versions, in file
     /// order; empty when valid.
     public static func problems(_ mapping: MappingModel, path: String, text: String, source: Model, destination: Model) -> [Diagnostic] {
-        var validation = MappingValidation(mapping: mapping, source: source, destination: destination, path: path, text: MappingSourceText(text))
+        var validation = MappingValidation(
+            mapping: mapping, source: source, destination: destination, path: path, text: MappingSourceText(text))
         validation.run()
         // File order, as a compiler reports; problems without a line (a mapping built in code) keep theirs, last.
         return validation.problems.sorted {
@@ -26,7 +29,9 @@ public struct MappingValidation {
 
     /// Throws every problem together when there is an error among them; returns the warnings otherwise.
     @discardableResult
-    public static func validate(_ mapping: MappingModel, path: String, text: String, source: Model, destination: Model) throws(DiagnosticList) -> [Diagnostic] {
+    public static func validate(_ mapping: MappingModel, path: String, text: String, source: Model, destination: Model)
+        throws(DiagnosticList) -> [Diagnostic]
+    {
         let found = problems(mapping, path: path, text: text, source: source, destination: destination)
         if found.contains(where: { $0.severity == .error }) { throw DiagnosticList(found) }
         return found
@@ -40,7 +45,10 @@ public struct MappingValidation {
         for entityMapping in mapping.entityMappings {
             let line = entityMapping.line
             if !seen.insert(entityMapping.name).inserted {
-                report(line, attribute: "name", "another entity mapping is also named \"\(entityMapping.name)\": names must be unique, FUNCTION($manager, …) finds mappings by name")
+                report(
+                    line, attribute: "name",
+                    "another entity mapping is also named \"\(entityMapping.name)\": names must be unique, FUNCTION($manager, …) finds mappings by name"
+                )
             }
             checkType(of: entityMapping)
             var sourceEntity: Entity?
@@ -48,28 +56,47 @@ public struct MappingValidation {
             if let name = entityMapping.sourceEntity {
                 sourceEntity = source.entity(named: name)
                 if sourceEntity == nil {
-                    report(line, attribute: "source", "entity mapping \"\(entityMapping.name)\" names source entity \"\(name)\", which the old version does not have")
+                    report(
+                        line, attribute: "source",
+                        "entity mapping \"\(entityMapping.name)\" names source entity \"\(name)\", which the old version does not have")
                 } else if let written = entityMapping.sourceVersionHash, written != sourceHashes.base64(entity: name) {
-                    report(line, attribute: "sourceVersionHash", "entity mapping \"\(entityMapping.name)\" was written for another version of \"\(name)\" (stale sourceVersionHash): the old model changed since; review the mapping and update the hash to \(sourceHashes.base64(entity: name) ?? "")")
+                    report(
+                        line, attribute: "sourceVersionHash",
+                        "entity mapping \"\(entityMapping.name)\" was written for another version of \"\(name)\" (stale sourceVersionHash): the old model changed since; review the mapping and update the hash to \(sourceHashes.base64(entity: name) ?? "")"
+                    )
                 }
             } else if entityMapping.type != .add {
-                report(line, element: "entityMapping", "entity mapping \"\(entityMapping.name)\" of type \(entityMapping.type.rawValue) needs a source entity")
+                report(
+                    line, element: "entityMapping",
+                    "entity mapping \"\(entityMapping.name)\" of type \(entityMapping.type.rawValue) needs a source entity")
             }
             if let name = entityMapping.destinationEntity {
                 destinationEntity = destination.entity(named: name)
                 if destinationEntity == nil {
-                    report(line, attribute: "destination", "entity mapping \"\(entityMapping.name)\" names destination entity \"\(name)\", which the new version does not have")
+                    report(
+                        line, attribute: "destination",
+                        "entity mapping \"\(entityMapping.name)\" names destination entity \"\(name)\", which the new version does not have"
+                    )
                 } else if let written = entityMapping.destinationVersionHash, written != destinationHashes.base64(entity: name) {
-                    report(line, attribute: "destinationVersionHash", "entity mapping \"\(entityMapping.name)\" was written for another version of \"\(name)\" (stale destinationVersionHash): the new model changed since; review the mapping and update the hash to \(destinationHashes.base64(entity: name) ?? "")")
+                    report(
+                        line, attribute: "destinationVersionHash",
+                        "entity mapping \"\(entityMapping.name)\" was written for another version of \"\(name)\" (stale destinationVersionHash): the new model changed since; review the mapping and update the hash to \(destinationHashes.base64(entity: name) ?? "")"
+                    )
                 }
             } else if entityMapping.type != .remove {
-                report(line, element: "entityMapping", "entity mapping \"\(entityMapping.name)\" of type \(entityMapping.type.rawValue) needs a destination entity")
+                report(
+                    line, element: "entityMapping",
+                    "entity mapping \"\(entityMapping.name)\" of type \(entityMapping.type.rawValue) needs a destination entity")
             }
             if let expression = entityMapping.sourceExpression {
-                check(expression, line: line, sourceEntity: sourceEntity, mappingNames: names, what: "source expression of \"\(entityMapping.name)\"", isSourceExpression: true)
+                check(
+                    expression, line: line, sourceEntity: sourceEntity, mappingNames: names,
+                    what: "source expression of \"\(entityMapping.name)\"", isSourceExpression: true)
                 do {
                     if let predicate = try SourceExpressionCheck.predicateText(entityMapping) {
-                        checkPredicate(predicate, in: expression, line: line, sourceEntity: sourceEntity, mappingNames: names, what: "source expression of \"\(entityMapping.name)\"")
+                        checkPredicate(
+                            predicate, in: expression, line: line, sourceEntity: sourceEntity, mappingNames: names,
+                            what: "source expression of \"\(entityMapping.name)\"")
                     }
                 } catch {
                     report(line, element: "sourceExpression", "entity mapping \"\(entityMapping.name)\": \(error.message)")
@@ -82,14 +109,18 @@ public struct MappingValidation {
         // entity; one the old version had too loses its objects, which is worth a warning, not a refusal.
         let covered = Set(mapping.entityMappings.compactMap(\.destinationEntity))
         for entity in destination.entities where !entity.isAbstract && !covered.contains(entity.name) {
-            guard let old = source.entity(named: entity.name) ?? source.entities.first(where: { $0.canonicalName == entity.canonicalName }) else { continue }
+            guard let old = source.entity(named: entity.name) ?? source.entities.first(where: { $0.canonicalName == entity.canonicalName })
+            else { continue }
             report(
                 mapping.line, element: "mappingModel", severity: .warning,
-                "no entity mapping carries \"\(old.name)\" over to \"\(entity.name)\": its objects are dropped (add a copy or transform mapping to keep them)")
+                "no entity mapping carries \"\(old.name)\" over to \"\(entity.name)\": its objects are dropped (add a copy or transform mapping to keep them)"
+            )
         }
     }
 
-    private mutating func checkProperties(of entityMapping: EntityMapping, source sourceEntity: Entity?, destination destinationEntity: Entity, mappingNames: Set<String>) {
+    private mutating func checkProperties(
+        of entityMapping: EntityMapping, source sourceEntity: Entity?, destination destinationEntity: Entity, mappingNames: Set<String>
+    ) {
         let properties = Dictionary(destination.allProperties(of: destinationEntity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var seen: Set<String> = []
         for (kind, mappings) in [("attribute", entityMapping.attributeMappings), ("relationship", entityMapping.relationshipMappings)] {
@@ -101,14 +132,21 @@ public struct MappingValidation {
                 }
                 switch properties[property.name] {
                 case nil:
-                    report(property.line, attribute: "name", "\(kind) mapping \"\(property.name)\" names no property of \(destinationEntity.name) in the new version")
+                    report(
+                        property.line, attribute: "name",
+                        "\(kind) mapping \"\(property.name)\" names no property of \(destinationEntity.name) in the new version")
                     continue
                 case .attribute? where kind == "relationship", .relationship? where kind == "attribute":
                     let other = kind == "attribute" ? "relationship" : "attribute"
-                    report(property.line, element: kind, "\(what) is \(kind == "attribute" ? "a relationship" : "an attribute") in the new version: map it in <\(other)>, not <\(kind)>")
+                    report(
+                        property.line, element: kind,
+                        "\(what) is \(kind == "attribute" ? "a relationship" : "an attribute") in the new version: map it in <\(other)>, not <\(kind)>"
+                    )
                     continue
                 case .fetchedProperty?:
-                    report(property.line, element: kind, "\(what) is a fetched property in the new version: it is computed by a fetch, not migrated")
+                    report(
+                        property.line, element: kind,
+                        "\(what) is a fetched property in the new version: it is computed by a fetch, not migrated")
                     continue
                 default: break
                 }
@@ -117,7 +155,8 @@ public struct MappingValidation {
                 } else if let expression = property.valueExpression {
                     check(expression, line: property.line, sourceEntity: sourceEntity, mappingNames: mappingNames, what: what)
                     if case .relationship(let relationship)? = properties[property.name], let sourceEntity {
-                        checkSourceObjects(expression, line: property.line, relationship: relationship, sourceEntity: sourceEntity, what: what)
+                        checkSourceObjects(
+                            expression, line: property.line, relationship: relationship, sourceEntity: sourceEntity, what: what)
                     }
                 }
             }
@@ -139,7 +178,9 @@ public struct MappingValidation {
         add(line, text.expression(expression, column: column, from: line.value), message)
     }
 
-    private mutating func add(_ line: SourceLine, _ place: (line: Int, column: Int)?, severity: Diagnostic.Severity = .error, _ message: String) {
+    private mutating func add(
+        _ line: SourceLine, _ place: (line: Int, column: Int)?, severity: Diagnostic.Severity = .error, _ message: String
+    ) {
         let diagnostic = Diagnostic(severity, path: path, line: place?.line ?? line.value, column: place?.column, message: message)
         problems.append((problems.count, diagnostic))
     }

@@ -9,7 +9,8 @@ public enum MappingXML {
         if let source = mapping.sourceVersion { rootAttributes.append(XMLAttribute(Key.source, source)) }
         if let destination = mapping.destinationVersion { rootAttributes.append(XMLAttribute(Key.destination, destination)) }
         let root = XMLElementNode(
-            name: Tag.mappingModel, attributes: rootAttributes, children: mapping.entityMappings.map(element), leadingComments: mapping.comments,
+            name: Tag.mappingModel, attributes: rootAttributes, children: mapping.entityMappings.map(element),
+            leadingComments: mapping.comments,
             trailingComments: mapping.trailingComments)
         var output = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         XMLWriter.write(root, depth: 0, into: &output, breakingBefore: [Key.sourceVersionHash, Key.destinationVersionHash])
@@ -26,7 +27,10 @@ public enum MappingXML {
         var children: [XMLElementNode] = []
         // The default fetch (every source object) is left out and filled in on reading, as
         // `defaultSourceExpression` says; one with a predicate or a comment is written.
-        if let expression = mapping.sourceExpression, expression != defaultSourceExpression(type: mapping.type, source: mapping.sourceEntity) || !mapping.sourceExpressionComments.isEmpty {
+        if let expression = mapping.sourceExpression,
+            expression != defaultSourceExpression(type: mapping.type, source: mapping.sourceEntity)
+                || !mapping.sourceExpressionComments.isEmpty
+        {
             children.append(XMLElementNode(name: Tag.sourceExpression, text: expression, leadingComments: mapping.sourceExpressionComments))
         }
         children += mapping.attributeMappings.map { property(Tag.attribute, $0) }
@@ -43,9 +47,12 @@ public enum MappingXML {
         let info = userInfo(mapping.userInfo)
         if !info.isEmpty {
             var children = info
-            if let expression = mapping.valueExpression { children.insert(XMLElementNode(name: Tag.valueExpression, text: expression), at: 0) }
+            if let expression = mapping.valueExpression {
+                children.insert(XMLElementNode(name: Tag.valueExpression, text: expression), at: 0)
+            }
             return XMLElementNode(
-                name: kind, attributes: attributes, children: children, leadingComments: mapping.comments, trailingComments: mapping.trailingComments)
+                name: kind, attributes: attributes, children: children, leadingComments: mapping.comments,
+                trailingComments: mapping.trailingComments)
         }
         return XMLElementNode(
             name: kind, attributes: attributes, text: mapping.valueExpression ?? "", leadingComments: mapping.comments,
@@ -54,9 +61,13 @@ public enum MappingXML {
 
     private static func userInfo(_ info: UserInfo) -> [XMLElementNode] {
         guard !info.isEmpty else { return [] }
-        return [XMLElementNode(name: Tag.userInfo, children: info.entries.map {
-            XMLElementNode(name: Tag.entry, attributes: [XMLAttribute(Key.key, $0.key), XMLAttribute(Key.value, $0.value)])
-        })]
+        return [
+            XMLElementNode(
+                name: Tag.userInfo,
+                children: info.entries.map {
+                    XMLElementNode(name: Tag.entry, attributes: [XMLAttribute(Key.key, $0.key), XMLAttribute(Key.value, $0.value)])
+                })
+        ]
     }
 
     /// The source expression a mapping has when the file leaves it out: Core Data's fetch of every

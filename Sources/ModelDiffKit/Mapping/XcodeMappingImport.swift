@@ -9,7 +9,9 @@ public enum XcodeMappingImport {
     public static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> MappingModel {
         let root = try XMLDocumentParser.parse(bytes, path: path)
         guard root.name == "database" else {
-            throw Diagnostic(path: path, line: root.line.value, message: "not an Xcode mapping model: the root element is <\(root.name)>, expected <database>")
+            throw Diagnostic(
+                path: path, line: root.line.value,
+                message: "not an Xcode mapping model: the root element is <\(root.name)>, expected <database>")
         }
         let objects = try XcodeMappingObjects(root: root, path: path)
         guard let modelID = objects.order.first(where: { objects[$0]?.type == "XDDEVMAPPINGMODEL" }), let model = objects[modelID] else {
@@ -31,8 +33,10 @@ public enum XcodeMappingImport {
                 }
                 // Xcode generates the default expression when it compiles the mapping; remember to do the same.
                 let generated = expression == nil && object.attributes["autogenerateexpression"] != "0"
-                result.append(PropertyMapping(
-                    name: name, valueExpression: expression, userInfo: generated ? [autogenerateKey: "YES"] : UserInfo(), line: object.line))
+                result.append(
+                    PropertyMapping(
+                        name: name, valueExpression: expression, userInfo: generated ? [autogenerateKey: "YES"] : UserInfo(),
+                        line: object.line))
             }
             return result.sorted { $0.name < $1.name }
         }
@@ -50,17 +54,28 @@ public enum XcodeMappingImport {
             }
             // Xcode decides an undefined mapping's type when it compiles the model: add, remove or transform.
             if type == .undefined { type = source == nil ? .add : destination == nil ? .remove : .transform }
-            let name = type == .add ? "Add\(destination ?? "")" : type == .remove ? "Remove\(source ?? "")" : "\(source ?? "")To\(destination ?? "")"
+            let name =
+                type == .add
+                ? "Add\(destination ?? "")" : type == .remove ? "Remove\(source ?? "")" : "\(source ?? "")To\(destination ?? "")"
             let numberText = object.attributes["mappingnumber"] ?? "0"
             guard let number = Int(numberText) else {
-                throw Diagnostic(path: path, line: (object.attributeLines["mappingnumber"] ?? object.line).value, message: "mappingnumber \"\(numberText)\" is not a whole number")
+                throw Diagnostic(
+                    path: path, line: (object.attributeLines["mappingnumber"] ?? object.line).value,
+                    message: "mappingnumber \"\(numberText)\" is not a whole number")
             }
-            mappings.append((number, EntityMapping(
-                name: name, type: type, sourceEntity: source, destinationEntity: destination,
-                sourceExpression: type == .add ? nil : source.map(EntityMapping.fetchAll), policyClassName: object.attributes["migrationpolicyclassname"],
-                attributeMappings: try propertyMappings(objects.references("attributemappings", of: object, to: "XDDEVATTRIBUTEMAPPING")),
-                relationshipMappings: try propertyMappings(objects.references("relationshipmappings", of: object, to: "XDDEVRELATIONSHIPMAPPING")),
-                line: object.line)))
+            mappings.append(
+                (
+                    number,
+                    EntityMapping(
+                        name: name, type: type, sourceEntity: source, destinationEntity: destination,
+                        sourceExpression: type == .add ? nil : source.map(EntityMapping.fetchAll),
+                        policyClassName: object.attributes["migrationpolicyclassname"],
+                        attributeMappings: try propertyMappings(
+                            objects.references("attributemappings", of: object, to: "XDDEVATTRIBUTEMAPPING")),
+                        relationshipMappings: try propertyMappings(
+                            objects.references("relationshipmappings", of: object, to: "XDDEVRELATIONSHIPMAPPING")),
+                        line: object.line)
+                ))
         }
         let name = { (key: String) in model.attributes[key].map(versionName(forPath:)) }
         return MappingModel(
@@ -85,12 +100,14 @@ extension MappingModel {
                 case .attribute?: expression = "$source.\(MappingInference.escapedKey(property.name))"
                 case .relationship(let relationship)?:
                     if let target = relationship.destinationEntity, let name = bySource[target] {
-                        expression = "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(name)\", $source.\(MappingInference.escapedKey(property.name)))"
+                        expression =
+                            "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(name)\", $source.\(MappingInference.escapedKey(property.name)))"
                     }
                 default: break
                 }
                 return PropertyMapping(
-                    name: property.name, valueExpression: expression, comments: property.comments, trailingComments: property.trailingComments,
+                    name: property.name, valueExpression: expression, comments: property.comments,
+                    trailingComments: property.trailingComments,
                     line: property.line)
             }
             return mapping.replacing(

@@ -36,9 +36,11 @@ package struct XcodeMappingObjects {
                 }
             }
             if let first = objects[id] {
-                throw Diagnostic(path: path, line: element.line.value, message: "object id \"\(id)\" is used twice (first on line \(first.line))")
+                throw Diagnostic(
+                    path: path, line: element.line.value, message: "object id \"\(id)\" is used twice (first on line \(first.line))")
             }
-            objects[id] = Object(id: id, type: type, attributes: attributes, attributeLines: lines, relationships: relationships, line: element.line)
+            objects[id] = Object(
+                id: id, type: type, attributes: attributes, attributeLines: lines, relationships: relationships, line: element.line)
             order.append(id)
         }
     }
@@ -53,15 +55,20 @@ package struct XcodeMappingObjects {
         var seen: Set<String> = []
         for id in ids {
             guard let target = objects[id] else {
-                throw Diagnostic(path: path, line: object.line.value, message: "\(relationship) of object \"\(object.id)\" names object \"\(id)\", which the file does not have")
+                throw Diagnostic(
+                    path: path, line: object.line.value,
+                    message: "\(relationship) of object \"\(object.id)\" names object \"\(id)\", which the file does not have")
             }
             guard target.type == type else {
                 throw Diagnostic(
                     path: path, line: object.line.value,
-                    message: "\(relationship) of object \"\(object.id)\" names object \"\(id)\", a \(target.type) (line \(target.line)), where a \(type) belongs")
+                    message:
+                        "\(relationship) of object \"\(object.id)\" names object \"\(id)\", a \(target.type) (line \(target.line)), where a \(type) belongs"
+                )
             }
             guard seen.insert(id).inserted else {
-                throw Diagnostic(path: path, line: object.line.value, message: "\(relationship) of object \"\(object.id)\" names object \"\(id)\" twice")
+                throw Diagnostic(
+                    path: path, line: object.line.value, message: "\(relationship) of object \"\(object.id)\" names object \"\(id)\" twice")
             }
         }
         return ids

@@ -32,7 +32,8 @@ package enum XcodeMappingWriter {
     ///     versions' paths; its reader and ours take the version name from them).
     ///   - path: where `mapping` was read, for errors.
     package static func write(
-        _ mapping: MappingModel, models: (source: Model, destination: Model)?, modelPaths: (source: String?, destination: String?), path: String
+        _ mapping: MappingModel, models: (source: Model, destination: Model)?, modelPaths: (source: String?, destination: String?),
+        path: String
     ) throws(Diagnostic) -> Output {
         var objects = ObjectList()
         var warnings: [String] = []
@@ -45,12 +46,15 @@ package enum XcodeMappingWriter {
             var attributeIDs: [String] = []
             var relationshipIDs: [String] = []
             let listed = models.map { xcodeListed(entity, destination: $0.destination, generated: generated?[entity.name] ?? [:]) }
-            for (isRelationship, properties) in [(false, listed?.attributes ?? entity.attributeMappings), (true, listed?.relationships ?? entity.relationshipMappings)] {
+            for (isRelationship, properties) in [
+                (false, listed?.attributes ?? entity.attributeMappings), (true, listed?.relationships ?? entity.relationshipMappings),
+            ] {
                 for property in properties {
                     let id = objects.reserve()
                     if isRelationship { relationshipIDs.append(id) } else { attributeIDs.append(id) }
                     let known = generated?[entity.name]?[property.name]
-                    let lines = try propertyLines(property, in: entity, generated: known, isRelationship: isRelationship, path: path, warnings: &warnings)
+                    let lines = try propertyLines(
+                        property, in: entity, generated: known, isRelationship: isRelationship, path: path, warnings: &warnings)
                     let type = isRelationship ? "XDDEVRELATIONSHIPMAPPING" : "XDDEVATTRIBUTEMAPPING"
                     objects.fill(id, type: type, lines + [relationship("entitymapping", "1/1", "XDDEVENTITYMAPPING", [entityID])])
                 }
@@ -82,21 +86,24 @@ package enum XcodeMappingWriter {
     static func generatedExpressions(_ mapping: MappingModel, source: Model, destination: Model) -> [String: [String: String?]] {
         let flag = { (name: String) in PropertyMapping(name: name, valueExpression: nil, userInfo: [autogenerateKey: "YES"]) }
         // Every listed property and every destination property, so an unlisted one can be asked about too.
-        let flagged = mapping.replacing(entityMappings: mapping.entityMappings.map { entity in
-            var attributes = entity.attributeMappings.map(\.name)
-            var relationships = entity.relationshipMappings.map(\.name)
-            if let name = entity.destinationEntity, let target = destination.entity(named: name) {
-                for property in destination.allProperties(of: target) {
-                    if case .attribute = property { attributes.append(property.name) }
-                    if case .relationship = property { relationships.append(property.name) }
+        let flagged = mapping.replacing(
+            entityMappings: mapping.entityMappings.map { entity in
+                var attributes = entity.attributeMappings.map(\.name)
+                var relationships = entity.relationshipMappings.map(\.name)
+                if let name = entity.destinationEntity, let target = destination.entity(named: name) {
+                    for property in destination.allProperties(of: target) {
+                        if case .attribute = property { attributes.append(property.name) }
+                        if case .relationship = property { relationships.append(property.name) }
+                    }
                 }
-            }
-            return entity.replacing(attributeMappings: attributes.map(flag), relationshipMappings: relationships.map(flag))
-        })
+                return entity.replacing(attributeMappings: attributes.map(flag), relationshipMappings: relationships.map(flag))
+            })
         var result: [String: [String: String?]] = [:]
         for entity in flagged.resolvingXcodeAutogeneration(source: source, destination: destination).entityMappings {
             for property in entity.attributeMappings + entity.relationshipMappings {
-                if result[entity.name]?[property.name] == nil { result[entity.name, default: [:]][property.name] = .some(property.valueExpression) }
+                if result[entity.name]?[property.name] == nil {
+                    result[entity.name, default: [:]][property.name] = .some(property.valueExpression)
+                }
             }
         }
         return result
@@ -129,17 +136,21 @@ package enum XcodeMappingWriter {
     /// The attribute lines of one property mapping: the name alone where Xcode generates the
     /// expression, the archived expression otherwise, `autogenerateexpression` 0 for "no value".
     private static func propertyLines(
-        _ property: PropertyMapping, in entity: EntityMapping, generated: String??, isRelationship: Bool, path: String, warnings: inout [String]
+        _ property: PropertyMapping, in entity: EntityMapping, generated: String??, isRelationship: Bool, path: String,
+        warnings: inout [String]
     ) throws(Diagnostic) -> [String] {
         let label = "\(entity.name).\(property.name)"
         if let placeholder = property.placeholder {
-            warnings.append("\(label): a placeholder (\(placeholder)) has no place in Xcode's file; written \(property.valueExpression == nil ? "without a value" : "with its suggested expression")")
+            warnings.append(
+                "\(label): a placeholder (\(placeholder)) has no place in Xcode's file; written \(property.valueExpression == nil ? "without a value" : "with its suggested expression")"
+            )
         }
         if property.userInfo.entries.contains(where: { $0.key != autogenerateKey }) {
             warnings.append("\(label): userInfo not written (modeldiff writes no userInfo into Xcode's file)")
         }
         let flagged = property.userInfo[autogenerateKey] != nil && property.valueExpression == nil
-        let matchesGenerated = property.placeholder == nil && generated.map { normalized($0) == normalized(property.valueExpression) } == true
+        let matchesGenerated =
+            property.placeholder == nil && generated.map { normalized($0) == normalized(property.valueExpression) } == true
         let name = attribute("name", "string", property.name)
         if flagged || matchesGenerated {
             // As Xcode writes them: relationship mappings say autogenerate, attribute mappings rely on its default.
@@ -174,7 +185,9 @@ package enum XcodeMappingWriter {
         if let expression = entity.sourceExpression, expression != entity.sourceEntity.map(EntityMapping.fetchAll) {
             warnings.append("\(entity.name): source expression not written (Xcode's file holds none; Xcode fetches every source instance)")
         }
-        if !entity.userInfo.isEmpty { warnings.append("\(entity.name): userInfo not written (modeldiff writes no userInfo into Xcode's file)") }
+        if !entity.userInfo.isEmpty {
+            warnings.append("\(entity.name): userInfo not written (modeldiff writes no userInfo into Xcode's file)")
+        }
         return warnings
     }
 

@@ -43,7 +43,10 @@ final class AssociationTable {
                 return
             }
         }
-        runs.append(Run(sourceEntity: source.entity, destinationEntity: destination.entity, source: source.primaryKey, destination: destination.primaryKey, count: 1))
+        runs.append(
+            Run(
+                sourceEntity: source.entity, destinationEntity: destination.entity, source: source.primaryKey,
+                destination: destination.primaryKey, count: 1))
     }
 
     /// The first destination made from the source `(entity, key)`; without allocating while sources ascend.
@@ -66,7 +69,9 @@ final class AssociationTable {
     /// The sources `destination` was made from, in association order.
     func sources(of destination: ObjectID) -> [ObjectID] {
         if destinationsAscend {
-            guard let index = runIndex(containing: destination.primaryKey, bySource: false), runs[index].destinationEntity == destination.entity else { return [] }
+            guard let index = runIndex(containing: destination.primaryKey, bySource: false),
+                runs[index].destinationEntity == destination.entity
+            else { return [] }
             let run = runs[index]
             return [ObjectID(entity: run.sourceEntity, primaryKey: run.source + (destination.primaryKey - run.destination))]
         }
@@ -78,8 +83,9 @@ final class AssociationTable {
     func forEachPair(_ body: (ObjectID, ObjectID) throws -> Void) rethrows {
         for run in runs {
             for offset in 0..<run.count {
-                try body(ObjectID(entity: run.sourceEntity, primaryKey: run.source + offset),
-                         ObjectID(entity: run.destinationEntity, primaryKey: run.destination + offset))
+                try body(
+                    ObjectID(entity: run.sourceEntity, primaryKey: run.source + offset),
+                    ObjectID(entity: run.destinationEntity, primaryKey: run.destination + offset))
             }
         }
     }

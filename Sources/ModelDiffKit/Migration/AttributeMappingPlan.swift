@@ -76,14 +76,18 @@ struct AttributeMappingPlan {
         var newObjectValues: [String: StoreValue] = [:]
         for attribute in model.allAttributes(of: entity) where newObjectValues[attribute.name] == nil && !attribute.isTransient {
             if let text = attribute.defaultValueString { newObjectValues[attribute.name] = DefaultValue.parse(text, type: attribute.type) }
-            if let interval = attribute.defaultDateTimeInterval, let seconds = Double(interval) { newObjectValues[attribute.name] = .date(seconds) }
+            if let interval = attribute.defaultDateTimeInterval, let seconds = Double(interval) {
+                newObjectValues[attribute.name] = .date(seconds)
+            }
         }
         self.entity = name
         self.entries = entries
         self.defaults = defaults
         self.newObjectValues = newObjectValues
         self.toManyRelationships = Set(model.allRelationships(of: entity).filter(\.isToMany).map(\.name))
-        self.readsDestination = entries.contains { if case .expression(let e) = $0.source { e.variables.contains("destination") } else { false } }
+        self.readsDestination = entries.contains {
+            if case .expression(let e) = $0.source { e.variables.contains("destination") } else { false }
+        }
         self.attributeMappings = mapping.attributeMappings
     }
 }

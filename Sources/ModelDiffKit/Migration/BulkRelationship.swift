@@ -47,7 +47,8 @@ struct BulkRelationship {
     func mirrors(_ other: BulkRelationship) -> Bool {
         owner == other.target && target == other.owner
             && relationship.inverseName == other.relationship.name && other.relationship.inverseName == relationship.name
-            && sourceRelationship.inverseName == other.sourceRelationship.name && other.sourceRelationship.inverseName == sourceRelationship.name
+            && sourceRelationship.inverseName == other.sourceRelationship.name
+            && other.sourceRelationship.inverseName == sourceRelationship.name
     }
 
     /// Whether this is a to-many stored through its inverse's key and `other` sets that inverse
@@ -60,7 +61,9 @@ struct BulkRelationship {
 
     /// Whether this is a many-to-many whose inverse side `other` inserts the same join rows.
     func duplicates(_ other: BulkRelationship) -> Bool {
-        guard mirrors(other), case .join = write, case .join = other.write, case .toMany = links, case .toMany = other.links else { return false }
+        guard mirrors(other), case .join = write, case .join = other.write, case .toMany = links, case .toMany = other.links else {
+            return false
+        }
         return true
     }
 }

@@ -17,21 +17,34 @@ extension DestinationValidation {
             let column = SQLFragment.column(name)
             let what = "\(entity.name).\(attribute.name)"
             if !attribute.isOptional {
-                rules.append(.column(condition: .isNull(column), code: .missingMandatoryProperty, message: "\(what) is required but has no value"))
+                rules.append(
+                    .column(condition: .isNull(column), code: .missingMandatoryProperty, message: "\(what) is required but has no value"))
             }
             let isText = attribute.type == .string || attribute.type == .uri
             let measured = isText ? .length(column) : column
             if let min = attribute.minValueString.flatMap(Double.init) {
-                rules.append(.column(condition: .compare(measured, .less, .real(min)), code: isText ? .stringTooShort : .numberTooSmall, message: "\(what) is below its minimum \(attribute.minValueString!)"))
+                rules.append(
+                    .column(
+                        condition: .compare(measured, .less, .real(min)), code: isText ? .stringTooShort : .numberTooSmall,
+                        message: "\(what) is below its minimum \(attribute.minValueString!)"))
             }
             if let max = attribute.maxValueString.flatMap(Double.init) {
-                rules.append(.column(condition: .compare(measured, .greater, .real(max)), code: isText ? .stringTooLong : .numberTooLarge, message: "\(what) is above its maximum \(attribute.maxValueString!)"))
+                rules.append(
+                    .column(
+                        condition: .compare(measured, .greater, .real(max)), code: isText ? .stringTooLong : .numberTooLarge,
+                        message: "\(what) is above its maximum \(attribute.maxValueString!)"))
             }
             if let min = attribute.minDateTimeInterval.flatMap(Double.init) {
-                rules.append(.column(condition: .compare(column, .less, .real(min)), code: .dateTooSoon, message: "\(what) is earlier than its minimum date"))
+                rules.append(
+                    .column(
+                        condition: .compare(column, .less, .real(min)), code: .dateTooSoon,
+                        message: "\(what) is earlier than its minimum date"))
             }
             if let max = attribute.maxDateTimeInterval.flatMap(Double.init) {
-                rules.append(.column(condition: .compare(column, .greater, .real(max)), code: .dateTooLate, message: "\(what) is later than its maximum date"))
+                rules.append(
+                    .column(
+                        condition: .compare(column, .greater, .real(max)), code: .dateTooLate,
+                        message: "\(what) is later than its maximum date"))
             }
             if let pattern = attribute.regularExpressionString, isText, let regex = try? NSRegularExpression(pattern: "^(?:\(pattern))$") {
                 rules.append(.pattern(column: name, regex: regex, pattern: pattern, what: what))

@@ -25,7 +25,8 @@ open class EntityMigrationPolicy {
     open func endInstanceCreation(forMapping mapping: EntityMapping, manager: MigrationManager) throws {}
 
     /// Sets the relationships of one destination object: by default from the relationship mappings.
-    open func createRelationships(forDestination destination: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws {
+    open func createRelationships(forDestination destination: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws
+    {
         try manager.applyRelationshipMappings(to: destination, in: mapping)
     }
 
@@ -63,7 +64,9 @@ public struct PolicyRegistry: @unchecked Sendable {
         guard let className, !className.isEmpty, className != "NSEntityMigrationPolicy" else { return EntityMigrationPolicy() }
         let short = className.split(separator: ".").last.map(String.init) ?? className
         guard let type = types[className] ?? types[short] else {
-            throw MigrationError(.entityMigrationPolicy, "no policy is registered for class \(className); register it with PolicyRegistry.register(_:as:)", mapping: mapping)
+            throw MigrationError(
+                .entityMigrationPolicy, "no policy is registered for class \(className); register it with PolicyRegistry.register(_:as:)",
+                mapping: mapping)
         }
         return type.init()
     }

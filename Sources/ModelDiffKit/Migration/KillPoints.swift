@@ -48,8 +48,16 @@ public enum KillPoint: String, CaseIterable, Sendable {
         private var stored: (@Sendable (KillPoint) -> Void)?
 
         var hook: (@Sendable (KillPoint) -> Void)? {
-            get { lock.lock(); defer { lock.unlock() }; return stored }
-            set { lock.lock(); stored = newValue; lock.unlock() }
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return stored
+            }
+            set {
+                lock.lock()
+                stored = newValue
+                lock.unlock()
+            }
         }
     }
 }

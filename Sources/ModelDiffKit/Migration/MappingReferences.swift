@@ -85,8 +85,10 @@ final class ModelReference: ExpressionObject {
     func value(forKey key: String) throws -> ExpressionValue {
         switch key {
         case "versionIdentifiers": .array(model.versionIdentifier.map { [.string($0)] } ?? [])
-        case "entitiesByName": .object(ByNameReference { [model] name in model.entity(named: name).map { .object(EntityReference($0)) } ?? .null })
-        default: throw ExpressionError(column: 0, "a managed object model has no key \(key) here; it answers versionIdentifiers, entitiesByName")
+        case "entitiesByName":
+            .object(ByNameReference { [model] name in model.entity(named: name).map { .object(EntityReference($0)) } ?? .null })
+        default:
+            throw ExpressionError(column: 0, "a managed object model has no key \(key) here; it answers versionIdentifiers, entitiesByName")
         }
     }
 
@@ -98,7 +100,9 @@ final class ModelReference: ExpressionObject {
             case "name": .string(entity.name)
             case "managedObjectClassName": .string(entity.representedClassName ?? "NSManagedObject")
             case "abstract", "isAbstract": .bool(entity.isAbstract)
-            default: throw ExpressionError(column: 0, "an entity description has no key \(key) here; it answers name, managedObjectClassName, abstract")
+            default:
+                throw ExpressionError(
+                    column: 0, "an entity description has no key \(key) here; it answers name, managedObjectClassName, abstract")
             }
         }
     }
@@ -113,7 +117,9 @@ final class MappingModelReference: ExpressionObject {
     func value(forKey key: String) throws -> ExpressionValue {
         switch key {
         case "entityMappings": .array(model.entityMappings.map { .object(EntityMappingReference($0)) })
-        case "entityMappingsByName": .object(ByNameReference { [model] name in model.entityMapping(named: name).map { .object(EntityMappingReference($0)) } ?? .null })
+        case "entityMappingsByName":
+            .object(
+                ByNameReference { [model] name in model.entityMapping(named: name).map { .object(EntityMappingReference($0)) } ?? .null })
         default: throw ExpressionError(column: 0, "a mapping model has no key \(key); it answers entityMappings, entityMappingsByName")
         }
     }

@@ -100,7 +100,9 @@ extension MigrationError {
     public func place(in steps: [MigrationStep]) -> (path: String, line: Int?)? {
         guard let mapping else { return nil }
         for step in steps {
-            guard let path = step.mappingPath, let entityMapping = step.mapping.entityMappings.first(where: { $0.name == mapping }) else { continue }
+            guard let path = step.mappingPath, let entityMapping = step.mapping.entityMappings.first(where: { $0.name == mapping }) else {
+                continue
+            }
             return (path, entityMapping.line.value)
         }
         return nil

@@ -29,7 +29,9 @@ extension MigrationManager {
         let slots = Dictionary(insert.attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let steps: [Step] = plan.entries.map { entry in
             if case .key(let key) = entry.source, let column = columns[key] {
-                return .copy(column: column.column, from: column.type, to: entry.type, identity: Self.unchangedClasses(column.type, entry.type).reduce(0) { $0 | 1 << $1.rawValue }, slot: slots[entry.name])
+                return .copy(
+                    column: column.column, from: column.type, to: entry.type,
+                    identity: Self.unchangedClasses(column.type, entry.type).reduce(0) { $0 | 1 << $1.rawValue }, slot: slots[entry.name])
             }
             return .evaluate(entry, slot: slots[entry.name])
         }
@@ -67,7 +69,8 @@ extension MigrationManager {
                     }
                 }
             } catch let error as ExpressionError {
-                throw MigrationError(.migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: sourceEntity, object: id)
+                throw MigrationError(
+                    .migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: sourceEntity, object: id)
             }
             let destinationID = try insert.insert()
             KillPoint.insert.reach()

@@ -59,7 +59,8 @@ extension MigrationManager {
 
     /// The bulk plan for one relationship mapping, or nil when it must run per object.
     private func bulkRelationship(_ property: PropertyMapping, at index: Int, in mapping: EntityMapping) -> BulkRelationship? {
-        guard let writer, let destinationName = mapping.destinationEntity, let destinationEntity = destinationModel.entity(named: destinationName),
+        guard let writer, let destinationName = mapping.destinationEntity,
+            let destinationEntity = destinationModel.entity(named: destinationName),
             let sourceName = mapping.sourceEntity, let sourceEntity = sourceModel.entity(named: sourceName),
             let sourceTable = sourceLayout.table(for: sourceName), let sourceNumber = sourceLayout.entityNumbers[sourceName],
             property.placeholder == nil, let text = property.valueExpression,
@@ -83,12 +84,14 @@ extension MigrationManager {
             let names = [sourceTable.columns[column.column].name] + (column.entityColumn.map { [sourceTable.columns[$0].name] } ?? [])
             return BulkRelationship(
                 index: index, owner: mapping.name, target: target, relationship: relationship, sourceRelationship: sourceRelationship,
-                links: .toOne(.entityRows(of: sourceTable.name, columns: ["Z_PK"] + names),
-                              declaredTarget: column.destinationNumber, hasEntityColumn: column.entityColumn != nil),
+                links: .toOne(
+                    .entityRows(of: sourceTable.name, columns: ["Z_PK"] + names),
+                    declaredTarget: column.destinationNumber, hasEntityColumn: column.entityColumn != nil),
                 write: .toOne(plan))
         }
         guard relationship.isToMany, !relationship.isOrdered, !readPlan.toOnes.contains(where: { $0.name == key }),
-            let sourceRelationship = sourceModel.allRelationships(of: sourceEntity).first(where: { $0.name == key }), sourceRelationship.isToMany,
+            let sourceRelationship = sourceModel.allRelationships(of: sourceEntity).first(where: { $0.name == key }),
+            sourceRelationship.isToMany,
             let links = toManyLinks(sourceRelationship, of: sourceEntity)
         else { return nil }
         let declaring = destinationModel.declaringEntity(ofProperty: relationship.name, in: destinationEntity)?.name ?? destinationName
@@ -104,8 +107,9 @@ extension MigrationManager {
             else { return nil }
             write = .inverse(inverse)
         }
-        return BulkRelationship(index: index, owner: mapping.name, target: target, relationship: relationship, sourceRelationship: sourceRelationship,
-                                links: links, write: write)
+        return BulkRelationship(
+            index: index, owner: mapping.name, target: target, relationship: relationship, sourceRelationship: sourceRelationship,
+            links: links, write: write)
     }
 
     /// The query streaming a source to-many's links, as `relatedObjects` reads them one owner at a time.
@@ -128,7 +132,8 @@ extension MigrationManager {
     /// Streams one bulk relationship's source links and writes them.
     private func run(_ plan: BulkRelationship, ownerMapping mapping: EntityMapping) throws {
         guard let writer, let source = sourceContext, let owners = associations[mapping.name],
-            let ownerNumber = mapping.sourceEntity.flatMap({ sourceLayout.entityNumbers[$0] }), let destinationName = mapping.destinationEntity
+            let ownerNumber = mapping.sourceEntity.flatMap({ sourceLayout.entityNumbers[$0] }),
+            let destinationName = mapping.destinationEntity
         else { return }
         let targets = associations[plan.target]
         var inversePlans: [Int: (StoreWriter.ToOneWrite, String)] = [:]

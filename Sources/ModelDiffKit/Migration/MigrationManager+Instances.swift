@@ -13,7 +13,9 @@ extension MigrationManager {
     }
 
     /// Records that `destination` was made from `source` by `mapping` (NSMigrationManager's association table).
-    public func associate(sourceInstance source: MigrationObject, withDestinationInstance destination: MigrationObject, for mapping: EntityMapping) {
+    public func associate(
+        sourceInstance source: MigrationObject, withDestinationInstance destination: MigrationObject, for mapping: EntityMapping
+    ) {
         association(for: mapping.name).append(source: source.id, destination: destination.id)
     }
 
@@ -53,7 +55,9 @@ extension MigrationManager {
     /// to: each object through the entity mapping that migrates its own entity (a sub-entity's
     /// objects through theirs), as Xcode's compiled mapping models ask with
     /// `destinationInstancesForSourceRelationshipNamed:sourceInstances:`.
-    public func destinationInstances(forSourceRelationshipNamed name: String, sourceInstances: [MigrationObject]?) throws -> [MigrationObject] {
+    public func destinationInstances(forSourceRelationshipNamed name: String, sourceInstances: [MigrationObject]?) throws
+        -> [MigrationObject]
+    {
         guard let mapping = currentEntityMapping, let entity = sourceEntity(for: mapping),
             let relationship = sourceModel.allRelationships(of: entity).first(where: { $0.name == name }),
             let target = relationship.destinationEntity
@@ -86,7 +90,9 @@ extension MigrationManager {
     public func sourceEntity(for mapping: EntityMapping) -> Entity? { mapping.sourceEntity.flatMap(sourceModel.entity(named:)) }
 
     /// The destination model's entity a mapping creates.
-    public func destinationEntity(for mapping: EntityMapping) -> Entity? { mapping.destinationEntity.flatMap(destinationModel.entity(named:)) }
+    public func destinationEntity(for mapping: EntityMapping) -> Entity? {
+        mapping.destinationEntity.flatMap(destinationModel.entity(named:))
+    }
 
     /// The attribute values a mapping's value expressions give for a source object.
     ///
@@ -128,7 +134,8 @@ extension MigrationManager {
     /// One attribute mapping's value for a source object, converted to the attribute's type;
     /// `destination` is `$destination` (the object being made), when an expression reads it.
     func value(
-        of entry: AttributeMappingPlan.Entry, source: MigrationObject, mapping: EntityMapping, entity: String, destination: DestinationDraft? = nil
+        of entry: AttributeMappingPlan.Entry, source: MigrationObject, mapping: EntityMapping, entity: String,
+        destination: DestinationDraft? = nil
     ) throws -> StoreValue {
         let result: ExpressionValue
         switch entry.source {
@@ -138,7 +145,9 @@ extension MigrationManager {
             result = try evaluate(expression, source: source, mapping: mapping, property: property, destination: destination)
         case .unparsable(let error): throw error
         case .placeholder(let placeholder):
-            throw MigrationError(.migration, "the mapping for \(entity).\(entry.name) is still a placeholder: \(placeholder)", mapping: mapping.name, entity: entity, object: source.id)
+            throw MigrationError(
+                .migration, "the mapping for \(entity).\(entry.name) is still a placeholder: \(placeholder)", mapping: mapping.name,
+                entity: entity, object: source.id)
         }
         return try result.storeValue(for: entry.type)
     }
@@ -157,7 +166,9 @@ extension MigrationManager {
         for (index, property) in mapping.relationshipMappings.enumerated() where !done.contains(index) {
             guard let relationship = relationships[property.name] else { continue }
             if let placeholder = property.placeholder {
-                throw MigrationError(.migration, "the mapping for \(entity.name).\(property.name) is still a placeholder: \(placeholder)", mapping: mapping.name, entity: entity.name, object: destination.id)
+                throw MigrationError(
+                    .migration, "the mapping for \(entity.name).\(property.name) is still a placeholder: \(placeholder)",
+                    mapping: mapping.name, entity: entity.name, object: destination.id)
             }
             guard let text = property.valueExpression else { continue }
             let result = try evaluate(text, source: source, mapping: mapping, property: property, destination: destination)
@@ -167,14 +178,18 @@ extension MigrationManager {
             case .object(let object as MigrationObject): objects = [object]
             case .array(let items): objects = items.compactMap { if case .object(let o as MigrationObject) = $0 { o } else { nil } }
             default:
-                throw MigrationError(.migration, "the mapping for \(entity.name).\(property.name) gave \(result), not destination objects", mapping: mapping.name, entity: entity.name, object: destination.id)
+                throw MigrationError(
+                    .migration, "the mapping for \(entity.name).\(property.name) gave \(result), not destination objects",
+                    mapping: mapping.name, entity: entity.name, object: destination.id)
             }
             // A source object's key names a row of the other store: written as is, it would link
             // whatever new object has that key. Core Data refuses it (objects from another context).
             if let stray = objects.first(where: { $0.side == .source }) {
                 let name = SourceObjectCheck.mappingName(from: stray.entity, to: relationship.destinationEntity, in: mappingModel)
                 throw MigrationError(
-                    .migration, SourceObjectCheck.message(property: "\(entity.name).\(property.name)", text: text, sourceEntity: stray.entity, mappingName: name),
+                    .migration,
+                    SourceObjectCheck.message(
+                        property: "\(entity.name).\(property.name)", text: text, sourceEntity: stray.entity, mappingName: name),
                     mapping: mapping.name, entity: entity.name, object: destination.id)
             }
             let targets = objects.map(\.id)
@@ -187,7 +202,8 @@ extension MigrationManager {
     }
 
     func evaluate(
-        _ text: String, source: MigrationObject, mapping: EntityMapping, property: PropertyMapping? = nil, destination: (any ExpressionObject)? = nil
+        _ text: String, source: MigrationObject, mapping: EntityMapping, property: PropertyMapping? = nil,
+        destination: (any ExpressionObject)? = nil
     ) throws -> ExpressionValue {
         let expression: Expression
         if let cached = parsedExpressions[text] {
@@ -220,7 +236,8 @@ extension MigrationManager {
         if let cached = side == .destination ? destinationObjects[id] : sourceObjects[id] { return cached }
         let (store, layout) = side == .destination ? (destinationContext, destinationLayout) : (sourceContext, sourceLayout)
         guard let store, let stored = try store.object(id, layout: layout) else { return nil }
-        let object = MigrationObject(id: stored.id, entity: stored.entity, side: side, attributes: stored.attributes, toOne: stored.toOne, manager: self)
+        let object = MigrationObject(
+            id: stored.id, entity: stored.entity, side: side, attributes: stored.attributes, toOne: stored.toOne, manager: self)
         remember(object)
         return object
     }
@@ -298,7 +315,9 @@ extension MigrationManager {
         case nil:
             break
         }
-        throw MigrationError(.migration, "the migration manager does not respond to \(selector) with \(arguments.count) arguments", mapping: currentEntityMapping?.name)
+        throw MigrationError(
+            .migration, "the migration manager does not respond to \(selector) with \(arguments.count) arguments",
+            mapping: currentEntityMapping?.name)
     }
 }
 
@@ -308,7 +327,19 @@ final class CancellationBox: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Error?
 
-    var error: Error? { lock.lock(); defer { lock.unlock() }; return stored }
-    func cancel(with error: Error) { lock.lock(); stored = error; lock.unlock() }
-    func reset() { lock.lock(); stored = nil; lock.unlock() }
+    var error: Error? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+    func cancel(with error: Error) {
+        lock.lock()
+        stored = error
+        lock.unlock()
+    }
+    func reset() {
+        lock.lock()
+        stored = nil
+        lock.unlock()
+    }
 }

@@ -3,7 +3,11 @@ import Foundation
 /// Where a migration is: the stage, the entity mapping, and the fraction done.
 public struct MigrationProgress: Sendable {
     /// Core Data's three stages.
-    public enum Stage: String, Sendable { case createInstances = "create instances", createRelationships = "create relationships", validate }
+    public enum Stage: String, Sendable {
+        case createInstances = "create instances"
+        case createRelationships = "create relationships"
+        case validate
+    }
 
     /// The stage running.
     public let stage: Stage
@@ -137,7 +141,8 @@ public final class MigrationManager: ExpressionObject {
             usedFastPath = false
             if usesStoreSpecificMigrationManager,
                 let statements = SQLFastPath.plan(
-                    mapping, source: sourceLayout, destination: destinationLayout, sourceJoinColumns: try SQLFastPath.joinColumns(of: source, layout: sourceLayout),
+                    mapping, source: sourceLayout, destination: destinationLayout,
+                    sourceJoinColumns: try SQLFastPath.joinColumns(of: source, layout: sourceLayout),
                     nullifying: nullifiedKeys, fetches: sourceFetches)
             {
                 try runFastPath(statements, source: source, destination: destination, mapping: mapping)
@@ -188,7 +193,8 @@ public final class MigrationManager: ExpressionObject {
                         // framework" (NSEntityMigrationPolicy reference): a policy may still fix objects up.
                         try policy.performCustomValidation(forMapping: entityMapping, manager: self)
                         if let entity = entityMapping.destinationEntity {
-                            try DestinationValidation(store: destination, layout: self.destinationLayout, mapping: entityMapping.name).validate(entity: entity)
+                            try DestinationValidation(store: destination, layout: self.destinationLayout, mapping: entityMapping.name)
+                                .validate(entity: entity)
                         }
                         try policy.end(entityMapping, manager: self)
                         self.handled += (self.associations[entityMapping.name]?.count ?? 0)
@@ -208,7 +214,9 @@ public final class MigrationManager: ExpressionObject {
         }
     }
 
-    private func runFastPath(_ statements: [SQLFastPath.Statement], source: PersistentStore, destination: PersistentStore, mapping: MappingModel) throws {
+    private func runFastPath(
+        _ statements: [SQLFastPath.Statement], source: PersistentStore, destination: PersistentStore, mapping: MappingModel
+    ) throws {
         try destination.database.attach(readOnly: source.database.filePath, as: "src")
         defer { try? destination.database.detach("src") }
         try destination.database.inTransaction {
@@ -221,7 +229,8 @@ public final class MigrationManager: ExpressionObject {
                 currentEntityMapping = entityMapping
                 KillPoint.fastPathValidate.reach()
                 if let entity = entityMapping.destinationEntity {
-                    try DestinationValidation(store: destination, layout: destinationLayout, mapping: entityMapping.name).validate(entity: entity)
+                    try DestinationValidation(store: destination, layout: destinationLayout, mapping: entityMapping.name).validate(
+                        entity: entity)
                 }
                 progressHandler?(MigrationProgress(stage: .validate, mapping: entityMapping.name, objects: handled, fraction: 1))
             }
@@ -231,7 +240,9 @@ public final class MigrationManager: ExpressionObject {
         KillPoint.afterCommit.reach()
     }
 
-    private func run(_ mapping: EntityMapping, policy: EntityMigrationPolicy, stage: MigrationProgress.Stage, _ body: () throws -> Void) throws {
+    private func run(_ mapping: EntityMapping, policy: EntityMigrationPolicy, stage: MigrationProgress.Stage, _ body: () throws -> Void)
+        throws
+    {
         currentEntityMapping = mapping
         currentPolicy = policy
         KillPoint(stage).reach()
@@ -246,27 +257,34 @@ public final class MigrationManager: ExpressionObject {
         } catch let error as CancellationBox.Cancelled {
             throw error.error
         } catch let error as ExpressionError {
-            throw MigrationError(.migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: mapping.destinationEntity)
+            throw MigrationError(
+                .migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: mapping.destinationEntity)
         } catch {
-            throw MigrationError(.entityMigrationPolicy, "\(stage.rawValue) failed: \(error)", mapping: mapping.name, entity: mapping.destinationEntity)
+            throw MigrationError(
+                .entityMigrationPolicy, "\(stage.rawValue) failed: \(error)", mapping: mapping.name, entity: mapping.destinationEntity)
         }
     }
 
     private func createInstances(_ mapping: EntityMapping, policy: EntityMigrationPolicy) throws {
-        guard mapping.type != .add, mapping.type != .remove, let sourceEntity = mapping.sourceEntity, let source = sourceContext else { return }
+        guard mapping.type != .add, mapping.type != .remove, let sourceEntity = mapping.sourceEntity, let source = sourceContext else {
+            return
+        }
         // The default policy's hook inserts one object per source object from the value
         // expressions: done table to table, without an object per row, it gives the same rows.
         if Self.isDefault(policy), try bulkCreateInstances(mapping, sourceEntity: sourceEntity, source: source) { return }
         try source.forEachObject(of: sourceEntity, layout: sourceLayout, includingSubentities: false) { stored in
             try checkCancellation()
-            let object = MigrationObject(id: stored.id, entity: stored.entity, side: .source, attributes: stored.attributes, toOne: stored.toOne, manager: self)
+            let object = MigrationObject(
+                id: stored.id, entity: stored.entity, side: .source, attributes: stored.attributes, toOne: stored.toOne, manager: self)
             remember(object)
             // The source expression's fetch: only the objects its predicate selects are migrated.
             guard try isFetched(object, by: mapping) else { return }
             do {
                 try policy.createDestinationInstances(forSource: object, in: mapping, manager: self)
             } catch let error as ExpressionError {
-                throw MigrationError(.migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: sourceEntity, object: stored.id)
+                throw MigrationError(
+                    .migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: sourceEntity,
+                    object: stored.id)
             }
             advance(.createInstances, mapping)
         }
@@ -284,7 +302,8 @@ public final class MigrationManager: ExpressionObject {
             return try predicate.evaluate(in: EvaluationContext(variables: variables, evaluatedObject: .object(object))).isTrue
         } catch let error as ExpressionError {
             throw MigrationError(
-                .migration, "the source expression's predicate \"\(fetch.predicateText)\" failed: \(error.message)", mapping: mapping.name, entity: object.entity, object: object.id)
+                .migration, "the source expression's predicate \"\(fetch.predicateText)\" failed: \(error.message)", mapping: mapping.name,
+                entity: object.entity, object: object.id)
         }
     }
 

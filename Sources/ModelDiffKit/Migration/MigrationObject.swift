@@ -14,7 +14,8 @@ public final class MigrationObject: ExpressionObject {
     private let toOne: [String: ObjectID?]
     private unowned let manager: MigrationManager
 
-    init(id: ObjectID, entity: String, side: Side, attributes: [String: StoreValue], toOne: [String: ObjectID?], manager: MigrationManager) {
+    init(id: ObjectID, entity: String, side: Side, attributes: [String: StoreValue], toOne: [String: ObjectID?], manager: MigrationManager)
+    {
         self.id = id
         self.entity = entity
         self.side = side
@@ -68,14 +69,20 @@ extension ExpressionValue {
         switch (self, type) {
         case (.null, _): return .null
         case (.bool(let b), .boolean): return .bool(b)
-        case (_, .boolean): guard let n = number else { break }; return .bool(n != 0)
+        case (_, .boolean):
+            guard let n = number else { break }
+            return .bool(n != 0)
         case (.integer(let n), _) where type.isInteger: return .integer(n)
         case (_, _) where type.isInteger:
             guard let n = number, n.isFinite, abs(n) < 9.2e18 else { break }
             return .integer(Int64(n.rounded(.towardZero)))
         case (.decimal(let t), .decimal): return .decimal(t)
-        case (_, .decimal): guard let n = number else { break }; return .decimal(String(n))
-        case (_, .double), (_, .float): guard let n = number else { break }; return .double(n)
+        case (_, .decimal):
+            guard let n = number else { break }
+            return .decimal(String(n))
+        case (_, .double), (_, .float):
+            guard let n = number else { break }
+            return .double(n)
         case (.date(let d), .date): return .date(d)
         case (.string(let s), .string): return .string(s)
         case (.string(let s), .uri): return .string(s)

@@ -35,16 +35,20 @@ public struct MigrationTest: Sendable {
     public init(
         bundle: ModelBundle, path: MigrationPath = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [], temporaryFolder: URL
     ) throws {
-        try self.init(versions: Versions(bundle: bundle), path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: temporaryFolder)
+        try self.init(
+            versions: Versions(bundle: bundle), path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: temporaryFolder)
     }
 
     /// Runs the test on the bundle at `bundlePath`, reading each version only for the steps that use
     /// it, so memory stays that of one step per core however many versions the bundle has (with
     /// `stores`, every version is read to match their hashes).
     public init(
-        bundleAt bundlePath: String, path: MigrationPath = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [], temporaryFolder: URL
+        bundleAt bundlePath: String, path: MigrationPath = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [],
+        temporaryFolder: URL
     ) throws {
-        try self.init(versions: Versions(path: bundlePath), path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: temporaryFolder)
+        try self.init(
+            versions: Versions(path: bundlePath), path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: temporaryFolder
+        )
     }
 
     private init(versions: Versions, path: MigrationPath, objects: Int, seed: UInt64, stores: [String], temporaryFolder: URL) throws {
@@ -65,8 +69,12 @@ public struct MigrationTest: Sendable {
             do {
                 let (old, new) = (try versions.version(from), try versions.version(to))
                 try StoreSeed(defaultCount: objects, seed: seed &+ UInt64(from)).write(model: old.model, to: source)
-                results.set(index, .success(try Self.run(
-                    old: old, new: new, source: source, origin: "seeded", mappings: mappings, history: history, folder: temporaryFolder, index: index)))
+                results.set(
+                    index,
+                    .success(
+                        try Self.run(
+                            old: old, new: new, source: source, origin: "seeded", mappings: mappings, history: history,
+                            folder: temporaryFolder, index: index)))
             } catch {
                 results.set(index, .failure(error))
             }
@@ -85,14 +93,18 @@ public struct MigrationTest: Sendable {
                 let opened = try PersistentStore.open(path: store)
                 let match = StoreVersionMatch(storeHashes: opened.metadata.versionHashes, versions: hashes)
                 guard let name = match.versionName, let from = versions.names.firstIndex(of: name) else {
-                    throw Diagnostic(path: store, message: "the store matches no version of \(versions.path) (closest: \(match.closestVersion ?? "none"))")
+                    throw Diagnostic(
+                        path: store,
+                        message: "the store matches no version of \(versions.path) (closest: \(match.closestVersion ?? "none"))")
                 }
                 guard from < current else { continue }
                 let targets = path == .consecutive ? [from + 1] : path == .direct ? [current] : Array(Set([from + 1, current])).sorted()
                 for to in targets {
-                    tested.append(try Self.run(
-                        old: try versions.version(from), new: try versions.version(to), source: store, origin: store, mappings: mappings,
-                        history: history, folder: temporaryFolder, index: pairs.count + offset * 2 + to))
+                    tested.append(
+                        try Self.run(
+                            old: try versions.version(from), new: try versions.version(to), source: store, origin: store,
+                            mappings: mappings,
+                            history: history, folder: temporaryFolder, index: pairs.count + offset * 2 + to))
                 }
             }
         }
@@ -110,7 +122,8 @@ public struct MigrationTest: Sendable {
         defer { StoreMigration.removeStore(output) }
         var failures: [String] = []
         do {
-            try MigrationManager(sourceModel: old.model, destinationModel: new.model).migrateStore(from: source, to: output, mapping: mapping)
+            try MigrationManager(sourceModel: old.model, destinationModel: new.model).migrateStore(
+                from: source, to: output, mapping: mapping)
             failures = try MigrationTestChecks(source: source, output: output, old: old.model, new: new.model, mapping: mapping).failures()
         } catch let error as MigrationError {
             failures = ["migration failed: \(error)"]
@@ -119,7 +132,9 @@ public struct MigrationTest: Sendable {
         } catch {
             failures = ["migration failed: \(error)"]
         }
-        return Step(from: old.name, to: new.name, origin: origin, mappingPath: mappingPath, failures: failures, seconds: Date().timeIntervalSince(started))
+        return Step(
+            from: old.name, to: new.name, origin: origin, mappingPath: mappingPath, failures: failures,
+            seconds: Date().timeIntervalSince(started))
     }
 }
 

@@ -19,11 +19,14 @@ struct MigrationTestChecks {
         for destination in Set(carrying.compactMap(\.destinationEntity)).sorted() {
             let feeding = carrying.filter { $0.destinationEntity == destination }
             // A source expression other than Xcode's fetch of every instance may select objects: not counted.
-            guard feeding.allSatisfy({ $0.sourceExpression == nil || $0.sourceExpression == EntityMapping.fetchAll($0.sourceEntity!) }) else { continue }
+            guard feeding.allSatisfy({ $0.sourceExpression == nil || $0.sourceExpression == EntityMapping.fetchAll($0.sourceEntity!) })
+            else { continue }
             let expected = feeding.reduce(0) { $0 + (before[$1.sourceEntity!] ?? 0) }
             let actual = after[destination] ?? 0
             if actual != expected {
-                failures.append("\(destination): \(actual) objects, but the mapping carries \(expected) from \(feeding.map { $0.sourceEntity! }.joined(separator: ", "))")
+                failures.append(
+                    "\(destination): \(actual) objects, but the mapping carries \(expected) from \(feeding.map { $0.sourceEntity! }.joined(separator: ", "))"
+                )
             }
             guard feeding.count == 1, let entityMapping = feeding.first, let from = entityMapping.sourceEntity else { continue }
             failures += try values(entityMapping, from: from, to: destination, sourceStore, migrated, oldLayout, newLayout)
@@ -66,7 +69,9 @@ struct MigrationTestChecks {
             if let range = Self.range(of: destinationAttribute.type),
                 let outside = written.first(where: { if case .integer(let n) = $0 { !range.contains(n) } else { false } })
             {
-                failures.append("\(what): \(outside) does not fit \(destinationAttribute.type.xcodeName) (from \(from).\(sourceAttribute.name), \(sourceAttribute.type.xcodeName)): the value overflows")
+                failures.append(
+                    "\(what): \(outside) does not fit \(destinationAttribute.type.xcodeName) (from \(from).\(sourceAttribute.name), \(sourceAttribute.type.xcodeName)): the value overflows"
+                )
                 continue
             }
             let type = destinationAttribute.type
@@ -88,7 +93,9 @@ struct MigrationTestChecks {
         var failures: [String] = []
         for property in entityMapping.relationshipMappings {
             guard let expression = property.valueExpression,
-                let sourceName = expression.split(separator: "$source.").last.map({ String($0.prefix { $0.isLetter || $0.isNumber || $0 == "_" }) }),
+                let sourceName = expression.split(separator: "$source.").last.map({
+                    String($0.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                }),
                 expression.contains("destinationInstancesForEntityMapping"), !sourceName.isEmpty
             else { continue }
             let before = try Self.linkCount(sourceStore, oldLayout, entity: from, relationship: sourceName)

@@ -23,13 +23,17 @@ enum PredicateSQL {
         case .predicate(let value): return .truth(value)
         case .not(let operand): return clause(operand, entity: entity, model: model, table: table).map(SQLFragment.not)
         case .binary(let op, let lhs, let rhs) where op == .and || op == .or:
-            guard let a = clause(lhs, entity: entity, model: model, table: table), let b = clause(rhs, entity: entity, model: model, table: table) else { return nil }
+            guard let a = clause(lhs, entity: entity, model: model, table: table),
+                let b = clause(rhs, entity: entity, model: model, table: table)
+            else { return nil }
             return .logical([a, b], and: op == .and)
         case .binary(let op, let lhs, let rhs):
             if let column = self.column(lhs, entity: entity, model: model, table: table), let constant = constant(rhs) {
                 return comparison(column, op, constant)
             }
-            if let column = self.column(rhs, entity: entity, model: model, table: table), let constant = constant(lhs), let flipped = flip(op) {
+            if let column = self.column(rhs, entity: entity, model: model, table: table), let constant = constant(lhs),
+                let flipped = flip(op)
+            {
                 return comparison(column, flipped, constant)
             }
             return nil
@@ -61,14 +65,17 @@ enum PredicateSQL {
     }
 
     /// A stored column read by a bare key (`image`), with what it holds; nil for anything else.
-    private static func column(_ expression: Expression, entity: Entity, model: Model, table: StoreLayout.Table) -> (SQLFragment, holds: Holds)? {
+    private static func column(_ expression: Expression, entity: Entity, model: Model, table: StoreLayout.Table) -> (
+        SQLFragment, holds: Holds
+    )? {
         guard case .keyPath(.evaluatedObject, let components) = expression, components.count == 1,
             let owner = model.declaringEntity(ofProperty: components[0], in: entity)?.name,
             let column = table.column(entity: owner, property: components[0])
         else { return nil }
         switch column.kind {
         case .attribute(_, _, let type):
-            let holds: Holds = type.isInteger || type == .double || type == .float || type == .boolean ? .number : type == .date ? .date : .other
+            let holds: Holds =
+                type.isInteger || type == .double || type == .float || type == .boolean ? .number : type == .date ? .date : .other
             return (.column(column.name, of: "s"), holds)
         case .toOne: return (.column(column.name, of: "s"), .other)
         default: return nil

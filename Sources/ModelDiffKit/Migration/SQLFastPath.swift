@@ -30,8 +30,8 @@ enum SQLFastPath {
     ) -> [Statement]? {
         var statements: [Statement] = []
         let filtered = Set(fetches.filter { $0.value.predicate != nil }.keys)
-        var danglingToOnes: [String: [String: String]] = [:]   // source table → key column → the table it should point into
-        var danglingJoins: [String: [(column: String, target: String)]] = [:]   // source join table → its dangling columns
+        var danglingToOnes: [String: [String: String]] = [:]  // source table → key column → the table it should point into
+        var danglingJoins: [String: [(column: String, target: String)]] = [:]  // source join table → its dangling columns
         for keys in nullifying {
             switch keys.kind {
             case .toOne(let table, let column, let target): danglingToOnes[table, default: [:]][column] = target
@@ -43,9 +43,10 @@ enum SQLFastPath {
             guard let target = danglingToOnes[table]?[column] else { return value }
             return .when(.rowExists(key: .column(column, of: "s"), in: target, schema: "src"), then: value)
         }
-        var rootSources: [String: String] = [:]   // destination root → the one source root feeding it
+        var rootSources: [String: String] = [:]  // destination root → the one source root feeding it
         var copiedJoins: Set<String> = []
-        let mappingBySource = Dictionary(mapping.entityMappings.compactMap { m in m.sourceEntity.map { ($0, m) } }, uniquingKeysWith: { a, _ in a })
+        let mappingBySource = Dictionary(
+            mapping.entityMappings.compactMap { m in m.sourceEntity.map { ($0, m) } }, uniquingKeysWith: { a, _ in a })
         for entityMapping in mapping.entityMappings {
             guard entityMapping.policyClassName == nil else { return nil }
             switch entityMapping.type {
@@ -54,7 +55,8 @@ enum SQLFastPath {
             default: return nil
             }
             guard let sourceName = entityMapping.sourceEntity, let destinationName = entityMapping.destinationEntity,
-                let sourceEntity = source.model.entity(named: sourceName), let destinationEntity = destination.model.entity(named: destinationName),
+                let sourceEntity = source.model.entity(named: sourceName),
+                let destinationEntity = destination.model.entity(named: destinationName),
                 let sourceTable = source.table(for: sourceName), let destinationTable = destination.table(for: destinationName),
                 let sourceNumber = source.entityNumbers[sourceName], let destinationNumber = destination.entityNumbers[destinationName]
             else { return nil }
@@ -69,8 +71,10 @@ enum SQLFastPath {
             for column in destinationTable.columns {
                 switch column.kind {
                 case .attribute(let owner, let name, let type) where ancestry.contains(owner):
-                    guard let value = attributeValue(attributes[name], type: type, destinationEntity: destinationEntity, in: destination.model, name: name,
-                                                     sourceEntity: sourceEntity, sourceTable: sourceTable, source: source)
+                    guard
+                        let value = attributeValue(
+                            attributes[name], type: type, destinationEntity: destinationEntity, in: destination.model, name: name,
+                            sourceEntity: sourceEntity, sourceTable: sourceTable, source: source)
                     else { return nil }
                     columns.append(column.name)
                     values.append(value)
@@ -80,32 +84,47 @@ enum SQLFastPath {
                     // NULL as on the generic path, when optional (a required one fails validation there: 1570).
                     // A placeholder (a re-targeted to-one) fails on the generic path: refused here too.
                     if mapped.valueExpression == nil {
-                        guard mapped.placeholder == nil, destination.model.allRelationships(of: destinationEntity).first(where: { $0.name == name })?.isOptional == true else { return nil }
+                        guard mapped.placeholder == nil,
+                            destination.model.allRelationships(of: destinationEntity).first(where: { $0.name == name })?.isOptional == true
+                        else { return nil }
                         continue
                     }
-                    guard let sourceRelationship = sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered),
-                        let sourceColumn = sourceTable.column(entity: source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName, property: sourceRelationship.name)
+                    guard
+                        let sourceRelationship = sourceToOne(
+                            mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered),
+                        let sourceColumn = sourceTable.column(
+                            entity: source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName,
+                            property: sourceRelationship.name)
                     else { return nil }
                     columns.append(column.name)
                     values.append(nullifyingDangling(.column(sourceColumn.name, of: "s"), key: sourceColumn.name, of: sourceTable.name))
-                case .toOneEntity(let owner, let name) where ancestry.contains(owner), .orderKey(let owner, let name) where ancestry.contains(owner):
+                case .toOneEntity(let owner, let name) where ancestry.contains(owner),
+                    .orderKey(let owner, let name) where ancestry.contains(owner):
                     // Carried over only when the source stores the same thing for the mapped to-one.
                     guard let mapped = relationships[name],
-                        let sourceRelationship = sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered)
+                        let sourceRelationship = sourceToOne(
+                            mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered)
                     else { continue }
-                    let sourceOwner = source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName
+                    let sourceOwner =
+                        source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName
                     let match = sourceTable.columns.first {
                         switch (column.kind, $0.kind) {
-                        case (.toOneEntity, .toOneEntity(sourceOwner, sourceRelationship.name)), (.orderKey, .orderKey(sourceOwner, sourceRelationship.name)): true
+                        case (.toOneEntity, .toOneEntity(sourceOwner, sourceRelationship.name)),
+                            (.orderKey, .orderKey(sourceOwner, sourceRelationship.name)):
+                            true
                         default: false
                         }
                     }
-                    guard let match, let key = sourceTable.column(entity: sourceOwner, property: sourceRelationship.name) else { return nil }
+                    guard let match, let key = sourceTable.column(entity: sourceOwner, property: sourceRelationship.name) else {
+                        return nil
+                    }
                     columns.append(column.name)
                     if case .toOneEntity = column.kind {
                         // Entity numbers change between versions: map each source number to its destination number.
                         let cases = mapping.entityMappings.compactMap { m -> (Int64, Int64)? in
-                            guard let s = m.sourceEntity, let d = m.destinationEntity, let a = source.entityNumbers[s], let b = destination.entityNumbers[d] else { return nil }
+                            guard let s = m.sourceEntity, let d = m.destinationEntity, let a = source.entityNumbers[s],
+                                let b = destination.entityNumbers[d]
+                            else { return nil }
                             return (Int64(a), Int64(b))
                         }
                         values.append(nullifyingDangling(.map(.column(match.name, of: "s"), cases), key: key.name, of: sourceTable.name))
@@ -117,25 +136,37 @@ enum SQLFastPath {
                 }
             }
             // To-many relationships must be stored the same way on both sides (the inverse key or a join table).
-            for relationship in destination.model.allRelationships(of: destinationEntity) where relationship.isToMany && !relationship.isTransient {
+            for relationship in destination.model.allRelationships(of: destinationEntity)
+            where relationship.isToMany && !relationship.isTransient {
                 guard let mapped = relationships[relationship.name] else { continue }
                 // A placeholder (a re-targeted relationship) fails on the generic path: refused here too.
                 guard mapped.placeholder == nil else { return nil }
                 guard mapped.valueExpression != nil else { continue }
-                guard let sourceRelationship = sourceRelationship(mapped, in: sourceEntity, model: source.model), sourceRelationship.isToMany else { return nil }
-                let declaring = destination.model.declaringEntity(ofProperty: relationship.name, in: destinationEntity)?.name ?? destinationName
-                let sourceDeclaring = source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName
+                guard let sourceRelationship = sourceRelationship(mapped, in: sourceEntity, model: source.model),
+                    sourceRelationship.isToMany
+                else { return nil }
+                let declaring =
+                    destination.model.declaringEntity(ofProperty: relationship.name, in: destinationEntity)?.name ?? destinationName
+                let sourceDeclaring =
+                    source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName
                 let join = destination.joinTable(entity: declaring, relationship: relationship.name)
                 let sourceJoin = source.joinTable(entity: sourceDeclaring, relationship: sourceRelationship.name)
                 guard (join == nil) == (sourceJoin == nil) else { return nil }
                 // A join row copied by SQL must not point at objects a `remove` mapping drops.
                 if sourceJoin != nil, let other = sourceRelationship.destinationEntity,
                     !isCarried(other, model: source.model, mappings: mappingBySource, filtered: filtered)
-                        || !isCarried(source.model.rootEntity(of: sourceEntity).name, model: source.model, mappings: mappingBySource, filtered: filtered)
-                { return nil }
+                        || !isCarried(
+                            source.model.rootEntity(of: sourceEntity).name, model: source.model, mappings: mappingBySource,
+                            filtered: filtered)
+                {
+                    return nil
+                }
                 if let join, let sourceJoin, join.isNamed(after: declaring, relationship: relationship.name) {
                     let (owners, targets) = sourceJoin.keyColumns(from: sourceDeclaring, relationship: sourceRelationship.name)
-                    guard let orders = orderColumns(of: join, relationship: relationship.name, from: sourceJoin, relationship: sourceRelationship.name) else { return nil }
+                    guard
+                        let orders = orderColumns(
+                            of: join, relationship: relationship.name, from: sourceJoin, relationship: sourceRelationship.name)
+                    else { return nil }
                     let destinationColumns = [join.sourceColumn, join.destinationColumn] + orders.map(\.destination)
                     let sourceColumns = [owners, targets] + orders.map(\.source)
                     // The copy takes every row of the table: once, though each sub-entity's mapping inherits the relationship.
@@ -143,17 +174,26 @@ enum SQLFastPath {
                     copiedJoins.insert(join.name)
                     if let dangling = danglingJoins[sourceJoin.name] {
                         // Only the rows whose both keys name a row (the others point to nothing to link).
-                        let kept = SQL.joined(dangling.map { SQLFragment.rowExists(key: .column($0.column, of: "j"), in: $0.target, schema: "src") }, separator: .and)
-                        statements.append(Statement(
-                            sql: "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote(destinationColumns))) SELECT \(SQL.quote(sourceColumns, alias: "j")) FROM src.\(SQL.quote(sourceJoin.name)) j WHERE \(SQL.joined([kept], separator: .and).text)",
-                            arguments: kept.arguments))
+                        let kept = SQL.joined(
+                            dangling.map { SQLFragment.rowExists(key: .column($0.column, of: "j"), in: $0.target, schema: "src") },
+                            separator: .and)
+                        statements.append(
+                            Statement(
+                                sql:
+                                    "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote(destinationColumns))) SELECT \(SQL.quote(sourceColumns, alias: "j")) FROM src.\(SQL.quote(sourceJoin.name)) j WHERE \(SQL.joined([kept], separator: .and).text)",
+                                arguments: kept.arguments))
                     } else if sourceJoinColumns[sourceJoin.name] == sourceColumns {
                         // Positional copy: the destination's columns are (sourceColumn, destinationColumn, its order columns), see `createStatements`.
-                        statements.append(Statement(sql: "INSERT INTO main.\(SQL.quote(join.name)) SELECT * FROM src.\(SQL.quote(sourceJoin.name))", arguments: []))
+                        statements.append(
+                            Statement(
+                                sql: "INSERT INTO main.\(SQL.quote(join.name)) SELECT * FROM src.\(SQL.quote(sourceJoin.name))",
+                                arguments: []))
                     } else {
-                        statements.append(Statement(
-                            sql: "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote(destinationColumns))) SELECT \(SQL.quote(sourceColumns)) FROM src.\(SQL.quote(sourceJoin.name))",
-                            arguments: []))
+                        statements.append(
+                            Statement(
+                                sql:
+                                    "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote(destinationColumns))) SELECT \(SQL.quote(sourceColumns)) FROM src.\(SQL.quote(sourceJoin.name))",
+                                arguments: []))
                     }
                 }
                 // An order the source lacks cannot be copied; one the destination drops is left out (the source's
@@ -163,23 +203,30 @@ enum SQLFastPath {
             let selected = SQL.joined(values, separator: .comma)
             var filter: SQLFragment?
             if let predicate = fetches[entityMapping.name]?.predicate {
-                guard let clause = PredicateSQL.clause(predicate, entity: sourceEntity, model: source.model, table: sourceTable) else { return nil }
+                guard let clause = PredicateSQL.clause(predicate, entity: sourceEntity, model: source.model, table: sourceTable) else {
+                    return nil
+                }
                 filter = clause
             }
             // The rows of the source entity, and of them those the fetch predicate selects.
-            let condition = [SQLFragment.predicate(.column("Z_ENT", of: "s"), .equal, .integer(Int64(sourceNumber)))] + (filter.map { [$0] } ?? [])
-            statements.append(Statement(
-                sql: "INSERT INTO main.\(SQL.quote(destinationTable.name)) (\(SQL.quote(columns))) SELECT \(SQL.joined(values, separator: .comma).text) FROM src.\(SQL.quote(sourceTable.name)) s WHERE \(SQL.joined(condition, separator: .and).text)",
-                arguments: selected.arguments + SQL.joined(condition, separator: .and).arguments))
+            let condition =
+                [SQLFragment.predicate(.column("Z_ENT", of: "s"), .equal, .integer(Int64(sourceNumber)))] + (filter.map { [$0] } ?? [])
+            statements.append(
+                Statement(
+                    sql:
+                        "INSERT INTO main.\(SQL.quote(destinationTable.name)) (\(SQL.quote(columns))) SELECT \(SQL.joined(values, separator: .comma).text) FROM src.\(SQL.quote(sourceTable.name)) s WHERE \(SQL.joined(condition, separator: .and).text)",
+                    arguments: selected.arguments + SQL.joined(condition, separator: .and).arguments))
         }
         for (destinationTable, sourceTable) in rootSources {
             guard let root = destination.tables.first(where: { $0.name == destinationTable })?.rootEntity,
                 let sourceRoot = source.tables.first(where: { $0.name == sourceTable })?.rootEntity,
                 let number = destination.entityNumbers[root], let sourceNumber = source.entityNumbers[sourceRoot]
             else { return nil }
-            statements.append(Statement(
-                sql: "UPDATE main.Z_PRIMARYKEY SET Z_MAX = MAX((SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(SQL.quote(destinationTable))), (SELECT IFNULL(Z_MAX, 0) FROM src.Z_PRIMARYKEY WHERE Z_ENT = ?)) WHERE Z_ENT = ?",
-                arguments: [.integer(Int64(sourceNumber)), .integer(Int64(number))]))
+            statements.append(
+                Statement(
+                    sql:
+                        "UPDATE main.Z_PRIMARYKEY SET Z_MAX = MAX((SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(SQL.quote(destinationTable))), (SELECT IFNULL(Z_MAX, 0) FROM src.Z_PRIMARYKEY WHERE Z_ENT = ?)) WHERE Z_ENT = ?",
+                    arguments: [.integer(Int64(sourceNumber)), .integer(Int64(number))]))
         }
         return statements
     }
@@ -196,7 +243,8 @@ enum SQLFastPath {
 
     /// The SQL value of a destination attribute: a copied column (converted as Core Data would), its default, or NULL.
     private static func attributeValue(
-        _ mapping: PropertyMapping?, type: AttributeType, destinationEntity: Entity, in destinationModel: Model, name: String, sourceEntity: Entity,
+        _ mapping: PropertyMapping?, type: AttributeType, destinationEntity: Entity, in destinationModel: Model, name: String,
+        sourceEntity: Entity,
         sourceTable: StoreLayout.Table, source: StoreLayout
     ) -> SQLFragment? {
         guard let mapping, let text = mapping.valueExpression else {
@@ -213,7 +261,7 @@ enum SQLFastPath {
         else { return nil }
         let value = SQLFragment.column(column.name, of: "s")
         switch (sourceAttribute.type, type) {
-        case let (a, b) where a == b: return value
+        case (let a, let b) where a == b: return value
         case (let a, .boolean) where a.isNumber: return .boolean(value)
         case (let a, let b) where (a.isNumber || a == .boolean) && b.isInteger: return .cast(value, to: .integer)
         case (let a, let b) where (a.isNumber || a == .boolean) && (b == .double || b == .float): return .cast(value, to: .real)
@@ -244,7 +292,9 @@ enum SQLFastPath {
     }
 
     /// The source to-one a standard relationship mapping reads (`FUNCTION($manager, "destinationInstances…", M, $source.r)`).
-    private static func sourceToOne(_ mapping: PropertyMapping, in entity: Entity, model: Model, mappings: [String: EntityMapping], filtered: Set<String>) -> Relationship? {
+    private static func sourceToOne(
+        _ mapping: PropertyMapping, in entity: Entity, model: Model, mappings: [String: EntityMapping], filtered: Set<String>
+    ) -> Relationship? {
         guard let relationship = sourceRelationship(mapping, in: entity, model: model), !relationship.isToMany,
             case .call(_, _, let arguments)? = mapping.valueExpression.flatMap({ try? ExpressionParser.parse($0) }),
             case .constant(.string(let name))? = arguments.first,

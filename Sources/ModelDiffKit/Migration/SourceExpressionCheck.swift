@@ -22,7 +22,8 @@ enum SourceExpressionCheck {
         do {
             predicate = try parsePredicate(predicateText)
         } catch {
-            throw MigrationError(.migration, "the source expression's predicate \"\(predicateText)\": \(error.description)", mapping: mapping.name)
+            throw MigrationError(
+                .migration, "the source expression's predicate \"\(predicateText)\": \(error.description)", mapping: mapping.name)
         }
         if case .predicate(true) = predicate { return SourceFetch(predicateText: predicateText, predicate: nil) }
         return SourceFetch(predicateText: predicateText, predicate: predicate)
@@ -37,11 +38,14 @@ enum SourceExpressionCheck {
             case .constant(.string(let entity)) = requestArguments[0], case .constant(.string(let predicateText)) = requestArguments[1]
         else {
             throw MigrationError(
-                .migration, "the source expression is not a fetch of \(source) objects; write FETCH(FUNCTION($manager, \"\(selector)\", \"\(source)\", \"TRUEPREDICATE\"), $manager.sourceContext, NO) or remove it",
+                .migration,
+                "the source expression is not a fetch of \(source) objects; write FETCH(FUNCTION($manager, \"\(selector)\", \"\(source)\", \"TRUEPREDICATE\"), $manager.sourceContext, NO) or remove it",
                 mapping: mapping.name)
         }
         guard entity == source else {
-            throw MigrationError(.migration, "the source expression fetches \(entity) objects, but the mapping's source entity is \(source)", mapping: mapping.name)
+            throw MigrationError(
+                .migration, "the source expression fetches \(entity) objects, but the mapping's source entity is \(source)",
+                mapping: mapping.name)
         }
         return predicateText
     }

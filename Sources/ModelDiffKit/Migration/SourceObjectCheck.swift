@@ -10,7 +10,9 @@ enum SourceObjectCheck {
     /// `$source.a.b` key path whose every step is a relationship of the old model; nil otherwise
     /// (the expression's type is not known before it runs).
     static func sourceRelationship(of text: String, from entity: Entity, in model: Model) -> Relationship? {
-        guard case .keyPath(.variable("source"), let components)? = try? ExpressionParser.parse(text), !components.isEmpty else { return nil }
+        guard case .keyPath(.variable("source"), let components)? = try? ExpressionParser.parse(text), !components.isEmpty else {
+            return nil
+        }
         var current = entity
         var last: Relationship?
         for key in components {
@@ -49,7 +51,8 @@ enum SourceObjectCheck {
                 else { continue }
                 let name = mappingName(from: target, to: written.destinationEntity, in: mapping)
                 throw MigrationError(
-                    .migration, message(property: "\(destinationEntity.name).\(property.name)", text: text, sourceEntity: target, mappingName: name),
+                    .migration,
+                    message(property: "\(destinationEntity.name).\(property.name)", text: text, sourceEntity: target, mappingName: name),
                     mapping: entityMapping.name, entity: destinationEntity.name)
             }
         }
@@ -59,10 +62,13 @@ enum SourceObjectCheck {
     /// objects of the old store, and the expression to write instead.
     static func message(property: String, text: String, sourceEntity: String, mappingName: String?) -> String {
         let written = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let lookup = "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(mappingName ?? "<entity mapping>")\", \(written))"
-        let advice = mappingName == nil
+        let lookup =
+            "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(mappingName ?? "<entity mapping>")\", \(written))"
+        let advice =
+            mappingName == nil
             ? "no entity mapping carries \(sourceEntity) objects over: add one and relate its objects with \(lookup)"
             : "relate the objects migrated from them with \(lookup)"
-        return "\(property) is given \(sourceEntity) objects of the source store by \(written), which Core Data refuses (objects from another context); \(advice)"
+        return
+            "\(property) is given \(sourceEntity) objects of the source store by \(written), which Core Data refuses (objects from another context); \(advice)"
     }
 }

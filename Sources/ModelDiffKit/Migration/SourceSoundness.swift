@@ -33,21 +33,27 @@ struct SourceSoundness {
                 else { continue }
                 let count = try store.danglingKeyCount(table: table.name, keyColumn: column.name, target: target.name)
                 if count > 0 {
-                    dangling.append(DanglingKeys(
-                        kind: .toOne(table: table.name, column: column.name, target: target.name), relationship: "\(owner).\(name)",
-                        destination: destination, count: count))
+                    dangling.append(
+                        DanglingKeys(
+                            kind: .toOne(table: table.name, column: column.name, target: target.name), relationship: "\(owner).\(name)",
+                            destination: destination, count: count))
                 }
             }
         }
         for join in layout.joinTables {
             // The destination column holds the partners of `relationship`'s owners, the source column those owners.
-            for (column, side, partner) in [(join.destinationColumn, join.relationship, join.inverse.entity), (join.sourceColumn, join.inverse, join.relationship.entity)] {
+            for (column, side, partner) in [
+                (join.destinationColumn, join.relationship, join.inverse.entity),
+                (join.sourceColumn, join.inverse, join.relationship.entity),
+            ] {
                 guard let target = layout.table(for: partner) else { continue }
                 let count = try store.danglingKeyCount(table: join.name, keyColumn: column, target: target.name)
                 if count > 0 {
-                    dangling.append(DanglingKeys(
-                        kind: .joinRows(table: join.name, column: column, target: target.name), relationship: "\(side.entity).\(side.name)",
-                        destination: partner, count: count))
+                    dangling.append(
+                        DanglingKeys(
+                            kind: .joinRows(table: join.name, column: column, target: target.name),
+                            relationship: "\(side.entity).\(side.name)",
+                            destination: partner, count: count))
                 }
             }
         }
@@ -91,7 +97,8 @@ public struct DanglingKeys: Sendable, Hashable {
     public var message: String {
         switch kind {
         case .toOne: "\(relationship): \(count) rows point to a \(destination) that does not exist; migrated as nil"
-        case .joinRows(let table, _, _): "\(relationship): \(count) rows of \(table) point to a \(destination) that does not exist; not copied"
+        case .joinRows(let table, _, _):
+            "\(relationship): \(count) rows of \(table) point to a \(destination) that does not exist; not copied"
         }
     }
 }

@@ -48,7 +48,8 @@ public enum StoreMigration {
         let history = bundle.historicalNames
         guard path != .all else { throw Diagnostic(path: storePath, message: "a store migrates along one path: direct or consecutive") }
         guard let start = match.versionName, let index = bundle.versions.firstIndex(where: { $0.name == start }) else {
-            let unmatched = "the store matches no version of \(bundle.path) (closest: \(match.closestVersion ?? "none"); entities that differ: \(match.differingEntities.joined(separator: ", ")))"
+            let unmatched =
+                "the store matches no version of \(bundle.path) (closest: \(match.closestVersion ?? "none"); entities that differ: \(match.differingEntities.joined(separator: ", ")))"
             guard let cachedModel else { throw Diagnostic(path: storePath, message: unmatched) }
             let cached: Model
             do {
@@ -60,15 +61,20 @@ public enum StoreMigration {
             return [try step(from: source, to: bundle.versions[end], mappings: mappings, history: history)]
         }
         guard end >= index else {
-            throw Diagnostic(path: storePath, message: "the store is at version \(start), which comes after the current version \(bundle.currentVersionName)")
+            throw Diagnostic(
+                path: storePath,
+                message: "the store is at version \(start), which comes after the current version \(bundle.currentVersionName)")
         }
         let pairs = index == end ? [] : path == .direct ? [(index, end)] : (index..<end).map { ($0, $0 + 1) }
-        return try pairs.map { from, to in try step(from: bundle.versions[from], to: bundle.versions[to], mappings: mappings, history: history) }
+        return try pairs.map { from, to in
+            try step(from: bundle.versions[from], to: bundle.versions[to], mappings: mappings, history: history)
+        }
     }
 
     /// The steps for an open store: by its hashes, else from the model cached in it.
     public static func steps(for store: PersistentStore, bundle: ModelBundle, path: MigrationPath = .direct) throws -> [MigrationStep] {
-        try steps(forStoreHashes: store.metadata.versionHashes, bundle: bundle, storePath: store.path, path: path, cachedModel: store.cachedModel)
+        try steps(
+            forStoreHashes: store.metadata.versionHashes, bundle: bundle, storePath: store.path, path: path, cachedModel: store.cachedModel)
     }
 
     /// The name a step from a store's cached model gives its source version.
@@ -76,11 +82,14 @@ public enum StoreMigration {
 
     /// One step: the mapping file among `mappings` that maps exactly `old` → `new` (validated), else
     /// the mapping Core Data would infer, with the bundle's history.
-    package static func step(from old: ModelVersion, to new: ModelVersion, mappings: [MappingFile], history: Set<String>) throws -> MigrationStep {
+    package static func step(from old: ModelVersion, to new: ModelVersion, mappings: [MappingFile], history: Set<String>) throws
+        -> MigrationStep
+    {
         if let file = mappings.first(where: { MappingDiscovery.maps($0, from: old, to: new) }) {
             let resolved = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
             try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
-            return MigrationStep(from: old.name, to: new.name, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path)
+            return MigrationStep(
+                from: old.name, to: new.name, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path)
         }
         let inferred = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name), historicalNames: history)
         return MigrationStep(from: old.name, to: new.name, source: old.model, destination: new.model, mapping: inferred, mappingPath: nil)
@@ -170,10 +179,18 @@ public enum StoreMigration {
         }
         let size = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0 }
         if size(StoreFiles.path(output, .journal)) > 0 {
-            throw Diagnostic(path: output, message: "the output has a -journal file (another process is writing to it, or it crashed while writing); open and close the store, or remove it, before replacing it")
+            throw Diagnostic(
+                path: output,
+                message:
+                    "the output has a -journal file (another process is writing to it, or it crashed while writing); open and close the store, or remove it, before replacing it"
+            )
         }
         if size(StoreFiles.path(output, .wal)) > 0 {
-            throw Diagnostic(path: output, message: "the output has a non-empty -wal file (another process has it open, or it was not closed cleanly); open and close the store, or remove it, before replacing it")
+            throw Diagnostic(
+                path: output,
+                message:
+                    "the output has a non-empty -wal file (another process has it open, or it was not closed cleanly); open and close the store, or remove it, before replacing it"
+            )
         }
     }
 

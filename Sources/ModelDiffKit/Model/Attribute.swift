@@ -82,21 +82,22 @@ public struct Attribute: Sendable, Hashable {
         isIndexed: Bool = false, compositeName: String? = nil, isSyncable: Bool = false, userInfo: UserInfo = UserInfo(),
         otherAttributes: [XMLAttribute] = [], otherChildren: [XMLElementNode] = [], line: SourceLine = .none
     ) {
-        storage = SharedBox(Stored(
-            name: name, type: type, isTypeOmitted: isTypeOmitted, isOptional: isOptional, isTransient: isTransient,
-            renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier,
-            defaultValueString: defaultValueString, defaultDateTimeInterval: defaultDateTimeInterval,
-            usesScalarValueType: usesScalarValueType, valueTransformerName: valueTransformerName,
-            customClassName: customClassName, preservesValueInHistoryOnDeletion: preservesValueInHistoryOnDeletion,
-            isDerived: isDerived, derivationExpression: derivationExpression, minValueString: minValueString,
-            maxValueString: maxValueString, minDateTimeInterval: minDateTimeInterval,
-            maxDateTimeInterval: maxDateTimeInterval, regularExpressionString: regularExpressionString,
-            allowsExternalBinaryDataStorage: allowsExternalBinaryDataStorage,
-            allowsCloudEncryption: allowsCloudEncryption, isIndexedBySpotlight: isIndexedBySpotlight,
-            isStoredInExternalRecord: isStoredInExternalRecord, isIndexed: isIndexed, compositeName: compositeName,
-            isSyncable: isSyncable, userInfo: userInfo, otherAttributes: otherAttributes,
-            otherChildren: otherChildren, line: line
-        ))
+        storage = SharedBox(
+            Stored(
+                name: name, type: type, isTypeOmitted: isTypeOmitted, isOptional: isOptional, isTransient: isTransient,
+                renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier,
+                defaultValueString: defaultValueString, defaultDateTimeInterval: defaultDateTimeInterval,
+                usesScalarValueType: usesScalarValueType, valueTransformerName: valueTransformerName,
+                customClassName: customClassName, preservesValueInHistoryOnDeletion: preservesValueInHistoryOnDeletion,
+                isDerived: isDerived, derivationExpression: derivationExpression, minValueString: minValueString,
+                maxValueString: maxValueString, minDateTimeInterval: minDateTimeInterval,
+                maxDateTimeInterval: maxDateTimeInterval, regularExpressionString: regularExpressionString,
+                allowsExternalBinaryDataStorage: allowsExternalBinaryDataStorage,
+                allowsCloudEncryption: allowsCloudEncryption, isIndexedBySpotlight: isIndexedBySpotlight,
+                isStoredInExternalRecord: isStoredInExternalRecord, isIndexed: isIndexed, compositeName: compositeName,
+                isSyncable: isSyncable, userInfo: userInfo, otherAttributes: otherAttributes,
+                otherChildren: otherChildren, line: line
+            ))
     }
 
     /// The name Core Data matches this attribute by: its renaming identifier, else its name.

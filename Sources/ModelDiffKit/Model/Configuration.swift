@@ -12,7 +12,10 @@ public struct Configuration: Sendable, Hashable {
     public let line: SourceLine
 
     /// Creates a configuration.
-    public init(name: String, usedWithCloudKit: Bool = false, memberEntities: [String], otherAttributes: [XMLAttribute] = [], line: SourceLine = .none) {
+    public init(
+        name: String, usedWithCloudKit: Bool = false, memberEntities: [String], otherAttributes: [XMLAttribute] = [],
+        line: SourceLine = .none
+    ) {
         self.name = name
         self.usedWithCloudKit = usedWithCloudKit
         self.memberEntities = memberEntities

@@ -56,15 +56,16 @@ public struct Entity: Sendable, Hashable {
         fetchIndexes: [FetchIndex] = [], compoundIndexes: [[String]] = [], userInfo: UserInfo = UserInfo(),
         otherAttributes: [XMLAttribute] = [], otherChildren: [XMLElementNode] = [], line: SourceLine = .none
     ) {
-        storage = SharedBox(Stored(
-            name: name, representedClassName: representedClassName, parentEntity: parentEntity,
-            isAbstract: isAbstract, renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier,
-            codeGeneration: codeGeneration, isSyncable: isSyncable, attributes: attributes,
-            relationships: relationships, fetchedProperties: fetchedProperties,
-            uniquenessConstraints: uniquenessConstraints, fetchIndexes: fetchIndexes,
-            compoundIndexes: compoundIndexes, userInfo: userInfo, otherAttributes: otherAttributes,
-            otherChildren: otherChildren, line: line
-        ))
+        storage = SharedBox(
+            Stored(
+                name: name, representedClassName: representedClassName, parentEntity: parentEntity,
+                isAbstract: isAbstract, renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier,
+                codeGeneration: codeGeneration, isSyncable: isSyncable, attributes: attributes,
+                relationships: relationships, fetchedProperties: fetchedProperties,
+                uniquenessConstraints: uniquenessConstraints, fetchIndexes: fetchIndexes,
+                compoundIndexes: compoundIndexes, userInfo: userInfo, otherAttributes: otherAttributes,
+                otherChildren: otherChildren, line: line
+            ))
     }
 
     /// The name Core Data matches this entity by: its renaming identifier, else its name.

@@ -14,7 +14,10 @@ public struct FetchIndex: Sendable, Hashable {
         public let otherAttributes: [XMLAttribute]
 
         /// Creates an index element.
-        public init(property: String?, expression: String? = nil, type: String = "Binary", order: String = "ascending", otherAttributes: [XMLAttribute] = []) {
+        public init(
+            property: String?, expression: String? = nil, type: String = "Binary", order: String = "ascending",
+            otherAttributes: [XMLAttribute] = []
+        ) {
             self.property = property
             self.expression = expression
             self.type = type

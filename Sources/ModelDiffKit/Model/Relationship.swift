@@ -57,13 +57,14 @@ public struct Relationship: Sendable, Hashable {
         renamingIdentifier: String? = nil, versionHashModifier: String? = nil, isSyncable: Bool = false, userInfo: UserInfo = UserInfo(),
         otherAttributes: [XMLAttribute] = [], otherChildren: [XMLElementNode] = [], line: SourceLine = .none
     ) {
-        storage = SharedBox(Stored(
-            name: name, destinationEntity: destinationEntity, inverseName: inverseName, inverseEntity: inverseEntity,
-            isOptional: isOptional, isTransient: isTransient, isToMany: isToMany, isOrdered: isOrdered,
-            minCountAsWritten: minCount, maxCountAsWritten: maxCount, deleteRule: deleteRule,
-            renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier, isSyncable: isSyncable,
-            userInfo: userInfo, otherAttributes: otherAttributes, otherChildren: otherChildren, line: line
-        ))
+        storage = SharedBox(
+            Stored(
+                name: name, destinationEntity: destinationEntity, inverseName: inverseName, inverseEntity: inverseEntity,
+                isOptional: isOptional, isTransient: isTransient, isToMany: isToMany, isOrdered: isOrdered,
+                minCountAsWritten: minCount, maxCountAsWritten: maxCount, deleteRule: deleteRule,
+                renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier, isSyncable: isSyncable,
+                userInfo: userInfo, otherAttributes: otherAttributes, otherChildren: otherChildren, line: line
+            ))
     }
 
     /// The minimum count Core Data uses: as written, absent meaning 0.

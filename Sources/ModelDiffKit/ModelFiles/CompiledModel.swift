@@ -26,14 +26,18 @@ public enum CompiledModel {
             return join(name + ".mom")
         }
         let moms = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".mom") }
-        guard moms.count == 1 else { throw Diagnostic(path: folder, message: "a .momd folder without VersionInfo.plist needs exactly one .mom, not \(moms.count)") }
+        guard moms.count == 1 else {
+            throw Diagnostic(path: folder, message: "a .momd folder without VersionInfo.plist needs exactly one .mom, not \(moms.count)")
+        }
         return join(moms[0])
     }
 
     /// Decodes the `NSManagedObjectModel` at the root of `archive`.
     package static func decode(_ archive: KeyedArchive) throws(Diagnostic) -> Model {
         guard let root = archive.root, root.className == "NSManagedObjectModel" else {
-            throw archive.failure("not a compiled Core Data model: the archive's root is \(archive.root?.className ?? "not an object"), not an NSManagedObjectModel")
+            throw archive.failure(
+                "not a compiled Core Data model: the archive's root is \(archive.root?.className ?? "not an object"), not an NSManagedObjectModel"
+            )
         }
         guard let entries = root.dictionary("NSEntities") else {
             throw archive.failure("the compiled model has no entity dictionary (NSEntities)")
@@ -45,7 +49,9 @@ public enum CompiledModel {
                 throw archive.failure("entity \"\(key)\" of the compiled model is not an NSEntityDescription")
             }
             let entity = try Self.entity(object)
-            guard seen.insert(entity.name).inserted else { throw archive.failure("the compiled model has two entities named \"\(entity.name)\"") }
+            guard seen.insert(entity.name).inserted else {
+                throw archive.failure("the compiled model has two entities named \"\(entity.name)\"")
+            }
             entities.append(entity)
         }
         // Xcode writes entities sorted by name; the archive's dictionary order is a hash order.
@@ -63,12 +69,16 @@ public enum CompiledModel {
     /// One `NSEntityDescription`, with the properties it declares itself.
     private static func entity(_ object: ArchivedObject) throws(Diagnostic) -> Entity {
         let archive = object.archive
-        guard let name = object.string("NSEntityName"), !name.isEmpty else { throw archive.failure("an entity of the compiled model has no name") }
+        guard let name = object.string("NSEntityName"), !name.isEmpty else {
+            throw archive.failure("an entity of the compiled model has no name")
+        }
         var attributes: [Attribute] = []
         var relationships: [Relationship] = []
         var fetched: [FetchedProperty] = []
         for (key, value) in object.dictionary("NSProperties") ?? [] {
-            guard let property = archive.object(value) else { throw archive.failure("property \"\(key)\" of entity \"\(name)\" is not an object") }
+            guard let property = archive.object(value) else {
+                throw archive.failure("property \"\(key)\" of entity \"\(name)\" is not an object")
+            }
             // A store's model cache lists inherited properties too, as proxies or as the parent's own
             // description; only the properties whose entity is this one are declared here.
             if let owner = property.object("NSEntity"), owner.reference != object.reference { continue }
@@ -116,7 +126,8 @@ public enum CompiledModel {
             guard !inherited.isEmpty, entity.propertyNames.contains(where: inherited.contains) else { return entity }
             return Entity(
                 name: entity.name, representedClassName: entity.representedClassName, parentEntity: entity.parentEntity,
-                isAbstract: entity.isAbstract, renamingIdentifier: entity.renamingIdentifier, versionHashModifier: entity.versionHashModifier,
+                isAbstract: entity.isAbstract, renamingIdentifier: entity.renamingIdentifier,
+                versionHashModifier: entity.versionHashModifier,
                 attributes: entity.attributes.filter { !inherited.contains($0.name) },
                 relationships: entity.relationships.filter { !inherited.contains($0.name) },
                 fetchedProperties: entity.fetchedProperties.filter { !inherited.contains($0.name) },
@@ -165,15 +176,16 @@ public enum CompiledModel {
     /// A userInfo dictionary; values that are not strings are written as Foundation would describe them.
     static func userInfo(_ object: ArchivedObject, _ key: String) -> UserInfo {
         let archive = object.archive
-        return UserInfo((object.dictionary(key) ?? []).map { entry in
-            let value: String
-            switch archive.resolve(entry.value) {
-            case .integer(let number)?: value = String(number)
-            case .real(let number)?: value = String(number)
-            case .bool(let flag)?: value = flag ? "1" : "0"
-            default: value = archive.string(entry.value) ?? ""
-            }
-            return UserInfo.Entry(key: entry.key, value: value)
-        })
+        return UserInfo(
+            (object.dictionary(key) ?? []).map { entry in
+                let value: String
+                switch archive.resolve(entry.value) {
+                case .integer(let number)?: value = String(number)
+                case .real(let number)?: value = String(number)
+                case .bool(let flag)?: value = flag ? "1" : "0"
+                default: value = archive.string(entry.value) ?? ""
+                }
+                return UserInfo.Entry(key: entry.key, value: value)
+            })
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 internal import CLibXML2
+import Foundation
 
 /// Parses XML with libxml2; the only file that names `xml…` functions.
 ///
@@ -76,7 +76,9 @@ public enum XMLDocumentParser {
             xmlFreeDoc(document)
             throw Diagnostic(
                 path: path, line: max(line, 1),
-                message: "the XML entity reference \"&\(name);\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;")
+                message:
+                    "the XML entity reference \"&\(name);\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;"
+            )
         }
         return document
     }

@@ -36,9 +36,10 @@ public struct ModelBundle: Sendable {
         for name in names {
             let folder = (path as NSString).appendingPathComponent(name + ".xcdatamodel")
             if ModelLocator.isXcode3Model(folder) {
-                notes.append(Diagnostic(
-                    .note, path: folder,
-                    message: "version \"\(name)\" is an Xcode 3 binary model (elements/layout), which modeldiff cannot read; skipped"))
+                notes.append(
+                    Diagnostic(
+                        .note, path: folder,
+                        message: "version \"\(name)\" is an Xcode 3 binary model (elements/layout), which modeldiff cannot read; skipped"))
                 continue
             }
             versions.append(ModelVersion(name: name, loaded: try ModelFile.loadFolder(folder)))
@@ -63,7 +64,9 @@ public enum ModelFile {
         guard isDirectory.boolValue else {
             return path.hasSuffix(".mom") ? try loadCompiled(path: path) : try loadXML(path: path)
         }
-        if path.trimmingTrailingSlashes.hasSuffix(".momd") { return try loadCompiled(path: try CompiledModel.currentVersion(inFolder: path)) }
+        if path.trimmingTrailingSlashes.hasSuffix(".momd") {
+            return try loadCompiled(path: try CompiledModel.currentVersion(inFolder: path))
+        }
         if ModelInput.isBundle(path) {
             // Only the current version is wanted: do not read the others.
             let names = try ModelLocator.versionFolders(inBundle: path)
@@ -78,7 +81,8 @@ public enum ModelFile {
         let contents = (folder as NSString).appendingPathComponent("contents")
         guard FileManager.default.fileExists(atPath: contents) else {
             if ModelLocator.isXcode3Model(folder) {
-                throw Diagnostic(path: folder, message: "an Xcode 3 binary model (elements/layout) is not supported; open it in Xcode to convert it")
+                throw Diagnostic(
+                    path: folder, message: "an Xcode 3 binary model (elements/layout) is not supported; open it in Xcode to convert it")
             }
             throw Diagnostic(path: folder, message: "not a model folder: it has no contents file")
         }

@@ -25,7 +25,11 @@ struct EntityFields {
         case Key.versionHashModifier: versionHashModifier = attribute.value
         case Key.syncable: isSyncable = attribute.isYes
         case Key.codeGenerationType:
-            if let value = Entity.CodeGeneration(rawValue: attribute.value) { codeGeneration = value } else { others.append(attribute.verbatim) }
+            if let value = Entity.CodeGeneration(rawValue: attribute.value) {
+                codeGeneration = value
+            } else {
+                others.append(attribute.verbatim)
+            }
         default: others.append(attribute.verbatim)
         }
     }

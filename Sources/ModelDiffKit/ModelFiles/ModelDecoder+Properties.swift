@@ -18,11 +18,14 @@ extension ModelDecoder {
         guard let type = AttributeType(xcodeName: typeName) else {
             throw Diagnostic(
                 path: path, line: element.line.value,
-                message: "unknown attributeType \"\(typeName)\" on \(what); expected one of \(AttributeType.allCases.map(\.xcodeName).joined(separator: ", "))")
+                message:
+                    "unknown attributeType \"\(typeName)\" on \(what); expected one of \(AttributeType.allCases.map(\.xcodeName).joined(separator: ", "))"
+            )
         }
         let (userInfo, others) = userInfoAndOthers(of: element, in: what)
         noteUnknown(fields.others, on: what, at: element)
-        return fields.attribute(name: name, type: type, isTypeOmitted: fields.typeName == nil, userInfo: userInfo, otherChildren: others, line: element.line)
+        return fields.attribute(
+            name: name, type: type, isTypeOmitted: fields.typeName == nil, userInfo: userInfo, otherChildren: others, line: element.line)
     }
 
     mutating func relationship(_ element: XMLElementView, owner: String) throws(Diagnostic) -> Relationship {
@@ -93,7 +96,8 @@ extension ModelDecoder {
     }
 
     /// The first `<userInfo>` child, and the children modeldiff does not interpret (noted and kept).
-    private mutating func userInfoAndOthers(of element: XMLElementView, in what: @autoclosure () -> String) -> (UserInfo, [XMLElementNode]) {
+    private mutating func userInfoAndOthers(of element: XMLElementView, in what: @autoclosure () -> String) -> (UserInfo, [XMLElementNode])
+    {
         var userInfo: UserInfo?
         var others: [XMLElementNode] = []
         for child in element.children {
@@ -107,7 +111,9 @@ extension ModelDecoder {
     }
 
     /// An integer attribute; a value that is not a whole number is an error.
-    private func integer(_ text: String?, _ name: String, of what: @autoclosure () -> String, at element: XMLElementView) throws(Diagnostic) -> Int? {
+    private func integer(_ text: String?, _ name: String, of what: @autoclosure () -> String, at element: XMLElementView) throws(Diagnostic)
+        -> Int?
+    {
         guard let text else { return nil }
         guard let value = Int(text) else {
             throw Diagnostic(path: path, line: element.line.value, message: "\(name) \"\(text)\" of \(what()) is not a whole number")
@@ -119,8 +125,9 @@ extension ModelDecoder {
 extension UserInfo {
     /// Reads a `<userInfo>` element's `<entry key value>` children in place.
     init(_ element: XMLElementView) {
-        self.init(element.children.filter { $0.isNamed(Tag.entry) }.map {
-            Entry(key: $0.attribute(ModelXML.Key.key) ?? "", value: $0.attribute(ModelXML.Key.value) ?? "")
-        })
+        self.init(
+            element.children.filter { $0.isNamed(Tag.entry) }.map {
+                Entry(key: $0.attribute(ModelXML.Key.key) ?? "", value: $0.attribute(ModelXML.Key.value) ?? "")
+            })
     }
 }

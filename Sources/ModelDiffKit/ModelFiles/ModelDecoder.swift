@@ -154,7 +154,9 @@ struct ModelDecoder {
 
 extension ModelDecoder {
     /// A required attribute's value; its absence (or an empty value) is an error naming `what`.
-    func required(_ value: String?, _ name: String, of what: @autoclosure () -> String, at element: XMLElementView) throws(Diagnostic) -> String {
+    func required(_ value: String?, _ name: String, of what: @autoclosure () -> String, at element: XMLElementView) throws(Diagnostic)
+        -> String
+    {
         guard let value, !value.isEmpty else {
             throw Diagnostic(path: path, line: element.line.value, message: "\(what()) has no \(name)")
         }
@@ -163,14 +165,19 @@ extension ModelDecoder {
 
     /// Copies an element modeldiff does not interpret, with a note saying it is kept.
     mutating func keep(_ child: XMLElementView, in what: @autoclosure () -> String) -> XMLElementNode {
-        notes.append(Diagnostic(.note, path: path, line: child.line.value, message: "unknown element <\(child.name.string)> in \(what()) kept as is"))
+        notes.append(
+            Diagnostic(.note, path: path, line: child.line.value, message: "unknown element <\(child.name.string)> in \(what()) kept as is")
+        )
         return child.verbatim()
     }
 
     /// Notes for the attributes nobody interpreted, in file order.
     mutating func noteUnknown(_ attributes: [XMLAttribute], on what: @autoclosure () -> String, at element: XMLElementView) {
         for attribute in attributes {
-            notes.append(Diagnostic(.note, path: path, line: element.line.value, message: "unknown attribute \"\(attribute.name)\" on \(what()) kept as is"))
+            notes.append(
+                Diagnostic(
+                    .note, path: path, line: element.line.value, message: "unknown attribute \"\(attribute.name)\" on \(what()) kept as is")
+            )
         }
     }
 }

@@ -22,7 +22,8 @@ enum ModelLocator {
         let file = (path as NSString).appendingPathComponent(".xccurrentversion")
         guard let data = FileManager.default.contents(atPath: file) else {
             if versions.count == 1 { return versions[0] }
-            throw Diagnostic(path: path, message: "the bundle has \(versions.count) versions but no .xccurrentversion naming the current one")
+            throw Diagnostic(
+                path: path, message: "the bundle has \(versions.count) versions but no .xccurrentversion naming the current one")
         }
         let root = try XMLDocumentParser.parse([UInt8](data), path: file)
         guard let dict = root.children.first(where: { $0.name == "dict" }) else {
@@ -39,7 +40,8 @@ enum ModelLocator {
         guard versions.contains(name) else {
             throw Diagnostic(
                 path: file, line: value.line.value,
-                message: "the current version \"\(value.text)\" does not exist in the bundle (versions: \(versions.joined(separator: ", ")))")
+                message:
+                    "the current version \"\(value.text)\" does not exist in the bundle (versions: \(versions.joined(separator: ", ")))")
         }
         return name
     }
@@ -83,7 +85,10 @@ private func naturalKey(_ string: String) -> [NaturalPart] {
     }
     for character in string {
         let isDigit = character.isASCII && character.isNumber
-        if isDigit != inNumber { flush(); inNumber = isDigit }
+        if isDigit != inNumber {
+            flush()
+            inNumber = isDigit
+        }
         current.append(character)
     }
     flush()

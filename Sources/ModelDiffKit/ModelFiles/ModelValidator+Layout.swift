@@ -21,7 +21,8 @@ extension ModelValidator {
             if let first = tables[table] {
                 throw error(
                     entity.line,
-                    "entities \"\(first.name)\" (line \(first.line)) and \"\(entity.name)\" would both be stored in table \(table); SQLite does not tell names apart by case")
+                    "entities \"\(first.name)\" (line \(first.line)) and \"\(entity.name)\" would both be stored in table \(table); SQLite does not tell names apart by case"
+                )
             }
             tables[table] = entity
         }
@@ -39,7 +40,8 @@ extension ModelValidator {
             let root = model.entity(named: table.rootEntity)
             throw error(
                 root?.line ?? .none,
-                "table \(table.name) (entity \"\(table.rootEntity)\" and its sub-entities) would have \(table.columns.count) columns; SQLite allows at most \(Self.maximumColumns)")
+                "table \(table.name) (entity \"\(table.rootEntity)\" and its sub-entities) would have \(table.columns.count) columns; SQLite allows at most \(Self.maximumColumns)"
+            )
         }
     }
 
@@ -49,9 +51,15 @@ extension ModelValidator {
     private func validateIndexNames() throws(Diagnostic) {
         var seen: [String: String] = [:]
         for entity in model.entities {
-            let names = entity.fetchIndexes.map { ("Z_\(entity.name)_\($0.name)", "fetch index \"\($0.name)\" of entity \"\(entity.name)\"", $0.line) }
+            let names =
+                entity.fetchIndexes.map {
+                    ("Z_\(entity.name)_\($0.name)", "fetch index \"\($0.name)\" of entity \"\(entity.name)\"", $0.line)
+                }
                 + entity.uniquenessConstraints.filter { !$0.isEmpty }.map {
-                    ("Z_\(entity.name)_UNIQUE_\($0.joined(separator: "_"))", "uniqueness constraint (\($0.joined(separator: ", "))) of entity \"\(entity.name)\"", entity.line)
+                    (
+                        "Z_\(entity.name)_UNIQUE_\($0.joined(separator: "_"))",
+                        "uniqueness constraint (\($0.joined(separator: ", "))) of entity \"\(entity.name)\"", entity.line
+                    )
                 }
             for (name, what, line) in names {
                 if let first = seen[name.uppercased()] {
@@ -67,7 +75,8 @@ extension ModelValidator {
     private func validateColumns(of entity: Entity) throws(Diagnostic) {
         var columns: [String: (owner: String, name: String)] = [:]
         for ancestor in model.ancestry(of: entity).reversed() {  // root first, the entity itself last
-            let stored = ancestor.attributes.filter { !$0.isTransient }.map { ($0.name, $0.line) }
+            let stored =
+                ancestor.attributes.filter { !$0.isTransient }.map { ($0.name, $0.line) }
                 + ancestor.relationships.filter { !$0.isTransient && !$0.isToMany }.map { ($0.name, $0.line) }
             for (name, line) in stored {
                 let column = columnName(name)
@@ -76,7 +85,8 @@ extension ModelValidator {
                     guard ancestor.name == entity.name else { continue }
                     throw error(
                         line,
-                        "properties \"\(first.owner).\(first.name)\" and \"\(entity.name).\(name)\" would both be stored in column \(column); SQLite does not tell names apart by case")
+                        "properties \"\(first.owner).\(first.name)\" and \"\(entity.name).\(name)\" would both be stored in column \(column); SQLite does not tell names apart by case"
+                    )
                 }
                 columns[column] = (ancestor.name, name)
             }

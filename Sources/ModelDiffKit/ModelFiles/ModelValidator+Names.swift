@@ -34,7 +34,10 @@ extension ModelValidator {
         var warnings: [Diagnostic] = []
         func convention(_ name: String, _ first: (Character) -> Bool, _ what: String, _ expected: String, _ line: SourceLine) {
             if let head = name.first, head.isLetter, !first(head) {
-                warnings.append(Diagnostic(.warning, path: path, line: line.value, message: "\(what) \"\(name)\" should begin with \(expected), as Xcode's model editor asks"))
+                warnings.append(
+                    Diagnostic(
+                        .warning, path: path, line: line.value,
+                        message: "\(what) \"\(name)\" should begin with \(expected), as Xcode's model editor asks"))
             }
         }
         for entity in model.entities {
@@ -51,12 +54,16 @@ extension ModelValidator {
                 try check(property.name, first: \.isLetter, "property name", expected: "a letter", line: property.line)
                 convention(property.name, \.isLowercase, "property name", "a lower-case letter", property.line)
                 if Self.reservedPropertyNames.contains(property.name) {
-                    warnings.append(Diagnostic(
-                        .warning, path: path, line: property.line.value,
-                        message: "property \"\(entity.name).\(property.name)\" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation forbids: its accessors would replace the method"))
+                    warnings.append(
+                        Diagnostic(
+                            .warning, path: path, line: property.line.value,
+                            message:
+                                "property \"\(entity.name).\(property.name)\" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation forbids: its accessors would replace the method"
+                        ))
                 }
                 if property.canonicalName != property.name {
-                    try check(property.canonicalName, "renaming identifier of property \"\(entity.name).\(property.name)\"", line: property.line)
+                    try check(
+                        property.canonicalName, "renaming identifier of property \"\(entity.name).\(property.name)\"", line: property.line)
                 }
             }
         }

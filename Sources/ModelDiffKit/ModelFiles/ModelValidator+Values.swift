@@ -19,24 +19,30 @@ extension ModelValidator {
                 do throws(ExpressionError) {
                     _ = try ExpressionParser.parse(predicate)
                 } catch {
-                    throw self.error(fetched.line, "the predicate of fetched property \"\(entity.name).\(fetched.name)\" does not parse: \(error.message)")
+                    throw self.error(
+                        fetched.line,
+                        "the predicate of fetched property \"\(entity.name).\(fetched.name)\" does not parse: \(error.message)")
                 }
             }
         }
         for constraint in entity.uniquenessConstraints {
             for name in constraint where !names.contains(name) {
-                throw error(entity.line, "uniqueness constraint of entity \"\(entity.name)\" names \"\(name)\", which is not one of its properties")
+                throw error(
+                    entity.line, "uniqueness constraint of entity \"\(entity.name)\" names \"\(name)\", which is not one of its properties")
             }
         }
         for index in entity.compoundIndexes {
             for name in index where !names.contains(name) {
-                throw error(entity.line, "compound index of entity \"\(entity.name)\" names \"\(name)\", which is not one of its properties")
+                throw error(
+                    entity.line, "compound index of entity \"\(entity.name)\" names \"\(name)\", which is not one of its properties")
             }
         }
         for index in entity.fetchIndexes {
             for element in index.elements {
                 if let name = element.property, !names.contains(name) {
-                    throw error(index.line, "fetch index \"\(index.name)\" of entity \"\(entity.name)\" names \"\(name)\", which is not one of its properties")
+                    throw error(
+                        index.line,
+                        "fetch index \"\(index.name)\" of entity \"\(entity.name)\" names \"\(name)\", which is not one of its properties")
                 }
             }
         }
@@ -45,7 +51,9 @@ extension ModelValidator {
     func validateConfigurations() throws(Diagnostic) {
         for configuration in model.configurations {
             for member in configuration.memberEntities where model.entity(named: member) == nil {
-                throw error(configuration.line, "configuration \"\(configuration.name)\" names entity \"\(member)\", which the model does not declare")
+                throw error(
+                    configuration.line,
+                    "configuration \"\(configuration.name)\" names entity \"\(member)\", which the model does not declare")
             }
         }
     }
@@ -110,7 +118,9 @@ extension ModelValidator {
         }
         if let name = attribute.customClassName {
             let typeCharacters = Set("_.[]<>:,? ")
-            if name.trimmingCharacters(in: .whitespaces).isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || typeCharacters.contains($0) }) {
+            if name.trimmingCharacters(in: .whitespaces).isEmpty
+                || !name.allSatisfy({ $0.isLetter || $0.isNumber || typeCharacters.contains($0) })
+            {
                 throw error(attribute.line, "customClassName \"\(name)\" of \(what()) is not a type name")
             }
         }

@@ -61,7 +61,10 @@ struct ModelValidator {
         }
         for (index, name) in chain.enumerated() { depths[name] = lastDepth + chain.count - 1 - index }
         if let depth = depths[entity.name], depth > Self.maximumInheritanceDepth {
-            throw error(entity.line, "entity \"\(entity.name)\" has \(depth) ancestors; modeldiff reads at most \(Self.maximumInheritanceDepth) levels of inheritance")
+            throw error(
+                entity.line,
+                "entity \"\(entity.name)\" has \(depth) ancestors; modeldiff reads at most \(Self.maximumInheritanceDepth) levels of inheritance"
+            )
         }
     }
 
@@ -96,7 +99,8 @@ struct ModelValidator {
         // Xcode writes the destination as `inverseEntity`; every model under ../shared does. Another
         // entity there is a hand edit that Core Data, which looks the inverse up on the destination, ignores.
         if let inverseEntity = relationship.inverseEntity, inverseEntity != destinationName {
-            throw error(relationship.line, "\(what) names inverse entity \"\(inverseEntity)\", but its destination is \"\(destinationName)\"")
+            throw error(
+                relationship.line, "\(what) names inverse entity \"\(inverseEntity)\", but its destination is \"\(destinationName)\"")
         }
         let inverseOwnerName = relationship.inverseEntity ?? destinationName
         guard let inverseOwner = model.entity(named: inverseOwnerName) else {
@@ -117,7 +121,8 @@ struct ModelValidator {
         guard pointsBack else {
             throw error(
                 relationship.line,
-                "\(what) has inverse \"\(inverseOwnerName).\(inverseName)\", whose inverse is \(inverse.inverseName.map { "\"\($0)\"" } ?? "not set"), not \"\(relationship.name)\"")
+                "\(what) has inverse \"\(inverseOwnerName).\(inverseName)\", whose inverse is \(inverse.inverseName.map { "\"\($0)\"" } ?? "not set"), not \"\(relationship.name)\""
+            )
         }
     }
 

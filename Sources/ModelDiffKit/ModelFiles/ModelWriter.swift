@@ -29,16 +29,25 @@ public enum ModelWriter {
         children += entity.fetchedProperties.map(fetchedProperty)
         children += entity.fetchIndexes.map(fetchIndex)
         if !entity.compoundIndexes.isEmpty {
-            children.append(XMLElementNode(Tag.compoundIndexes, children: entity.compoundIndexes.map { index in
-                XMLElementNode(Tag.compoundIndex, children: index.map { XMLElementNode(Tag.index, attributes: [XMLAttribute(Key.value, $0)]) })
-            }))
+            children.append(
+                XMLElementNode(
+                    Tag.compoundIndexes,
+                    children: entity.compoundIndexes.map { index in
+                        XMLElementNode(
+                            Tag.compoundIndex, children: index.map { XMLElementNode(Tag.index, attributes: [XMLAttribute(Key.value, $0)]) })
+                    }))
         }
         if !entity.uniquenessConstraints.isEmpty {
-            children.append(XMLElementNode(Tag.uniquenessConstraints, children: entity.uniquenessConstraints.map { constraint in
-                XMLElementNode(Tag.uniquenessConstraint, children: constraint.map {
-                    XMLElementNode(Tag.constraint, attributes: [XMLAttribute(Key.value, $0)])
-                })
-            }))
+            children.append(
+                XMLElementNode(
+                    Tag.uniquenessConstraints,
+                    children: entity.uniquenessConstraints.map { constraint in
+                        XMLElementNode(
+                            Tag.uniquenessConstraint,
+                            children: constraint.map {
+                                XMLElementNode(Tag.constraint, attributes: [XMLAttribute(Key.value, $0)])
+                            })
+                    }))
         }
         children += userInfo(entity.userInfo) + entity.otherChildren
         return XMLElementNode(Tag.entity, attributes: list.attributes + entity.otherAttributes, children: children)
@@ -119,14 +128,16 @@ public enum ModelWriter {
     }
 
     private static func fetchIndex(_ index: FetchIndex) -> XMLElementNode {
-        XMLElementNode(Tag.fetchIndex, attributes: [XMLAttribute(Key.name, index.name)], children: index.elements.map { element in
-            var list = AttributeList()
-            list.add(Key.property, element.property)
-            list.add(Key.expression, element.expression)
-            list.add(Key.type, element.type)
-            list.add(Key.order, element.order)
-            return XMLElementNode(Tag.fetchIndexElement, attributes: list.attributes + element.otherAttributes)
-        })
+        XMLElementNode(
+            Tag.fetchIndex, attributes: [XMLAttribute(Key.name, index.name)],
+            children: index.elements.map { element in
+                var list = AttributeList()
+                list.add(Key.property, element.property)
+                list.add(Key.expression, element.expression)
+                list.add(Key.type, element.type)
+                list.add(Key.order, element.order)
+                return XMLElementNode(Tag.fetchIndexElement, attributes: list.attributes + element.otherAttributes)
+            })
     }
 
     private static func configuration(_ configuration: Configuration) -> XMLElementNode {
@@ -144,9 +155,13 @@ public enum ModelWriter {
 
     private static func userInfo(_ info: UserInfo) -> [XMLElementNode] {
         guard !info.isEmpty else { return [] }
-        return [XMLElementNode(Tag.userInfo, children: info.entries.map {
-            XMLElementNode(Tag.entry, attributes: [XMLAttribute(Key.key, $0.key), XMLAttribute(Key.value, $0.value)])
-        })]
+        return [
+            XMLElementNode(
+                Tag.userInfo,
+                children: info.entries.map {
+                    XMLElementNode(Tag.entry, attributes: [XMLAttribute(Key.key, $0.key), XMLAttribute(Key.value, $0.value)])
+                })
+        ]
     }
 }
 

@@ -78,11 +78,12 @@ enum ModelXML {
         static let usedWithCloudKit: StaticString = "usedWithCloudKit"
 
         /// The attributes Xcode writes as `YES` or `NO`.
-        static let flags: Set<String> = Set([
-            optional, transient, toMany, ordered, syncable, isAbstract, usesScalarValueType, derived,
-            allowsExternalBinaryDataStorage, allowsCloudEncryption, spotlightIndexingEnabled, storedInTruthFile,
-            indexed, preserveAfterDeletion, usedWithCloudKit,
-        ].map(\.description))
+        static let flags: Set<String> = Set(
+            [
+                optional, transient, toMany, ordered, syncable, isAbstract, usesScalarValueType, derived,
+                allowsExternalBinaryDataStorage, allowsCloudEncryption, spotlightIndexingEnabled, storedInTruthFile,
+                indexed, preserveAfterDeletion, usedWithCloudKit,
+            ].map(\.description))
     }
 }
 

@@ -5,8 +5,9 @@ extension UserInfo {
             self.init()
             return
         }
-        self.init(element.children.filter { $0.name == MappingXML.Tag.entry }.map {
-            Entry(key: $0[attribute: MappingXML.Key.key] ?? "", value: $0[attribute: MappingXML.Key.value] ?? "")
-        })
+        self.init(
+            element.children.filter { $0.name == MappingXML.Tag.entry }.map {
+                Entry(key: $0[attribute: MappingXML.Key.key] ?? "", value: $0[attribute: MappingXML.Key.value] ?? "")
+            })
     }
 }

@@ -12,7 +12,8 @@ enum XMLMessages {
             return "the XML is nested more than 256 levels deep, which no model or mapping file needs"
         }
         if message.contains("XML_PARSE_HUGE") || message.contains("huge") || message.contains("too long") {
-            return "a text, name or attribute value in the XML is longer than libxml2's limit of 10 MB, which no model or mapping file needs"
+            return
+                "a text, name or attribute value in the XML is longer than libxml2's limit of 10 MB, which no model or mapping file needs"
         }
         if message.contains("Input is not proper UTF-8") || message.contains("indicate encoding") {
             return "the bytes are not valid UTF-8, the encoding the file declares (or XML's default)"

@@ -22,7 +22,8 @@ public enum XMLWriter {
         output += indent + "<" + element.name
         let continuation = "\n" + indent + String(repeating: " ", count: element.name.count + 1)
         for (index, attribute) in element.attributes.enumerated() {
-            let startsLine = index > 0 && breakingBefore.contains(attribute.name)
+            let startsLine =
+                index > 0 && breakingBefore.contains(attribute.name)
                 && !(index > 0 && breakingBefore.contains(element.attributes[index - 1].name))
             output += (startsLine ? continuation : "") + " \(attribute.name)=\"\(escape(attribute.value, quote: true))\""
         }

@@ -27,7 +27,10 @@ public struct BundleLog: Sendable, Encodable {
         public let findings: [Finding]
 
         enum CodingKeys: String, CodingKey {
-            case version, previous, verdict, mapping, isCurrent = "current", isDraft = "draft", changes, cosmetic, findings
+            case version, previous, verdict, mapping
+            case isCurrent = "current"
+            case isDraft = "draft"
+            case changes, cosmetic, findings
         }
     }
 
@@ -71,22 +74,29 @@ public struct BundleLog: Sendable, Encodable {
     /// Versions after the current one, newest first.
     public let drafts: [Entry]
 
-    enum CodingKeys: String, CodingKey { case bundlePath = "bundle", currentVersion = "current", versions, drafts }
+    enum CodingKeys: String, CodingKey {
+        case bundlePath = "bundle"
+        case currentVersion = "current"
+        case versions, drafts
+    }
 
     /// The history of `bundle` in natural order of version names; a step that one of `mappings`
     /// covers and that validates against both versions has the verdict `mapped`.
     public init(bundle: ModelBundle, mappings: [MappingFile] = []) throws(Diagnostic) {
         let check = try BundleCheck(bundle: bundle, path: .consecutive, mappings: mappings)
         let first = bundle.versions[0]
-        var entries = [Entry(
-            version: first.name, previous: nil, verdict: nil, mapping: nil, isCurrent: first.name == bundle.currentVersionName,
-            isDraft: false, changes: first.model.entities.map(Self.added), cosmetic: [], findings: [])]
+        var entries = [
+            Entry(
+                version: first.name, previous: nil, verdict: nil, mapping: nil, isCurrent: first.name == bundle.currentVersionName,
+                isDraft: false, changes: first.model.entities.map(Self.added), cosmetic: [], findings: [])
+        ]
         for pair in check.pairs where !pair.isJump {
             let (changes, cosmetic) = Self.changes(pair.report.diff)
-            entries.append(Entry(
-                version: pair.to, previous: pair.from, verdict: pair.report.verdict, mapping: pair.report.mappingPath,
-                isCurrent: pair.to == bundle.currentVersionName, isDraft: pair.isDraft, changes: changes, cosmetic: cosmetic,
-                findings: pair.report.findings.filter { $0.severity >= .warning }))
+            entries.append(
+                Entry(
+                    version: pair.to, previous: pair.from, verdict: pair.report.verdict, mapping: pair.report.mappingPath,
+                    isCurrent: pair.to == bundle.currentVersionName, isDraft: pair.isDraft, changes: changes, cosmetic: cosmetic,
+                    findings: pair.report.findings.filter { $0.severity >= .warning }))
         }
         bundlePath = bundle.path
         currentVersion = bundle.currentVersionName
@@ -97,7 +107,10 @@ public struct BundleLog: Sendable, Encodable {
     private static func added(_ entity: Entity) -> Change {
         let parent = entity.parentEntity.map { ", child of \($0)" } ?? ""
         let names = entity.propertyNames
-        return Change(kind: .added, element: entity.name, detail: "entity\(parent); \(names.count) propert\(names.count == 1 ? "y" : "ies")" + (names.isEmpty ? "" : ": " + names.joined(separator: ", ")))
+        return Change(
+            kind: .added, element: entity.name,
+            detail: "entity\(parent); \(names.count) propert\(names.count == 1 ? "y" : "ies")"
+                + (names.isEmpty ? "" : ": " + names.joined(separator: ", ")))
     }
 
     /// A step's changes, in the diff's order, and its cosmetic changes grouped by what changed.
@@ -116,10 +129,16 @@ public struct BundleLog: Sendable, Encodable {
             case .removed: changes.append(Change(kind: .removed, element: entity.name, detail: "entity"))
             case .matched(let old, _):
                 if entity.isRenamed {
-                    changes.append(Change(kind: .renamed, element: entity.name, previousName: old.name, detail: joined("entity renamed from \(old.name)", entity.fields)))
+                    changes.append(
+                        Change(
+                            kind: .renamed, element: entity.name, previousName: old.name,
+                            detail: joined("entity renamed from \(old.name)", entity.fields)))
                 } else if !entity.fields.isEmpty {
-                    if entity.hashChanged { changes.append(Change(kind: .changed, element: entity.name, detail: describe(entity.fields))) }
-                    else { addCosmetic(entity.fields, entity.name) }
+                    if entity.hashChanged {
+                        changes.append(Change(kind: .changed, element: entity.name, detail: describe(entity.fields)))
+                    } else {
+                        addCosmetic(entity.fields, entity.name)
+                    }
                 }
             }
             // Inherited properties appear under every subentity: name each where it is declared.
@@ -133,8 +152,10 @@ public struct BundleLog: Sendable, Encodable {
                 case .matched(let oldProperty, _):
                     if property.isRenamed, let oldEntity = entity.source {
                         let old = oldProperty.name
-                        changes.append(Change(
-                            kind: .renamed, element: element, previousName: "\(oldEntity.name).\(old)", detail: joined("renamed from \(old)", fields)))
+                        changes.append(
+                            Change(
+                                kind: .renamed, element: element, previousName: "\(oldEntity.name).\(old)",
+                                detail: joined("renamed from \(old)", fields)))
                     } else if let from = property.movedFrom, let to = property.movedTo {
                         changes.append(Change(kind: .moved, element: element, detail: joined("moved from \(from) to \(to)", fields)))
                     } else if property.hashChanged {
@@ -155,7 +176,8 @@ public struct BundleLog: Sendable, Encodable {
     }
 
     private static func describe(_ fields: [FieldChange]) -> String {
-        fields.map { "\($0.field.rawValue): \($0.old.isEmpty ? "(none)" : $0.old) → \($0.new.isEmpty ? "(none)" : $0.new)" }.joined(separator: "; ")
+        fields.map { "\($0.field.rawValue): \($0.old.isEmpty ? "(none)" : $0.old) → \($0.new.isEmpty ? "(none)" : $0.new)" }.joined(
+            separator: "; ")
     }
 
     private static func joined(_ note: String, _ fields: [FieldChange]) -> String { fields.isEmpty ? note : note + "; " + describe(fields) }
@@ -172,7 +194,9 @@ extension BundleLog {
         for entry in versions {
             output += "\n" + style.bold(entry.version) + (entry.isCurrent ? " (current)" : "") + ": \(verdictText(entry, style))\n"
             for change in entry.changes {
-                let sign = change.kind == .added ? style.green(change.sign) : change.kind == .removed ? style.red(change.sign) : style.yellow(change.sign)
+                let sign =
+                    change.kind == .added
+                    ? style.green(change.sign) : change.kind == .removed ? style.red(change.sign) : style.yellow(change.sign)
                 output += "  \(sign) \(change.element): \(change.detail)\n"
             }
             for group in entry.cosmetic { output += "  · cosmetic, version hashes unchanged: \(group.change): \(group.names())\n" }
@@ -183,13 +207,15 @@ extension BundleLog {
 
     /// The Markdown log, for a wiki page or a pull request: a heading per version, newest first.
     public func markdown() -> String {
-        var output = "# History of `\(bundlePath)`\n\n\(versions.count) version\(versions.count == 1 ? "" : "s"), newest first; the current version is **\(currentVersion)**.\n"
+        var output =
+            "# History of `\(bundlePath)`\n\n\(versions.count) version\(versions.count == 1 ? "" : "s"), newest first; the current version is **\(currentVersion)**.\n"
         if !drafts.isEmpty {
             output += "\n## Drafts\n\nAfter the current version, not part of the history:\n\n"
             for draft in drafts { output += "- **\(draft.version)**: \(verdictText(draft, Style(colorize: false))); \(draft.summary)\n" }
         }
         for entry in versions {
-            output += "\n## \(entry.version)\(entry.isCurrent ? " (current)" : "")\n\n\(verdictText(entry, Style(colorize: false), markdown: true))\n\n"
+            output +=
+                "\n## \(entry.version)\(entry.isCurrent ? " (current)" : "")\n\n\(verdictText(entry, Style(colorize: false), markdown: true))\n\n"
             for change in entry.changes {
                 // A rename's or a move's detail says so itself ("renamed from body").
                 let word = change.kind == .renamed || change.kind == .moved ? "" : change.kind.rawValue + " "
@@ -210,8 +236,11 @@ extension BundleLog {
         guard let verdict = entry.verdict, let previous = entry.previous else {
             return "first version, \(entry.changes.count) entit\(entry.changes.count == 1 ? "y" : "ies")"
         }
-        let word = markdown ? "**\(verdict.rawValue)**" : verdict == .notInferable ? style.red(style.bold(verdict.rawValue)) : style.green(verdict.rawValue)
-        return "\(word) from \(previous)" + (entry.mapping.map { markdown ? " by the mapping model `\($0)`" : " by the mapping model \($0)" } ?? "")
+        let word =
+            markdown
+            ? "**\(verdict.rawValue)**" : verdict == .notInferable ? style.red(style.bold(verdict.rawValue)) : style.green(verdict.rawValue)
+        return "\(word) from \(previous)"
+            + (entry.mapping.map { markdown ? " by the mapping model `\($0)`" : " by the mapping model \($0)" } ?? "")
     }
 }
 

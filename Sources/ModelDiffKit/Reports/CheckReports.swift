@@ -4,7 +4,9 @@ import Foundation
 public enum CheckReports {
     /// Compiler-style lines, one per finding, then a verdict line.
     /// Notes (what is inferable) only with `notes`; the verdict line counts them either way.
-    public static func text(_ report: InferenceReport, title: String? = nil, style: Style = Style(colorize: false), notes: Bool = true) -> String {
+    public static func text(_ report: InferenceReport, title: String? = nil, style: Style = Style(colorize: false), notes: Bool = true)
+        -> String
+    {
         var output = ""
         for finding in report.findings where notes || finding.severity != .note {
             let location = finding.file + (finding.line.map { ":\($0)" } ?? "")
@@ -21,13 +23,15 @@ public enum CheckReports {
             output += text(pair.report, title: title(pair), style: style)
         }
         if !check.drafts.isEmpty {
-            output += "note: \(check.drafts.joined(separator: ", ")) come\(check.drafts.count == 1 ? "s" : "") after the current version \(check.currentVersion) (drafts): checked step by step, not as jumps\n"
+            output +=
+                "note: \(check.drafts.joined(separator: ", ")) come\(check.drafts.count == 1 ? "s" : "") after the current version \(check.currentVersion) (drafts): checked step by step, not as jumps\n"
         }
         let steps = check.pairs.filter { !$0.isJump }.count
         let jumps = check.pairs.count - steps
         let mapped = check.pairs.filter { $0.report.verdict == .mapped }.count
         let acknowledged = check.pairs.filter { $0.report.verdict == .acknowledged }.count
-        output += "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs on path \(check.path.rawValue): \(steps) step\(steps == 1 ? "" : "s")"
+        output +=
+            "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs on path \(check.path.rawValue): \(steps) step\(steps == 1 ? "" : "s")"
             + (jumps > 0 ? " and \(jumps) jump\(jumps == 1 ? "" : "s") to \(check.currentVersion)" : "")
             + "; \(check.pairs.filter { $0.report.verdict == .notInferable }.count) not inferable\(mapped > 0 ? ", \(mapped) mapped" : "")"
             + "\(acknowledged > 0 ? ", \(acknowledged) acknowledged" : ""))\n"
@@ -50,11 +54,13 @@ public enum CheckReports {
         }
         for pair in check.pairs where pair.report.verdict == .notInferable {
             let errors = pair.report.findings.filter { $0.severity == .error }
-            let what = errors.map { [$0.entity, $0.property].compactMap { $0 }.joined(separator: ".") + " [\($0.code)]" }.joined(separator: ", ")
+            let what = errors.map { [$0.entity, $0.property].compactMap { $0 }.joined(separator: ".") + " [\($0.code)]" }.joined(
+                separator: ", ")
             output += "\(title(pair)): \(colored(.notInferable, style)): \(what)\n"
         }
         if !check.drafts.isEmpty {
-            output += "note: \(check.drafts.joined(separator: ", ")) come\(check.drafts.count == 1 ? "s" : "") after the current version \(check.currentVersion) (drafts): checked step by step, not as jumps\n"
+            output +=
+                "note: \(check.drafts.joined(separator: ", ")) come\(check.drafts.count == 1 ? "s" : "") after the current version \(check.currentVersion) (drafts): checked step by step, not as jumps\n"
         }
         let counts = [Diagnostic.Severity.error, .warning].map { severity in
             check.pairs.reduce(0) { $0 + $1.report.count(severity) } + check.bundleFindings.filter { $0.severity == severity }.count
@@ -62,14 +68,18 @@ public enum CheckReports {
         let mapped = check.pairs.filter { $0.report.verdict == .mapped }.count
         let acknowledged = check.pairs.filter { $0.report.verdict == .acknowledged }.count
         let failing = check.pairs.filter { $0.report.verdict == .notInferable }.count
-        output += "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs on path \(check.path.rawValue): \(failing) not inferable"
-            + (mapped > 0 ? ", \(mapped) mapped" : "") + (acknowledged > 0 ? ", \(acknowledged) acknowledged" : "") + "; \(counts[0]) errors, \(counts[1]) warnings; --verbose shows every pair and note)\n"
+        output +=
+            "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs on path \(check.path.rawValue): \(failing) not inferable"
+            + (mapped > 0 ? ", \(mapped) mapped" : "") + (acknowledged > 0 ? ", \(acknowledged) acknowledged" : "")
+            + "; \(counts[0]) errors, \(counts[1]) warnings; --verbose shows every pair and note)\n"
         return output
     }
 
     /// The lock file's and the configuration's findings, one line each.
     static func lockText(_ check: BundleCheck, style: Style) -> String {
-        check.bundleFindings.map { "\($0.file)\($0.line.map { ":\($0)" } ?? ""): \(style.severity($0.severity)): \($0.message) [\($0.code)]\n" }.joined()
+        check.bundleFindings.map {
+            "\($0.file)\($0.line.map { ":\($0)" } ?? ""): \(style.severity($0.severity)): \($0.message) [\($0.code)]\n"
+        }.joined()
     }
 
     /// The lock file's and the configuration's findings as GitHub annotations.
@@ -81,7 +91,8 @@ public enum CheckReports {
 
     /// The summary line of one pair.
     static func verdictLine(_ report: InferenceReport, title: String?, style: Style) -> String {
-        let counts = "\(report.count(.error)) error\(report.count(.error) == 1 ? "" : "s"), \(report.count(.warning)) warning\(report.count(.warning) == 1 ? "" : "s"), \(report.count(.note)) note\(report.count(.note) == 1 ? "" : "s")"
+        let counts =
+            "\(report.count(.error)) error\(report.count(.error) == 1 ? "" : "s"), \(report.count(.warning)) warning\(report.count(.warning) == 1 ? "" : "s"), \(report.count(.note)) note\(report.count(.note) == 1 ? "" : "s")"
         let mapping = report.mappingPath.map { " by \($0)" } ?? ""
         return "\(title.map { "\($0): " } ?? "")\(colored(report.verdict, style))\(mapping) (\(counts))"
     }
@@ -133,9 +144,11 @@ public enum CheckReports {
                 severity: finding.severity, code: finding.code, entity: finding.entity, property: finding.property,
                 file: finding.file, line: finding.line, message: finding.message, pairs: group.pairs)
         }
-        return try encode(BundleJSON(
-            verdict: check.verdict, path: check.path.rawValue, currentVersion: check.currentVersion, drafts: check.drafts, lock: check.lockFindings, cloudkit: check.cloudKitFindings, config: check.configFindings,
-            pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) }, distinct: distinct))
+        return try encode(
+            BundleJSON(
+                verdict: check.verdict, path: check.path.rawValue, currentVersion: check.currentVersion, drafts: check.drafts,
+                lock: check.lockFindings, cloudkit: check.cloudKitFindings, config: check.configFindings,
+                pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) }, distinct: distinct))
     }
 
     /// GitHub Actions workflow commands: one annotation per distinct finding, errors first (GitHub
@@ -155,13 +168,15 @@ public enum CheckReports {
         }
         let notes = reports.reduce(0) { $0 + $1.report.count(.note) }
         if !verbose && notes > 0 {
-            output += "::notice title=modeldiff::\(notes) notes (inferable changes) not shown as annotations; run modeldiff check --verbose to see them\n"
+            output +=
+                "::notice title=modeldiff::\(notes) notes (inferable changes) not shown as annotations; run modeldiff check --verbose to see them\n"
         }
         return output
     }
 
     private static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(
+            of: "\n", with: "%0A")
     }
 
     private static func escapeProperty(_ text: String) -> String {

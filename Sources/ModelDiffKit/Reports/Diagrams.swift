@@ -30,17 +30,20 @@ public enum Diagrams {
     /// The model drawn for a diff: the new version plus what the old one had and the new one lost.
     public static func combinedModel(for diff: ModelDiff) -> Model {
         var entities: [Entity] = []
-        let removedProperties = Dictionary(grouping: diff.entities.flatMap { change in
-            change.properties.compactMap { property in
-                if case .removed(let old) = property.sides { (change.name, old) } else { nil }
+        let removedProperties = Dictionary(
+            grouping: diff.entities.flatMap { change in
+                change.properties.compactMap { property in
+                    if case .removed(let old) = property.sides { (change.name, old) } else { nil }
+                }
             }
-        }) { $0.0 }
+        ) { $0.0 }
         for entity in diff.destination.entities {
             let extra = removedProperties[entity.name]?.map(\.1) ?? []
-            entities.append(Entity(
-                name: entity.name, parentEntity: entity.parentEntity, isAbstract: entity.isAbstract,
-                attributes: entity.attributes + extra.compactMap { if case .attribute(let a) = $0 { a } else { nil } },
-                relationships: entity.relationships + extra.compactMap { if case .relationship(let r) = $0 { r } else { nil } }))
+            entities.append(
+                Entity(
+                    name: entity.name, parentEntity: entity.parentEntity, isAbstract: entity.isAbstract,
+                    attributes: entity.attributes + extra.compactMap { if case .attribute(let a) = $0 { a } else { nil } },
+                    relationships: entity.relationships + extra.compactMap { if case .relationship(let r) = $0 { r } else { nil } }))
         }
         entities += diff.match.removed
         return Model(entities: entities)
@@ -53,8 +56,11 @@ public enum Diagrams {
             if let mark = marks[entity.name] { lines.append("    %% \(entity.name): \(mark.rawValue)") }
             lines.append("    \(identifier(entity.name)) {")
             for attribute in entity.attributes {
-                let note = [attribute.isOptional ? "optional" : nil, marks["\(entity.name).\(attribute.name)"]?.rawValue].compactMap { $0 }.joined(separator: ", ")
-                lines.append("        \(attribute.type.xcodeName.replacingOccurrences(of: " ", with: "")) \(identifier(attribute.name))\(note.isEmpty ? "" : " \"\(note)\"")")
+                let note = [attribute.isOptional ? "optional" : nil, marks["\(entity.name).\(attribute.name)"]?.rawValue].compactMap { $0 }
+                    .joined(separator: ", ")
+                lines.append(
+                    "        \(attribute.type.xcodeName.replacingOccurrences(of: " ", with: "")) \(identifier(attribute.name))\(note.isEmpty ? "" : " \"\(note)\"")"
+                )
             }
             lines.append("    }")
         }
@@ -62,34 +68,50 @@ public enum Diagrams {
             let left = inverse.map { cardinality($0, left: true) } ?? "}o"
             let right = cardinality(relationship, left: false)
             let mark = marks["\(entity.name).\(relationship.name)"].map { " (\($0.rawValue))" } ?? ""
-            lines.append("    \(identifier(entity.name)) \(left)--\(right) \(identifier(relationship.destinationEntity ?? "?")) : \"\(relationship.name)\(mark)\"")
+            lines.append(
+                "    \(identifier(entity.name)) \(left)--\(right) \(identifier(relationship.destinationEntity ?? "?")) : \"\(relationship.name)\(mark)\""
+            )
         }
         for entity in model.entities {
-            if let parent = entity.parentEntity { lines.append("    \(identifier(parent)) ||--o| \(identifier(entity.name)) : \"parent of\"") }
+            if let parent = entity.parentEntity {
+                lines.append("    \(identifier(parent)) ||--o| \(identifier(entity.name)) : \"parent of\"")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// Graphviz DOT text: a record per entity, edges labelled with relationships and cardinalities.
     public static func dot(_ model: Model, marks: [String: DiagramMark] = [:]) -> String {
-        var lines = ["digraph model {", "    rankdir=LR;", "    node [shape=plaintext, fontname=\"Helvetica\"];", "    edge [fontname=\"Helvetica\", fontsize=10];"]
+        var lines = [
+            "digraph model {", "    rankdir=LR;", "    node [shape=plaintext, fontname=\"Helvetica\"];",
+            "    edge [fontname=\"Helvetica\", fontsize=10];",
+        ]
         for entity in model.entities {
             let color = marks[entity.name].map { Self.color($0) } ?? "black"
-            var rows = ["<tr><td bgcolor=\"lightgrey\"><b>\(html(entity.name))\(entity.isAbstract ? " (abstract)" : "")</b>\(marks[entity.name].map { " [\($0.rawValue)]" } ?? "")</td></tr>"]
+            var rows = [
+                "<tr><td bgcolor=\"lightgrey\"><b>\(html(entity.name))\(entity.isAbstract ? " (abstract)" : "")</b>\(marks[entity.name].map { " [\($0.rawValue)]" } ?? "")</td></tr>"
+            ]
             for attribute in entity.attributes {
                 let mark = marks["\(entity.name).\(attribute.name)"]
-                let text = "\(html(attribute.name)): \(html(attribute.type.xcodeName))\(attribute.isOptional ? "?" : "")\(mark.map { " [\($0.rawValue)]" } ?? "")"
+                let text =
+                    "\(html(attribute.name)): \(html(attribute.type.xcodeName))\(attribute.isOptional ? "?" : "")\(mark.map { " [\($0.rawValue)]" } ?? "")"
                 rows.append("<tr><td align=\"left\"><font color=\"\(mark.map { Self.color($0) } ?? "black")\">\(text)</font></td></tr>")
             }
-            lines.append("    \(quote(entity.name)) [label=<<table border=\"1\" cellborder=\"0\" color=\"\(color)\">\(rows.joined())</table>>];")
+            lines.append(
+                "    \(quote(entity.name)) [label=<<table border=\"1\" cellborder=\"0\" color=\"\(color)\">\(rows.joined())</table>>];")
         }
         for (entity, relationship, inverse) in relationshipPairs(model) {
             let mark = marks["\(entity.name).\(relationship.name)"]
-            let label = "\(relationship.name) \(relationship.isToMany ? "*" : "1")\(inverse.map { " / \($0.name) \($0.isToMany ? "*" : "1")" } ?? "")\(mark.map { " [\($0.rawValue)]" } ?? "")"
-            lines.append("    \(quote(entity.name)) -> \(quote(relationship.destinationEntity ?? "?")) [label=\(quote(label)), color=\"\(mark.map { Self.color($0) } ?? "black")\", dir=\(inverse == nil ? "forward" : "both")];")
+            let label =
+                "\(relationship.name) \(relationship.isToMany ? "*" : "1")\(inverse.map { " / \($0.name) \($0.isToMany ? "*" : "1")" } ?? "")\(mark.map { " [\($0.rawValue)]" } ?? "")"
+            lines.append(
+                "    \(quote(entity.name)) -> \(quote(relationship.destinationEntity ?? "?")) [label=\(quote(label)), color=\"\(mark.map { Self.color($0) } ?? "black")\", dir=\(inverse == nil ? "forward" : "both")];"
+            )
         }
         for entity in model.entities {
-            if let parent = entity.parentEntity { lines.append("    \(quote(entity.name)) -> \(quote(parent)) [arrowhead=empty, style=dashed];") }
+            if let parent = entity.parentEntity {
+                lines.append("    \(quote(entity.name)) -> \(quote(parent)) [arrowhead=empty, style=dashed];")
+            }
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -105,7 +127,9 @@ public enum Diagrams {
                 guard !drawn.contains(key) else { continue }
                 drawn.insert(key)
                 var inverse: Relationship?
-                if let name = relationship.inverseName, let owner = (relationship.inverseEntity ?? relationship.destinationEntity).flatMap(model.entity(named:)) {
+                if let name = relationship.inverseName,
+                    let owner = (relationship.inverseEntity ?? relationship.destinationEntity).flatMap(model.entity(named:))
+                {
                     inverse = owner.relationships.first { $0.name == name }
                     if inverse != nil { drawn.insert("\(owner.name).\(name)") }
                 }
@@ -134,14 +158,18 @@ public enum Diagrams {
     }
 
     private static func identifier(_ name: String) -> String {
-        let cleaned = String(name.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" ? Character($0) : "_" })
+        let cleaned = String(
+            name.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" ? Character($0) : "_" })
         return cleaned.isEmpty ? "_" : cleaned
     }
 
-    private static func quote(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+    private static func quote(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
 
     private static func html(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+            of: ">", with: "&gt;")
     }
 }
 
@@ -160,14 +188,16 @@ public enum MarkdownReport {
         case .acknowledged: verdict = "☑️ **acknowledged**: not inferable, and the project's .modeldiff.yml accepts every error"
         case .notInferable: verdict = "❌ **not inferable**: a mapping model or a model change is needed"
         }
-        output += "\(changed.count) entit\(changed.count == 1 ? "y" : "ies") changed · \(report.count(.error)) errors · \(report.count(.warning)) warnings · \(report.count(.note)) notes\n\n"
+        output +=
+            "\(changed.count) entit\(changed.count == 1 ? "y" : "ies") changed · \(report.count(.error)) errors · \(report.count(.warning)) warnings · \(report.count(.note)) notes\n\n"
         output += "Verdict: \(verdict)\n\n"
         if !report.findings.isEmpty {
             output += "| | finding | where |\n|---|---|---|\n"
             for finding in report.findings {
                 let icon = finding.severity == .error ? "❌" : finding.severity == .warning ? "⚠️" : "ℹ️"
                 let place = [finding.entity, finding.property].compactMap { $0 }.joined(separator: ".")
-                output += "| \(icon) | \(cell(finding.message)) `\(finding.code)` | \(cell(place)) (line \(finding.line.map(String.init) ?? "?")) |\n"
+                output +=
+                    "| \(icon) | \(cell(finding.message)) `\(finding.code)` | \(cell(place)) (line \(finding.line.map(String.init) ?? "?")) |\n"
             }
             output += "\n"
         }
@@ -175,5 +205,7 @@ public enum MarkdownReport {
         return output
     }
 
-    private static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
 }

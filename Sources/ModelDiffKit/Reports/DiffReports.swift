@@ -20,7 +20,9 @@ public enum DiffReports {
                 let fields = property.fields.filter { $0.field != .kind }
                 if isCosmetic(property), let names = cosmetic[fields], names.count > 1 {
                     guard names.first == property.name else { continue }
-                    output += "    " + style.yellow("~ \(names.joined(separator: ", "))") + " (\(names.count) properties; version hash unchanged)\n"
+                    output +=
+                        "    " + style.yellow("~ \(names.joined(separator: ", "))")
+                        + " (\(names.count) properties; version hash unchanged)\n"
                 } else {
                     output += "    " + propertyLine(property, style) + "\n"
                 }

@@ -25,7 +25,9 @@ public struct FindingGroup: Sendable {
 
     /// The groups of `reports`' findings of at least `minimum` severity: errors first, then warnings,
     /// then notes, each in order of first appearance.
-    public static func groups(_ reports: [(title: String?, report: InferenceReport)], minimum: Diagnostic.Severity = .warning) -> [FindingGroup] {
+    public static func groups(_ reports: [(title: String?, report: InferenceReport)], minimum: Diagnostic.Severity = .warning)
+        -> [FindingGroup]
+    {
         struct Key: Hashable {
             let severity: Diagnostic.Severity
             let code: FindingCode
@@ -37,7 +39,9 @@ public struct FindingGroup: Sendable {
         var found: [Key: (Finding, [Occurrence])] = [:]
         for (title, report) in reports {
             for finding in report.findings where finding.severity >= minimum {
-                let key = Key(severity: finding.severity, code: finding.code, entity: finding.entity, property: finding.property, message: finding.message)
+                let key = Key(
+                    severity: finding.severity, code: finding.code, entity: finding.entity, property: finding.property,
+                    message: finding.message)
                 if found[key] == nil {
                     order.append(key)
                     found[key] = (finding, [])
@@ -47,7 +51,8 @@ public struct FindingGroup: Sendable {
         }
         let groups = order.map { FindingGroup(finding: found[$0]!.0, occurrences: found[$0]!.1) }
         return groups.enumerated().sorted { a, b in
-            a.element.finding.severity != b.element.finding.severity ? a.element.finding.severity > b.element.finding.severity : a.offset < b.offset
+            a.element.finding.severity != b.element.finding.severity
+                ? a.element.finding.severity > b.element.finding.severity : a.offset < b.offset
         }.map(\.element)
     }
 

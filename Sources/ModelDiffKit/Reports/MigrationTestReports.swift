@@ -21,9 +21,12 @@ public enum MigrationTestReports {
             let from: String, to: String, origin: String, mapping: String?, passed: Bool, failures: [String]
         }
         struct TestJSON: Encodable { let passed: Bool, steps: [StepJSON] }
-        return try CheckReports.encode(TestJSON(passed: test.passed, steps: test.steps.map {
-            StepJSON(from: $0.from, to: $0.to, origin: $0.origin, mapping: $0.mappingPath, passed: $0.passed, failures: $0.failures)
-        }))
+        return try CheckReports.encode(
+            TestJSON(
+                passed: test.passed,
+                steps: test.steps.map {
+                    StepJSON(from: $0.from, to: $0.to, origin: $0.origin, mapping: $0.mappingPath, passed: $0.passed, failures: $0.failures)
+                }))
     }
 
     /// JUnit XML: one test case per step, a `<failure>` per failing step with every failure in it.
@@ -38,7 +41,8 @@ public enum MigrationTestReports {
             if step.passed {
                 out += "/>\n"
             } else {
-                out += ">\n      <failure message=\"\(escape(step.failures[0]))\">\(escape(step.failures.joined(separator: "\n")))</failure>\n    </testcase>\n"
+                out +=
+                    ">\n      <failure message=\"\(escape(step.failures[0]))\">\(escape(step.failures.joined(separator: "\n")))</failure>\n    </testcase>\n"
             }
         }
         return out + "  </testsuite>\n</testsuites>\n"

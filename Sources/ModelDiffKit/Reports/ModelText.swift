@@ -9,7 +9,9 @@ public enum ModelText {
     /// The text of `model`, ending with a newline.
     public static func render(_ model: Model) -> String {
         var lines: [String] = []
-        let header = model.rootAttributes.filter { ["userDefinedModelVersionIdentifier", "minimumToolsVersion", "sourceLanguage"].contains($0.name) }
+        let header = model.rootAttributes.filter {
+            ["userDefinedModelVersionIdentifier", "minimumToolsVersion", "sourceLanguage"].contains($0.name)
+        }
         lines.append("model" + (header.isEmpty ? "" : ": " + header.map { "\($0.name) \(quoted($0.value))" }.joined(separator: ", ")))
         if !model.userInfo.isEmpty { lines.append("model userInfo: " + userInfo(model.userInfo)) }
         for entity in model.entities.sorted(by: { $0.name < $1.name }) {
@@ -58,7 +60,8 @@ public enum ModelText {
         for index in entity.fetchIndexes.sorted(by: { $0.name < $1.name }) {
             let elements = index.elements.map { element in
                 [element.property ?? element.expression.map { "expression \(quoted($0))" } ?? "?", element.type, element.order]
-                    .joined(separator: " ") + (element.otherAttributes.isEmpty ? "" : " " + others(element.otherAttributes).joined(separator: " "))
+                    .joined(separator: " ")
+                    + (element.otherAttributes.isEmpty ? "" : " " + others(element.otherAttributes).joined(separator: " "))
             }
             lines.append("  \(entity.name).\(index.name) fetch index: " + elements.joined(separator: ", "))
         }

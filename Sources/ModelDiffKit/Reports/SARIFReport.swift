@@ -7,7 +7,9 @@ public enum SARIFReport {
     ///
     /// Written straight into one string, keys in sorted order, rather than through `JSONSerialization`:
     /// boxing a bundle's thousands of locations as `[String: Any]` cost twice what the JSON report costs.
-    public static func render(_ reports: [(title: String?, report: InferenceReport)], bundleFindings: [Finding] = [], toolVersion: String) throws -> String {
+    public static func render(_ reports: [(title: String?, report: InferenceReport)], bundleFindings: [Finding] = [], toolVersion: String)
+        throws -> String
+    {
         let groups = FindingGroup.groups(reports, minimum: .note)
         var codes: [FindingCode] = []
         var seenCodes = Set<FindingCode>()
@@ -21,8 +23,9 @@ public enum SARIFReport {
         }
         for group in groups {
             json.separator(&first)
-            result(group.finding, seen: group.pairs.isEmpty ? nil : group.whereSeen, pairCount: group.pairs.isEmpty ? nil : group.pairs.count,
-                   related: group.otherLocations, into: &json)
+            result(
+                group.finding, seen: group.pairs.isEmpty ? nil : group.whereSeen, pairCount: group.pairs.isEmpty ? nil : group.pairs.count,
+                related: group.otherLocations, into: &json)
         }
         json.raw(#"],"tool":{"driver":{"informationUri":"https://github.com/modeldiff/modeldiff","name":"modeldiff","rules":["#)
         first = true
@@ -44,7 +47,8 @@ public enum SARIFReport {
 
     /// `{"level", "locations", "message", "properties", "relatedLocations", "ruleId"}`, keys sorted.
     private static func result(
-        _ finding: Finding, seen: String?, pairCount: Int?, related: [(file: String, line: Int?, pairs: [String])], into json: inout JSONText
+        _ finding: Finding, seen: String?, pairCount: Int?, related: [(file: String, line: Int?, pairs: [String])],
+        into json: inout JSONText
     ) {
         json.raw(#"{"level":"#)
         json.string(finding.severity.rawValue)

@@ -46,7 +46,9 @@ public enum StagedMigrationSwift {
                 out += "            stages.append(stage)\n        }\n"
             case .custom(let from, let to, let findings):
                 out += "\n        // \(from.name) → \(to.name) is not inferable:\n"
-                for finding in findings { out += "        //   \(finding.message.replacingOccurrences(of: "\n", with: " ")) [\(finding.code)]\n" }
+                for finding in findings {
+                    out += "        //   \(finding.message.replacingOccurrences(of: "\n", with: " ")) [\(finding.code)]\n"
+                }
                 out += "        do {\n"
                 out += "            let stage = NSCustomMigrationStage(migratingFrom: \(index[from.name]!), to: \(index[to.name]!))\n"
                 out += "            stage.label = \(literal("\(from.name) → \(to.name): custom"))\n"
@@ -115,7 +117,9 @@ public enum StagedMigrationSwift {
         }
     }
 
-    private static let swiftKeywords: Set<String> = ["class", "default", "enum", "func", "import", "init", "let", "protocol", "self", "static", "struct", "var", "where"]
+    private static let swiftKeywords: Set<String> = [
+        "class", "default", "enum", "func", "import", "init", "let", "protocol", "self", "static", "struct", "var", "where",
+    ]
 
     private static func lowercasedFirst(_ word: String) -> String { word.prefix(1).lowercased() + word.dropFirst() }
     private static func uppercasedFirst(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
@@ -147,7 +151,10 @@ extension StagedMigrationSwift {
             case .lightweight(let versions):
                 lines.append("lightweight: \(versions.first!.name) → \(versions.last!.name) (\(versions.count) versions)")
             case .custom(let from, let to, let findings):
-                lines.append("custom: \(from.name) → \(to.name): " + findings.map { "\($0.code) \([$0.entity, $0.property].compactMap { $0 }.joined(separator: "."))" }.joined(separator: ", "))
+                lines.append(
+                    "custom: \(from.name) → \(to.name): "
+                        + findings.map { "\($0.code) \([$0.entity, $0.property].compactMap { $0 }.joined(separator: "."))" }.joined(
+                            separator: ", "))
             }
         }
         if plan.stages.isEmpty { lines.append("no stages: \(plan.versions.count == 1 ? "one version" : "nothing to migrate")") }

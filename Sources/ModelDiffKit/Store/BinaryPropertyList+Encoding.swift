@@ -65,7 +65,13 @@ extension BinaryPropertyList {
     /// A leaf's identity for sharing: exact bytes and bits, because Swift's `==` calls canonically
     /// equivalent strings and 0.0 and -0.0 equal, and a writer must not merge them.
     private enum Leaf: Hashable {
-        case string([UInt8]), data([UInt8]), integer(Int), real(UInt64), date(UInt64), bool(Bool), uid(Int)
+        case string([UInt8])
+        case data([UInt8])
+        case integer(Int)
+        case real(UInt64)
+        case date(UInt64)
+        case bool(Bool)
+        case uid(Int)
 
         init(_ value: PlistValue) {
             switch value {

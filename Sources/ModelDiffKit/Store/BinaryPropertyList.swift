@@ -26,7 +26,9 @@ public enum BinaryPropertyList {
         let count = try integer(trailer + 8, 8)
         let top = try integer(trailer + 16, 8)
         let tableStart = try integer(trailer + 24, 8)
-        guard count > 0, count < bytes.count, top >= 0, top < count, offsetSize > 0, fits(tableStart, count, unit: offsetSize, before: trailer) else { throw fail }
+        guard count > 0, count < bytes.count, top >= 0, top < count, offsetSize > 0,
+            fits(tableStart, count, unit: offsetSize, before: trailer)
+        else { throw fail }
         var offsets: [Int] = []
         offsets.reserveCapacity(count)
         for index in 0..<count { offsets.append(try integer(tableStart + index * offsetSize, offsetSize)) }
@@ -94,7 +96,8 @@ public enum BinaryPropertyList {
                 guard referenceSize > 0, fits(at, size, unit: 2 * referenceSize, before: trailer) else { throw fail }
                 var dictionary: [String: PlistValue] = [:]
                 for index in 0..<size {
-                    guard case .string(let key) = try object(try integer(at + index * referenceSize, referenceSize), depth: depth + 1) else { throw fail }
+                    guard case .string(let key) = try object(try integer(at + index * referenceSize, referenceSize), depth: depth + 1)
+                    else { throw fail }
                     dictionary[key] = try object(try integer(at + (size + index) * referenceSize, referenceSize), depth: depth + 1)
                 }
                 return .dictionary(dictionary)

@@ -35,9 +35,11 @@ public enum OutputPath {
             guard let id = FileID(following: output + suffix), let inputSuffix = inputFiles[id] else { continue }
             let what = inputSuffix.isEmpty ? "the store itself" : "the store's \(inputSuffix) file"
             let named = suffix.isEmpty ? "the output" : "the output's \(suffix) file"
-            throw Diagnostic(path: output, message: companions
-                ? "\(named) is the same file as \(what) (\(inputs.joined(separator: ", "))); the source is never written: choose another output"
-                : "the output is the same file as an input (\(inputs.joined(separator: ", "))); choose another output")
+            throw Diagnostic(
+                path: output,
+                message: companions
+                    ? "\(named) is the same file as \(what) (\(inputs.joined(separator: ", "))); the source is never written: choose another output"
+                    : "the output is the same file as an input (\(inputs.joined(separator: ", "))); choose another output")
         }
         var info = stat()
         guard lstat(output, &info) == 0 else { return }  // absent: the command creates it
@@ -46,11 +48,14 @@ public enum OutputPath {
             return
         case S_IFLNK:
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: output)) ?? "?"
-            throw Diagnostic(path: output, message: "the output is a symbolic link (to \(target)); give the path of the file itself, or remove the link")
+            throw Diagnostic(
+                path: output, message: "the output is a symbolic link (to \(target)); give the path of the file itself, or remove the link")
         case S_IFDIR:
             throw Diagnostic(path: output, message: "the output is a folder; give the path of a file to write")
         default:
-            throw Diagnostic(path: output, message: "the output is \(kind(of: info.st_mode)), not a regular file; modeldiff only creates or replaces regular files")
+            throw Diagnostic(
+                path: output,
+                message: "the output is \(kind(of: info.st_mode)), not a regular file; modeldiff only creates or replaces regular files")
         }
     }
 
@@ -65,7 +70,8 @@ public enum OutputPath {
         func fail(_ what: String) -> Diagnostic {
             let error = errno
             unlink(partial)
-            let reason = error == EFBIG ? "the file-size limit was reached" : error == ENOSPC ? "the disk is full" : String(cString: strerror(error))
+            let reason =
+                error == EFBIG ? "the file-size limit was reached" : error == ENOSPC ? "the disk is full" : String(cString: strerror(error))
             return Diagnostic(path: output, message: "cannot write \(what): \(reason)")
         }
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -75,10 +81,16 @@ public enum OutputPath {
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { close(descriptor); throw fail("the file") }
+            guard count > 0 else {
+                close(descriptor)
+                throw fail("the file")
+            }
             written += count
         }
-        guard fsync(descriptor) == 0 else { close(descriptor); throw fail("the file") }
+        guard fsync(descriptor) == 0 else {
+            close(descriptor)
+            throw fail("the file")
+        }
         close(descriptor)
         guard rename(partial, output) == 0 else { throw fail("the file into place") }
     }

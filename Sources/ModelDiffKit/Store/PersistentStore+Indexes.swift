@@ -11,7 +11,8 @@ extension PersistentStore {
     /// returns them in creation order.
     func dropSecondaryIndexes() throws(Diagnostic) -> [DroppedIndex] {
         // The names come from the file, not from parsing the statements (a quoted name may hold spaces).
-        let indexes = try database.rows("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql LIKE 'CREATE INDEX %' ORDER BY rowid")
+        let indexes = try database.rows(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql LIKE 'CREATE INDEX %' ORDER BY rowid")
         var dropped: [DroppedIndex] = []
         for row in indexes {
             guard let name = row[0].string, let statement = row[1].string else { continue }

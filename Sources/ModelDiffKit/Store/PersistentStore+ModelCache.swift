@@ -13,7 +13,9 @@ extension PersistentStore {
         // Stores modeldiff (and Core Data before framework 241's successors) creates have the table empty.
         guard !rows.isEmpty else { throw Diagnostic(path: path, message: "the store's model cache (Z_MODELCACHE) is empty") }
         guard rows.count == 1, case .blob(let compressed)? = rows.first?.first else {
-            throw Diagnostic(path: path, message: "the store's model cache (Z_MODELCACHE) has \(rows.count == 1 ? "no content" : "\(rows.count) rows, not one")")
+            throw Diagnostic(
+                path: path,
+                message: "the store's model cache (Z_MODELCACHE) has \(rows.count == 1 ? "no content" : "\(rows.count) rows, not one")")
         }
         let model: Model
         do {
@@ -24,7 +26,11 @@ extension PersistentStore {
         let differing = Set(model.versionHashes().entityVersionHashes.filter { metadata.versionHashes[$0.key] != $0.value }.keys)
             .union(metadata.versionHashes.keys.filter { model.entity(named: $0) == nil })
         guard differing.isEmpty else {
-            throw Diagnostic(path: path, message: "the store's model cache (Z_MODELCACHE) is not the model of its metadata: the hashes of \(differing.sorted(by: coreDataCompare).joined(separator: ", ")) differ")
+            throw Diagnostic(
+                path: path,
+                message:
+                    "the store's model cache (Z_MODELCACHE) is not the model of its metadata: the hashes of \(differing.sorted(by: coreDataCompare).joined(separator: ", ")) differ"
+            )
         }
         return model
     }

@@ -25,9 +25,14 @@ extension PersistentStore {
         }
         let numbers = includingSubentities ? layout.entityAndSubentities(entity).compactMap { layout.entityNumbers[$0] } : [number]
         let names = Dictionary(uniqueKeysWithValues: layout.entityNumbers.map { ($1, $0) })
-        let statement = try primaryKey == nil
-            ? database.prepare("SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) ORDER BY Z_PK")
-            : cachedStatement("SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) AND Z_PK = ? ORDER BY Z_PK")
+        let statement =
+            try primaryKey == nil
+            ? database.prepare(
+                "SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) ORDER BY Z_PK"
+            )
+            : cachedStatement(
+                "SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) AND Z_PK = ? ORDER BY Z_PK"
+            )
         try statement.bind(numbers.map { .integer(Int64($0)) } + (primaryKey.map { [.integer($0)] } ?? []))
         // Worked out once per entity, not per row: which columns it reads and how.
         var plans: [Int: ReadPlan] = [:]
@@ -43,7 +48,10 @@ extension PersistentStore {
                 plans[ent] = plan
             }
             let (attributes, toOne) = plan.values(of: statement)
-            try body(StoredObject(id: ObjectID(entity: ent, primaryKey: pk), entity: name, version: Int64(statement.value(at: 2).int), attributes: attributes, toOne: toOne))
+            try body(
+                StoredObject(
+                    id: ObjectID(entity: ent, primaryKey: pk), entity: name, version: Int64(statement.value(at: 2).int),
+                    attributes: attributes, toOne: toOne))
         }
     }
 
@@ -69,15 +77,20 @@ extension PersistentStore {
             }
             return found
         }
-        let numbers = includingSubentities ? layout.entityAndSubentities(entity).compactMap { layout.entityNumbers[$0] } : [layout.entityNumbers[entity] ?? 0]
+        let numbers =
+            includingSubentities
+            ? layout.entityAndSubentities(entity).compactMap { layout.entityNumbers[$0] } : [layout.entityNumbers[entity] ?? 0]
         let statement = try database.prepare(
-            "SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) ORDER BY Z_PK")
+            "SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) ORDER BY Z_PK"
+        )
         try statement.bind(numbers.map { .integer(Int64($0)) })
         while try statement.step() {
             guard case .integer(let pk) = statement.value(at: 0) else { continue }
-            try body(ObjectRow(
-                id: ObjectID(entity: statement.value(at: 1).int, primaryKey: pk), version: Int64(statement.value(at: 2).int),
-                values: chosen.map { StoreValue(statement.value(at: $0.column), type: $0.type) }, toOne: links.map { $0.read(statement) }))
+            try body(
+                ObjectRow(
+                    id: ObjectID(entity: statement.value(at: 1).int, primaryKey: pk), version: Int64(statement.value(at: 2).int),
+                    values: chosen.map { StoreValue(statement.value(at: $0.column), type: $0.type) },
+                    toOne: links.map { $0.read(statement) }))
         }
     }
 
@@ -91,7 +104,8 @@ extension PersistentStore {
         let declaring = model.declaringEntity(ofProperty: relationship, in: owner)?.name ?? entity
         if let join = layout.joinTable(entity: declaring, relationship: relationship) {
             let (mine, theirs) = join.keyColumns(from: declaring, relationship: relationship)
-            let select = "SELECT d.Z_ENT, d.Z_PK FROM \(SQL.quote(join.name)) j JOIN \(SQL.quote(destinationTable.name)) d ON d.Z_PK = \(SQL.column(theirs, of: "j")) WHERE \(SQL.column(mine, of: "j")) = ?"
+            let select =
+                "SELECT d.Z_ENT, d.Z_PK FROM \(SQL.quote(join.name)) j JOIN \(SQL.quote(destinationTable.name)) d ON d.Z_PK = \(SQL.column(theirs, of: "j")) WHERE \(SQL.column(mine, of: "j")) = ?"
             let order = join.orderColumns.first { $0.relationship == relationship }?.column
             let rows = try cachedRows(select + (order.map { " ORDER BY \(SQL.column($0, of: "j"))" } ?? ""), [.integer(object.primaryKey)])
             return rows.map { ObjectID(entity: $0[0].int, primaryKey: Int64($0[1].int)) }
@@ -102,7 +116,8 @@ extension PersistentStore {
         else { return [] }
         let order = declared.isOrdered ? "Z_FOK_\(inverseName.uppercased())" : "Z_PK"
         let rows = try cachedRows(
-            "SELECT Z_ENT, Z_PK FROM \(SQL.quote(destinationTable.name)) WHERE \(SQL.quote(column.name)) = ? ORDER BY \(SQL.quote(order))", [.integer(object.primaryKey)])
+            "SELECT Z_ENT, Z_PK FROM \(SQL.quote(destinationTable.name)) WHERE \(SQL.quote(column.name)) = ? ORDER BY \(SQL.quote(order))",
+            [.integer(object.primaryKey)])
         return rows.map { ObjectID(entity: $0[0].int, primaryKey: Int64($0[1].int)) }
     }
 }

@@ -50,11 +50,13 @@ public final class PersistentStore {
         if isFolder.boolValue {
             throw Diagnostic(path: path, message: "is a folder, not a Core Data store (a store is one SQLite file, such as Model.sqlite)")
         }
-        let prefix = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 100)).flatMap { $0 }.map { [UInt8]($0) } ?? []
+        let prefix =
+            (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 100)).flatMap { $0 }.map { [UInt8]($0) } ?? []
         let header = Array(prefix.prefix(16))
         if header.isEmpty { throw Diagnostic(path: path, message: "not a Core Data store: the file is empty") }
         guard header == Array("SQLite format 3\0".utf8) else {
-            throw Diagnostic(path: path, message: "not a SQLite database (or an encrypted one): the file does not start with the SQLite header")
+            throw Diagnostic(
+                path: path, message: "not a SQLite database (or an encrypted one): the file does not start with the SQLite header")
         }
         // Even a read-only SQLite connection to a WAL store creates -shm and may truncate -wal, so a
         // reader works on a private snapshot and the user's store stays byte-identical.
@@ -71,9 +73,10 @@ public final class PersistentStore {
         }
         let tables: Set<String>
         do {
-            tables = Set(try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
-                if case .text(let name) = $0.first { name } else { nil }
-            })
+            tables = Set(
+                try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
+                    if case .text(let name) = $0.first { name } else { nil }
+                })
         }
         guard tables.contains("Z_METADATA"), tables.contains("Z_PRIMARYKEY") else {
             throw Diagnostic(path: path, message: "not a Core Data store: a SQLite database without Z_METADATA and Z_PRIMARYKEY")
@@ -82,7 +85,8 @@ public final class PersistentStore {
         guard case .blob(let plist)? = rows.first?.first else {
             throw Diagnostic(path: path, message: "the store's metadata (Z_METADATA.Z_PLIST) is missing")
         }
-        return PersistentStore(database: database, metadata: try StoreMetadata.decode(plist, path: path), readOnly: !writable, snapshot: snapshot)
+        return PersistentStore(
+            database: database, metadata: try StoreMetadata.decode(plist, path: path), readOnly: !writable, snapshot: snapshot)
     }
 
     /// Creates an empty store for `model` at `path`, as Core Data would; the file must not exist.
@@ -109,7 +113,9 @@ public final class PersistentStore {
             let parent = model.entity(named: name)?.parentEntity.flatMap { layout.entityNumbers[$0] } ?? 0
             try insert.run([.integer(Int64(layout.entityNumbers[name]!)), .text(name), .integer(Int64(parent))])
         }
-        try database.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)").run([.text(uuid), .blob(metadata.encoded())])
+        try database.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)").run([
+            .text(uuid), .blob(metadata.encoded()),
+        ])
         try database.execute("COMMIT")
         return PersistentStore(database: database, metadata: metadata, readOnly: false)
     }
@@ -165,7 +171,9 @@ public final class PersistentStore {
             guard tables.contains(table) else { continue }
             // A hierarchy of one entity has no Z_ENT index, so GROUP BY would sort every row: count by filter.
             if !entities.contains(where: { $0.superEntity == entity.entity }) {
-                counts[entity.name] = try database.rows("SELECT COUNT(*) FROM \(SQL.quote(table)) WHERE Z_ENT = ?", [.integer(Int64(entity.entity))]).first?.first?.int ?? 0
+                counts[entity.name] =
+                    try database.rows("SELECT COUNT(*) FROM \(SQL.quote(table)) WHERE Z_ENT = ?", [.integer(Int64(entity.entity))]).first?
+                    .first?.int ?? 0
                 continue
             }
             for row in try database.rows("SELECT Z_ENT, COUNT(*) FROM \(SQL.quote(table)) GROUP BY Z_ENT") {

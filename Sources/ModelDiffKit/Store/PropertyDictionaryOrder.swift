@@ -23,8 +23,12 @@
 package struct PropertyDictionaryOrder {
     /// `__CFDictionaryCapacities` and `__CFDictionaryBuckets` (CF's CFDictionary.c, used by
     /// `PF_Tiger_CFDictionaryCreate`): the table for `n` entries has the slots of the first capacity ≥ n.
-    static let capacities: [Int] = [4, 8, 17, 29, 47, 76, 123, 199, 322, 521, 843, 1364, 2207, 3571, 5778, 9349, 15127, 24476, 39603, 64079]
-    static let buckets: [Int] = [5, 11, 23, 41, 67, 113, 199, 317, 521, 839, 1361, 2207, 3571, 5779, 9349, 15121, 24473, 39607, 64081, 103681]
+    static let capacities: [Int] = [
+        4, 8, 17, 29, 47, 76, 123, 199, 322, 521, 843, 1364, 2207, 3571, 5778, 9349, 15127, 24476, 39603, 64079,
+    ]
+    static let buckets: [Int] = [
+        5, 11, 23, 41, 67, 113, 199, 317, 521, 839, 1361, 2207, 3571, 5779, 9349, 15121, 24473, 39607, 64081, 103681,
+    ]
 
     /// Each key's slot.
     private let slots: [String: Int]
@@ -57,7 +61,9 @@ package struct PropertyDictionaryOrder {
     /// entity description's attributes-by-name table (`_leopardStyleAttributesByName`, every attribute,
     /// transient ones included, in model order), then the stored relationships likewise
     /// (`_leopardStyleRelationshipsByName`), each to-one preceded by its key and entity columns.
-    static func keys(of entity: Entity, in model: Model, column: (String, String) -> String, entityColumn: (Relationship, String) -> String?) -> [String] {
+    static func keys(
+        of entity: Entity, in model: Model, column: (String, String) -> String, entityColumn: (Relationship, String) -> String?
+    ) -> [String] {
         var table = LeopardTable()
         for key in ["_ent", "_pk", "_opt"] { table.insert(key) }
         let attributes = model.allAttributes(of: entity)
@@ -152,7 +158,9 @@ struct LeopardTable {
         var result = UInt64(units.count)
         var index = 0
         while index + 4 <= units.count {
-            result = 67_503_105 &* result &+ 16_974_593 &* units[index] &+ 66_049 &* units[index + 1] &+ 257 &* units[index + 2] &+ units[index + 3]
+            result =
+                67_503_105 &* result &+ 16_974_593 &* units[index] &+ 66_049 &* units[index + 1] &+ 257 &* units[index + 2]
+                &+ units[index + 3]
             index += 4
         }
         while index < units.count {

@@ -54,8 +54,10 @@ struct ReadPlan {
                 let destination = model.entity(named: owner).flatMap { declaring in
                     declaring.relationships.first { $0.name == name }?.destinationEntity
                 }
-                toOnes.append(ToOneColumn(name: name, column: index, entityColumn: entityColumn,
-                                          destinationNumber: destination.flatMap { layout.entityNumbers[$0] } ?? 0))
+                toOnes.append(
+                    ToOneColumn(
+                        name: name, column: index, entityColumn: entityColumn,
+                        destinationNumber: destination.flatMap { layout.entityNumbers[$0] } ?? 0))
             default: break
             }
         }

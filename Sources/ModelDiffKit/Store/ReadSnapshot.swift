@@ -39,7 +39,10 @@ final class ReadSnapshot {
         guard mkdir(folder, 0o700) == 0 else {
             let error = errno
             InterruptCleanup.unregister(token)
-            let reason = error == ENOENT ? "the temporary folder \(temporary) does not exist (set TMPDIR to an existing folder)" : "\(temporary): \(String(cString: strerror(error)))"
+            let reason =
+                error == ENOENT
+                ? "the temporary folder \(temporary) does not exist (set TMPDIR to an existing folder)"
+                : "\(temporary): \(String(cString: strerror(error)))"
             throw Diagnostic(path: path, message: "cannot make a private copy of the WAL store to read it: \(reason)")
         }
         let snapshot = ReadSnapshot(folder: folder, cleanup: token)
@@ -50,7 +53,9 @@ final class ReadSnapshot {
         StoreMigration.removeStore(store)
         do {
             if FileManager.default.fileExists(atPath: path) { try FileManager.default.copyItem(atPath: path, toPath: store) }
-            if StoreFiles.exists(path, .wal) { try FileManager.default.copyItem(atPath: StoreFiles.path(path, .wal), toPath: StoreFiles.path(store, .wal)) }
+            if StoreFiles.exists(path, .wal) {
+                try FileManager.default.copyItem(atPath: StoreFiles.path(path, .wal), toPath: StoreFiles.path(store, .wal))
+            }
         } catch {
             throw Diagnostic(path: path, message: "cannot copy the store to read it safely: \(error.localizedDescription)")
         }

@@ -54,7 +54,9 @@ enum RegexSample {
                 guard position < scalars.count, scalars[position] != "^" else { return nil }
                 var first: Unicode.Scalar?
                 while position < scalars.count, scalars[position] != "]" {
-                    if first == nil { first = scalars[position] == "\\" && position + 1 < scalars.count ? scalars[position + 1] : scalars[position] }
+                    if first == nil {
+                        first = scalars[position] == "\\" && position + 1 < scalars.count ? scalars[position + 1] : scalars[position]
+                    }
                     position += scalars[position] == "\\" ? 2 : 1
                 }
                 guard position < scalars.count, let first else { return nil }
@@ -80,9 +82,15 @@ enum RegexSample {
         mutating func quantifier() -> (Int, Int?)? {
             guard position < scalars.count else { return (1, 1) }
             switch scalars[position] {
-            case "?": position += 1; return (0, 1)
-            case "*": position += 1; return (0, nil)
-            case "+": position += 1; return (1, nil)
+            case "?":
+                position += 1
+                return (0, 1)
+            case "*":
+                position += 1
+                return (0, nil)
+            case "+":
+                position += 1
+                return (1, nil)
             case "{":
                 guard let close = scalars[position...].firstIndex(of: "}") else { return nil }
                 let body = String(String.UnicodeScalarView(scalars[(position + 1)..<close]))

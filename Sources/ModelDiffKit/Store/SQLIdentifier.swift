@@ -94,7 +94,11 @@ struct SQLFragment: Sendable, Hashable {
     }
 
     /// What `SQL.joined` puts between fragments.
-    enum Separator: String { case comma = ", ", or = " OR ", and = " AND " }
+    enum Separator: String {
+        case comma = ", "
+        case or = " OR "
+        case and = " AND "
+    }
 
     /// A column, qualified by `alias` when given.
     static func column(_ name: String, of alias: String? = nil) -> SQLFragment {
@@ -119,7 +123,10 @@ struct SQLFragment: Sendable, Hashable {
     }
 
     /// The comparisons `compare` makes.
-    enum Comparison: String { case less = "<", greater = ">" }
+    enum Comparison: String {
+        case less = "<"
+        case greater = ">"
+    }
 
     /// `EXISTS (SELECT 1 FROM table d WHERE d.Z_PK = key)`: whether `key` names a row of `table`
     /// (`schema.table` when a schema is given, as the SQL fast path reads the attached source).
@@ -140,7 +147,15 @@ struct SQLFragment: Sendable, Hashable {
 
     /// The operations `predicate` makes.
     /// (`equal` is plain `x = ?`, for a column that is never NULL, as `Z_ENT`.)
-    enum PredicateOperation: String { case isValue = "IS", isNotValue = "IS NOT", equal = "=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=" }
+    enum PredicateOperation: String {
+        case isValue = "IS"
+        case isNotValue = "IS NOT"
+        case equal = "="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+    }
 
     /// Parts joined by AND or OR, in parentheses.
     static func logical(_ parts: [SQLFragment], and: Bool) -> SQLFragment {
@@ -172,12 +187,16 @@ struct SQLFragment: Sendable, Hashable {
     }
 
     /// The types `cast` converts to.
-    enum CastType: String { case integer = "INTEGER", real = "REAL" }
+    enum CastType: String {
+        case integer = "INTEGER"
+        case real = "REAL"
+    }
 
     /// `CASE x WHEN ? THEN ? … END`: each key replaced by its value, anything else by NULL.
     static func map(_ x: SQLFragment, _ pairs: [(Int64, Int64)]) -> SQLFragment {
         guard !pairs.isEmpty else { return .null }
         let cases = Array(repeating: "WHEN ? THEN ?", count: pairs.count).joined(separator: " ")
-        return SQLFragment("CASE " + x.text + " " + cases + " END", x.arguments + pairs.flatMap { [SQLiteValue.integer($0.0), .integer($0.1)] })
+        return SQLFragment(
+            "CASE " + x.text + " " + cases + " END", x.arguments + pairs.flatMap { [SQLiteValue.integer($0.0), .integer($0.1)] })
     }
 }

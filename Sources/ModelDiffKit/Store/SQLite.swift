@@ -50,11 +50,13 @@ public final class SQLiteDatabase {
     private func lockDown() throws(Diagnostic) {
         // The permit lives as long as the connection; the authorizer gets it back from its context pointer.
         let context = Unmanaged.passRetained(permit).toOpaque()
-        sqlite3_set_authorizer(handle, { context, action, _, _, _, _ in
-            guard action == SQLITE_ATTACH || action == SQLITE_DETACH else { return SQLITE_OK }
-            guard let context, Unmanaged<AttachPermit>.fromOpaque(context).takeUnretainedValue().isOpen else { return SQLITE_DENY }
-            return SQLITE_OK
-        }, context)
+        sqlite3_set_authorizer(
+            handle,
+            { context, action, _, _, _, _ in
+                guard action == SQLITE_ATTACH || action == SQLITE_DETACH else { return SQLITE_OK }
+                guard let context, Unmanaged<AttachPermit>.fromOpaque(context).takeUnretainedValue().isOpen else { return SQLITE_DENY }
+                return SQLITE_OK
+            }, context)
         sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0)
         try execute("PRAGMA trusted_schema = OFF")
     }
@@ -64,7 +66,9 @@ public final class SQLiteDatabase {
     func attach(readOnly path: String, as schema: String) throws(Diagnostic) {
         // A URI, so that `mode=ro` applies; `%`, `?` and `#` in the path are escaped, and an absolute
         // path gets an empty authority so that `//x/…` is not read as host `x` (sqlite.org/uri.html).
-        let uri = (path.hasPrefix("/") ? "file://" : "file:") + path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+        let uri =
+            (path.hasPrefix("/") ? "file://" : "file:")
+            + path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
             .replacingOccurrences(of: "#", with: "%23") + "?mode=ro"
         try permitting { () throws(Diagnostic) in try prepare("ATTACH DATABASE ? AS " + SQL.quote(schema)).run([.text(uri)]) }
     }
@@ -108,7 +112,9 @@ public final class SQLiteDatabase {
             guard status == SQLITE_OK else { return nil }
             return tail.map { String(cString: $0) }
         }
-        guard let rest else { throw failure(String(cString: sqlite3_errmsg(handle)), status: sqlite3_extended_errcode(handle), statement: sql) }
+        guard let rest else {
+            throw failure(String(cString: sqlite3_errmsg(handle)), status: sqlite3_extended_errcode(handle), statement: sql)
+        }
         guard let statement else { throw Diagnostic(path: path, message: "no SQL statement to run") }
         guard rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
             sqlite3_finalize(statement)
@@ -134,7 +140,9 @@ public final class SQLiteDatabase {
     /// open is refused rather than silently joined, so an inner commit cannot publish an outer one's
     /// half-done work.
     func inTransaction<T>(_ body: () throws -> T) throws -> T {
-        guard isAutocommit else { throw Diagnostic(path: path, message: "a transaction is already open on this connection; transactions do not nest") }
+        guard isAutocommit else {
+            throw Diagnostic(path: path, message: "a transaction is already open on this connection; transactions do not nest")
+        }
         try execute("BEGIN")
         do {
             let result = try body()
@@ -168,8 +176,10 @@ public final class SQLiteDatabase {
             // The main file's own errno survives the rollback that follows; the connection's may not.
             var fileErrno: Int32 = 0
             sqlite3_file_control(handle, "main", SQLITE_FCNTL_LAST_ERRNO, &fileErrno)
-            return StorageFailure(isFull: status & 0xFF == SQLITE_FULL, systemError: fileErrno != 0 ? fileErrno : sqlite3_system_errno(handle), path: filePath)
-                .message
+            return StorageFailure(
+                isFull: status & 0xFF == SQLITE_FULL, systemError: fileErrno != 0 ? fileErrno : sqlite3_system_errno(handle), path: filePath
+            )
+            .message
         }
         return StoreError(kind: kind, code: status, message: message, statement: statement, path: path)
     }
@@ -267,7 +277,8 @@ extension SQLiteStatement {
         case .text(let text): status = sqlite3_bind_text(statement, position, text, -1, modeldiff_sqlite_transient())
         case .blob(let bytes):
             status = bytes.withUnsafeBytes {
-                sqlite3_bind_blob(statement, position, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count), modeldiff_sqlite_transient())
+                sqlite3_bind_blob(
+                    statement, position, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count), modeldiff_sqlite_transient())
             }
         }
         if status != SQLITE_OK { throw database.failure(database.lastMessage, status: status) }
@@ -319,13 +330,16 @@ extension SQLiteDatabase {
     /// `-wal` into private memory instead). A plain read-only connection would create the `-shm`, take
     /// a read mark in it and, as the last connection, could checkpoint and delete the `-wal`.
     /// Evidence: SQLite's wal.html ("Read-Only Databases") and os_unix.c (`readonly_shm`).
-    static func snapshot(of source: String, into destination: String, displayPath: String, lockTimeout: LockTimeout) throws(Diagnostic) -> Bool {
+    static func snapshot(of source: String, into destination: String, displayPath: String, lockTimeout: LockTimeout) throws(Diagnostic)
+        -> Bool
+    {
         var components = URLComponents()
         components.scheme = "file"
         components.path = source.hasPrefix("/") ? source : FileManager.default.currentDirectoryPath + "/" + source
         components.queryItems = [URLQueryItem(name: "mode", value: "ro"), URLQueryItem(name: "readonly_shm", value: "1")]
         // `?` and `#` in a file name must not end the path: percent-encode them.
-        let uri = "file:" + components.percentEncodedPath.replacingOccurrences(of: "?", with: "%3F").replacingOccurrences(of: "#", with: "%23")
+        let uri =
+            "file:" + components.percentEncodedPath.replacingOccurrences(of: "?", with: "%3F").replacingOccurrences(of: "#", with: "%23")
             + "?" + (components.percentEncodedQuery ?? "")
         var pointer: OpaquePointer?
         let status = sqlite3_open_v2(uri, &pointer, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
@@ -346,7 +360,8 @@ extension SQLiteDatabase {
         // One step copies every page inside one read transaction on the source: one snapshot.
         var result = sqlite3_backup_step(backup, -1)
         let started = Date()
-        while result == SQLITE_BUSY || result == SQLITE_LOCKED, Date().timeIntervalSince(started) * 1000 < Double(lockTimeout.milliseconds) {
+        while result == SQLITE_BUSY || result == SQLITE_LOCKED, Date().timeIntervalSince(started) * 1000 < Double(lockTimeout.milliseconds)
+        {
             usleep(20_000)
             result = sqlite3_backup_step(backup, -1)
         }

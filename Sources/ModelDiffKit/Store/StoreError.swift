@@ -45,7 +45,8 @@ struct StoreError: Error, Sendable, Hashable {
     var diagnostic: Diagnostic {
         switch kind {
         case .locked(let timeout):
-            Diagnostic(path: path, message: "the store is locked by another process and stayed locked for \(timeout.described) (\(message))")
+            Diagnostic(
+                path: path, message: "the store is locked by another process and stayed locked for \(timeout.described) (\(message))")
         case .storage(let failure): Diagnostic(path: path, message: failure + " (\(message))")
         case .notADatabase: Diagnostic(path: path, message: "not a SQLite database (or an encrypted one): \(message)")
         case .corrupt: Diagnostic(path: path, message: "the SQLite file is damaged or truncated: \(message)")

@@ -44,36 +44,57 @@ extension StoreLayout {
             for name in members {
                 let entity = model.entity(named: name)!
                 var entityOrderKeys: [Column] = []
-                let attributes = entity.attributes.filter { !$0.isTransient }.sorted { coreDataCompare($0.name.uppercased(), $1.name.uppercased()) }
+                let attributes = entity.attributes.filter { !$0.isTransient }.sorted {
+                    coreDataCompare($0.name.uppercased(), $1.name.uppercased())
+                }
                 for attribute in attributes {
                     let storage = StorageClass(attribute.type)
-                    created.append((Self.columnRank(attribute.type), Column(
-                        name: names.column(name, attribute.name), sqlType: storage.sqlType,
-                        kind: .attribute(entity: name, name: attribute.name, type: attribute.type))))
+                    created.append(
+                        (
+                            Self.columnRank(attribute.type),
+                            Column(
+                                name: names.column(name, attribute.name), sqlType: storage.sqlType,
+                                kind: .attribute(entity: name, name: attribute.name, type: attribute.type))
+                        ))
                 }
-                for relationship in entity.relationships.filter({ !$0.isTransient && !$0.isToMany }).sorted(by: { coreDataCompare($0.name.uppercased(), $1.name.uppercased()) }) {
+                for relationship in entity.relationships.filter({ !$0.isTransient && !$0.isToMany }).sorted(by: {
+                    coreDataCompare($0.name.uppercased(), $1.name.uppercased())
+                }) {
                     let column = names.column(name, relationship.name)
                     created.append((0, Column(name: column, sqlType: "INTEGER", kind: .toOne(entity: name, name: relationship.name))))
-                    toOneIndexes.append("CREATE INDEX \(SQL.quote(tableName + "_" + column + "_INDEX")) ON \(SQL.quote(tableName)) (\(SQL.quote(column)))")
+                    toOneIndexes.append(
+                        "CREATE INDEX \(SQL.quote(tableName + "_" + column + "_INDEX")) ON \(SQL.quote(tableName)) (\(SQL.quote(column)))")
                     if let destination = relationship.destinationEntity.flatMap(model.entity(named:)),
                         children[destination.name] != nil
                     {
                         let number = numbers[destination.name] ?? 0
-                        created.append((0, Column(name: "Z\(number)_\(column.dropFirst())", sqlType: "INTEGER", kind: .toOneEntity(entity: name, name: relationship.name))))
+                        created.append(
+                            (
+                                0,
+                                Column(
+                                    name: "Z\(number)_\(column.dropFirst())", sqlType: "INTEGER",
+                                    kind: .toOneEntity(entity: name, name: relationship.name))
+                            ))
                     }
                     if let inverse = Self.inverse(of: relationship, in: entity, model: model), inverse.isToMany, inverse.isOrdered {
-                        entityOrderKeys.append(Column(name: "Z_FOK_\(column.dropFirst())", sqlType: "INTEGER", kind: .orderKey(entity: name, name: relationship.name)))
+                        entityOrderKeys.append(
+                            Column(
+                                name: "Z_FOK_\(column.dropFirst())", sqlType: "INTEGER",
+                                kind: .orderKey(entity: name, name: relationship.name)))
                     }
                 }
                 if entityOrderKeys.count > 1 {
-                    let order = PropertyDictionaryOrder(keys: PropertyDictionaryOrder.keys(
-                        of: entity, in: model, column: { names.column($0, $1) },
-                        entityColumn: { relationship, key in
-                            guard let destination = relationship.destinationEntity, children[destination] != nil else { return nil }
-                            return "Z\(numbers[destination] ?? 0)_\(key.dropFirst())"
-                        }))
+                    let order = PropertyDictionaryOrder(
+                        keys: PropertyDictionaryOrder.keys(
+                            of: entity, in: model, column: { names.column($0, $1) },
+                            entityColumn: { relationship, key in
+                                guard let destination = relationship.destinationEntity, children[destination] != nil else { return nil }
+                                return "Z\(numbers[destination] ?? 0)_\(key.dropFirst())"
+                            }))
                     entityOrderKeys = entityOrderKeys.enumerated().sorted { a, b in
-                        guard case .orderKey(_, let x) = a.element.kind, case .orderKey(_, let y) = b.element.kind else { return a.offset < b.offset }
+                        guard case .orderKey(_, let x) = a.element.kind, case .orderKey(_, let y) = b.element.kind else {
+                            return a.offset < b.offset
+                        }
                         return (order.position(of: x), a.offset) < (order.position(of: y), b.offset)
                     }.map(\.element)
                 }
@@ -84,14 +105,20 @@ extension StoreLayout {
             columns += created.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.column)
             tables.append(Table(name: tableName, rootEntity: root.name, entities: members, columns: columns))
             indexes += toOneIndexes
-            if members.count > 1 { indexes.append("CREATE INDEX \(SQL.quote(tableName + "_Z_ENT_INDEX")) ON \(SQL.quote(tableName)) (Z_ENT)") }
+            if members.count > 1 {
+                indexes.append("CREATE INDEX \(SQL.quote(tableName + "_Z_ENT_INDEX")) ON \(SQL.quote(tableName)) (Z_ENT)")
+            }
             for name in members {
                 let entity = model.entity(named: name)!
                 for index in entity.fetchIndexes {
                     let parts = index.elements.compactMap { element in
                         element.property.map { (name: names.column(name, $0), descending: element.order == "descending") }
                     }
-                    if !parts.isEmpty { indexes.append("CREATE INDEX \(SQL.quote("Z_" + name + "_" + index.name)) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))") }
+                    if !parts.isEmpty {
+                        indexes.append(
+                            "CREATE INDEX \(SQL.quote("Z_" + name + "_" + index.name)) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))"
+                        )
+                    }
                 }
                 // Xcode's older index forms, which Core Data (framework 847 and later) turns into fetch
                 // indexes of the declaring entity: an `indexed` attribute is `Z_<Entity>_<attribute>`, a
@@ -99,11 +126,15 @@ extension StoreLayout {
                 let legacy = entity.attributes.filter { $0.isIndexed && !$0.isTransient }.map { [$0.name] } + entity.compoundIndexes
                 for properties in legacy where !properties.isEmpty {
                     let parts = properties.map { (name: names.column(name, $0), descending: false) }
-                    indexes.append("CREATE INDEX \(SQL.quote("Z_" + name + "_" + properties.joined(separator: "_"))) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))")
+                    indexes.append(
+                        "CREATE INDEX \(SQL.quote("Z_" + name + "_" + properties.joined(separator: "_"))) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))"
+                    )
                 }
                 for constraint in entity.uniquenessConstraints where !constraint.isEmpty {
                     let parts = constraint.map { (name: names.column(name, $0), descending: false) }
-                    indexes.append("CREATE UNIQUE INDEX \(SQL.quote("Z_" + name + "_UNIQUE_" + constraint.joined(separator: "_"))) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))")
+                    indexes.append(
+                        "CREATE UNIQUE INDEX \(SQL.quote("Z_" + name + "_UNIQUE_" + constraint.joined(separator: "_"))) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))"
+                    )
                 }
             }
         }
@@ -156,11 +187,16 @@ extension StoreLayout {
             "CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)",
         ]
         for table in tables {
-            statements.append("CREATE TABLE \(SQL.quote(table.name)) ( \(SQL.columnDefinitions(table.columns.map { ($0.name, $0.sqlType) })) )")
+            statements.append(
+                "CREATE TABLE \(SQL.quote(table.name)) ( \(SQL.columnDefinitions(table.columns.map { ($0.name, $0.sqlType) })) )")
         }
         for join in joinTables {
-            let columns = ([join.sourceColumn, join.destinationColumn] + join.orderColumns.map(\.column)).map { (name: $0, type: "INTEGER") }
-            statements.append("CREATE TABLE \(SQL.quote(join.name)) ( \(SQL.columnDefinitions(columns)), PRIMARY KEY (\(SQL.quote([join.sourceColumn, join.destinationColumn]))) )")
+            let columns = ([join.sourceColumn, join.destinationColumn] + join.orderColumns.map(\.column)).map {
+                (name: $0, type: "INTEGER")
+            }
+            statements.append(
+                "CREATE TABLE \(SQL.quote(join.name)) ( \(SQL.columnDefinitions(columns)), PRIMARY KEY (\(SQL.quote([join.sourceColumn, join.destinationColumn]))) )"
+            )
         }
         return statements + indexStatements
     }

@@ -46,7 +46,8 @@ struct ColumnNames {
         var taken: [String: Set<String>] = [:]
         for name in claimOrder {
             guard let entity = model.entity(named: name), let root = rootOf[name] else { continue }
-            let stored = entity.attributes.filter { !$0.isTransient }.map(\.name)
+            let stored =
+                entity.attributes.filter { !$0.isTransient }.map(\.name)
                 + entity.relationships.filter { !$0.isTransient && !$0.isToMany }.map(\.name)
             for property in stored {
                 columns[name, default: [:]][property] = Self.claim(columnName(property), in: &taken[root, default: []])
@@ -63,7 +64,8 @@ struct ColumnNames {
                     let inverseOwner = Self.declaring(inverse, from: relationship.inverseEntity ?? relationship.destinationEntity, model),
                     let destination = relationship.destinationEntity
                 else { continue }
-                claimed["\(name).\(relationship.name)"] = Self.claim("Z_\(numbers[destination, default: 0])\(relationship.name.uppercased())", in: &joinColumns)
+                claimed["\(name).\(relationship.name)"] = Self.claim(
+                    "Z_\(numbers[destination, default: 0])\(relationship.name.uppercased())", in: &joinColumns)
                 let mine = (numbers[name, default: 0], relationship.name)
                 let theirs = (numbers[inverseOwner, default: 0], inverse.name)
                 if mine.0 < theirs.0 || (mine.0 == theirs.0 && coreDataCompare(theirs.1, mine.1)) {

@@ -52,7 +52,9 @@ public struct StoreMetadata: Sendable {
     }
 
     /// The metadata Core Data writes for a new store of `model`.
-    public static func forModel(_ model: Model, hashes: VersionHashes, uuid: String, keeping existing: [String: PlistValue] = [:]) -> StoreMetadata {
+    public static func forModel(_ model: Model, hashes: VersionHashes, uuid: String, keeping existing: [String: PlistValue] = [:])
+        -> StoreMetadata
+    {
         var values = existing
         values["NSStoreType"] = .string("SQLite")
         // The UUID lives in Z_METADATA.Z_UUID only: no Apple store keeps NSStoreUUID in Z_PLIST (every

@@ -17,14 +17,17 @@ struct StoreQuery: Sendable {
     /// partner's `Z_ENT` read from `targetTable`.
     static func joinLinks(_ join: String, owner: String, target: String, targetTable: String) -> StoreQuery {
         StoreQuery(
-            sql: "SELECT \(SQL.column(owner, of: "j")), d.Z_ENT, d.Z_PK FROM \(SQL.quote(join)) j JOIN \(SQL.quote(targetTable)) d ON d.Z_PK = \(SQL.column(target, of: "j"))",
+            sql:
+                "SELECT \(SQL.column(owner, of: "j")), d.Z_ENT, d.Z_PK FROM \(SQL.quote(join)) j JOIN \(SQL.quote(targetTable)) d ON d.Z_PK = \(SQL.column(target, of: "j"))",
             arguments: [])
     }
 
     /// The links of a one-to-many as (owner key, target entity, target key): the rows of `table`
     /// whose inverse to-one `keyColumn` is set.
     static func inverseLinks(in table: String, keyColumn: String) -> StoreQuery {
-        StoreQuery(sql: "SELECT \(SQL.quote(keyColumn)), Z_ENT, Z_PK FROM \(SQL.quote(table)) WHERE \(SQL.quote(keyColumn)) IS NOT NULL", arguments: [])
+        StoreQuery(
+            sql: "SELECT \(SQL.quote(keyColumn)), Z_ENT, Z_PK FROM \(SQL.quote(table)) WHERE \(SQL.quote(keyColumn)) IS NOT NULL",
+            arguments: [])
     }
 }
 
@@ -58,7 +61,8 @@ extension PersistentStore {
     func danglingKeyCount(table: String, keyColumn: String, target: String) throws(Diagnostic) -> Int {
         let key = SQLFragment.column(keyColumn, of: "t")
         let dangling = SQL.joined([.not(.isNull(key)), .not(.rowExists(key: key, in: target))], separator: .and)
-        let rows = try database.rows("SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(SQL.joined([dangling], separator: .and).text)", dangling.arguments)
+        let rows = try database.rows(
+            "SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(SQL.joined([dangling], separator: .and).text)", dangling.arguments)
         return rows.first?.first?.int ?? 0
     }
 
@@ -72,8 +76,11 @@ extension PersistentStore {
 
     /// The primary key and value of each row of entity number `entity` in `table` whose `column` is not null.
     func values(of column: String, in table: String, entity: Int) throws(Diagnostic) -> [(primaryKey: Int64, value: SQLiteValue)] {
-        try database.rows("SELECT Z_PK, \(SQL.quote(column)) FROM \(SQL.quote(table)) WHERE Z_ENT = ? AND \(SQL.quote(column)) IS NOT NULL", [.integer(Int64(entity))])
-            .map { (Int64($0[0].int), $0[1]) }
+        try database.rows(
+            "SELECT Z_PK, \(SQL.quote(column)) FROM \(SQL.quote(table)) WHERE Z_ENT = ? AND \(SQL.quote(column)) IS NOT NULL",
+            [.integer(Int64(entity))]
+        )
+        .map { (Int64($0[0].int), $0[1]) }
     }
 
     /// Some group of rows of `entities` in `table` that share their values of `columns`: the lowest

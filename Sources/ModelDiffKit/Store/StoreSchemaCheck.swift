@@ -33,7 +33,8 @@ public enum StoreSchemaCheck {
                 continue
             }
             let columns = try columnNames(of: join.name, in: store)
-            for column in [join.sourceColumn, join.destinationColumn] + join.orderColumns.map(\.column) where !columns.contains(column.uppercased()) {
+            for column in [join.sourceColumn, join.destinationColumn] + join.orderColumns.map(\.column)
+            where !columns.contains(column.uppercased()) {
                 problems.append("column \(join.name).\(column) is missing")
             }
         }

@@ -70,12 +70,18 @@ struct SeedLinks {
         relationship.isOptional ? relationship.minCount : max(relationship.minCount, 1)
     }
 
-    private func oneToMany(_ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], _ inverse: Relationship, _ what: String) throws {
+    private func oneToMany(
+        _ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], _ inverse: Relationship, _ what: String
+    ) throws {
         guard !sources.isEmpty else { return }
         let lower = lowerBound(relationship)
         let upper = relationship.maxCount > 0 ? relationship.maxCount : Int.max
         guard lower * sources.count <= destinations.count else {
-            throw Diagnostic(path: path, message: "cannot seed \(what): \(sources.count) objects need at least \(lower) each, but there are \(destinations.count) \(relationship.destinationEntity ?? "") objects; raise their count in --objects")
+            throw Diagnostic(
+                path: path,
+                message:
+                    "cannot seed \(what): \(sources.count) objects need at least \(lower) each, but there are \(destinations.count) \(relationship.destinationEntity ?? "") objects; raise their count in --objects"
+            )
         }
         var held = [[ObjectID]](repeating: [], count: sources.count)
         var next = 0
@@ -91,7 +97,11 @@ struct SeedLinks {
             let turn = offset * sources.count / max(rest, 1)
             guard let source = (0..<sources.count).lazy.map({ (turn + $0) % sources.count }).first(where: { held[$0].count < upper }) else {
                 if inverse.isOptional { continue }
-                throw Diagnostic(path: path, message: "cannot seed \(what): every \(relationship.destinationEntity ?? "") object needs one, but the maximum count \(upper) leaves some out; lower their count in --objects")
+                throw Diagnostic(
+                    path: path,
+                    message:
+                        "cannot seed \(what): every \(relationship.destinationEntity ?? "") object needs one, but the maximum count \(upper) leaves some out; lower their count in --objects"
+                )
             }
             held[source].append(destination)
         }
@@ -100,12 +110,18 @@ struct SeedLinks {
         }
     }
 
-    private func manyToMany(_ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], _ inverse: Relationship, _ what: String) throws {
+    private func manyToMany(
+        _ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], _ inverse: Relationship, _ what: String
+    ) throws {
         guard !sources.isEmpty else { return }
         let lower = max(lowerBound(relationship), sources.count < destinations.count && !inverse.isOptional ? 1 : 0)
         let upper = min(relationship.maxCount > 0 ? relationship.maxCount : 3, destinations.count)
         guard lower <= upper else {
-            throw Diagnostic(path: path, message: "cannot seed \(what): each object needs at least \(lower) \(relationship.destinationEntity ?? "") objects, but there are \(destinations.count)")
+            throw Diagnostic(
+                path: path,
+                message:
+                    "cannot seed \(what): each object needs at least \(lower) \(relationship.destinationEntity ?? "") objects, but there are \(destinations.count)"
+            )
         }
         for (index, source) in sources.enumerated() {
             // Object i holds i, i+1, … so that every destination is held by someone when there are as many sources.
@@ -116,22 +132,33 @@ struct SeedLinks {
         }
     }
 
-    private func toOne(_ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], mutual inverse: Relationship?, _ what: String) throws {
+    private func toOne(
+        _ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], mutual inverse: Relationship?, _ what: String
+    ) throws {
         guard !sources.isEmpty else { return }
         guard !destinations.isEmpty else {
             if relationship.isOptional { return }
-            throw Diagnostic(path: path, message: "cannot seed \(what): it is required, but there are no \(relationship.destinationEntity ?? "") objects; raise their count in --objects")
+            throw Diagnostic(
+                path: path,
+                message:
+                    "cannot seed \(what): it is required, but there are no \(relationship.destinationEntity ?? "") objects; raise their count in --objects"
+            )
         }
         if let inverse {
             // One-to-one: pairs must be mutual and distinct, so object i pairs with destination i.
             if !relationship.isOptional && sources.count > destinations.count || !inverse.isOptional && destinations.count > sources.count {
-                throw Diagnostic(path: path, message: "cannot seed \(what): a required one-to-one needs as many \(relationship.destinationEntity ?? "") objects as there are on the other side; make the counts equal in --objects")
+                throw Diagnostic(
+                    path: path,
+                    message:
+                        "cannot seed \(what): a required one-to-one needs as many \(relationship.destinationEntity ?? "") objects as there are on the other side; make the counts equal in --objects"
+                )
             }
         }
         for (index, source) in sources.enumerated() {
             let leaveEmpty = relationship.isOptional && (inverse?.isOptional ?? true) && index % 4 == 3
             if inverse != nil && index >= destinations.count || leaveEmpty { continue }
-            try writer.setToOne(source, entity: entityName(source), relationship: relationship.name, to: destinations[index % destinations.count])
+            try writer.setToOne(
+                source, entity: entityName(source), relationship: relationship.name, to: destinations[index % destinations.count])
         }
     }
 }

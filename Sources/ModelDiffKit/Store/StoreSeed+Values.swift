@@ -53,7 +53,9 @@ struct SeedValues {
             return .uri("https://example.com/\(entity.name.lowercased())/\(index)")
         case .undefined, .objectID, .composite:
             guard attribute.isOptional else {
-                throw Diagnostic(path: path, message: "cannot seed \(what): a required \(attribute.type.xcodeName) attribute has no value modeldiff can make")
+                throw Diagnostic(
+                    path: path,
+                    message: "cannot seed \(what): a required \(attribute.type.xcodeName) attribute has no value modeldiff can make")
             }
             return .null
         }
@@ -76,7 +78,8 @@ struct SeedValues {
         if isUnique {
             let value = low.addingReportingOverflow(Int64(index))
             guard !value.overflow, value.partialValue <= high else {
-                throw Diagnostic(path: path, message: "cannot seed \(what): \(index + 1) unique values do not fit between \(low) and \(high)")
+                throw Diagnostic(
+                    path: path, message: "cannot seed \(what): \(index + 1) unique values do not fit between \(low) and \(high)")
             }
             return value.partialValue
         }
@@ -84,7 +87,9 @@ struct SeedValues {
         return candidates[index % candidates.count].clamped(to: low...high)
     }
 
-    private mutating func decimal(_ attribute: Attribute, _ index: Int, _ isUnique: Bool, _ what: String, _ path: String) throws(Diagnostic) -> Double {
+    private mutating func decimal(_ attribute: Attribute, _ index: Int, _ isUnique: Bool, _ what: String, _ path: String) throws(Diagnostic)
+        -> Double
+    {
         let limit = attribute.type == .float ? Double(Float.greatestFiniteMagnitude) : 1e300
         let low = attribute.minValueString.flatMap(Double.init) ?? -limit
         let high = attribute.maxValueString.flatMap(Double.init) ?? limit
@@ -95,7 +100,9 @@ struct SeedValues {
         return min(max(candidates[index % candidates.count], low), high)
     }
 
-    private mutating func date(_ attribute: Attribute, _ index: Int, _ isUnique: Bool, _ what: String, _ path: String) throws(Diagnostic) -> Double {
+    private mutating func date(_ attribute: Attribute, _ index: Int, _ isUnique: Bool, _ what: String, _ path: String) throws(Diagnostic)
+        -> Double
+    {
         let low = attribute.minDateTimeInterval.flatMap(Double.init) ?? -3_000_000_000
         let high = attribute.maxDateTimeInterval.flatMap(Double.init) ?? 3_000_000_000
         guard low <= high else { throw Diagnostic(path: path, message: "cannot seed \(what): its earliest date is after its latest") }
@@ -105,7 +112,9 @@ struct SeedValues {
         return min(max(candidates[index % candidates.count], low), high)
     }
 
-    private mutating func string(_ attribute: Attribute, _ index: Int, _ isUnique: Bool, _ what: String, _ path: String) throws(Diagnostic) -> String {
+    private mutating func string(_ attribute: Attribute, _ index: Int, _ isUnique: Bool, _ what: String, _ path: String) throws(Diagnostic)
+        -> String
+    {
         let minimum = attribute.minValueString.flatMap { Int($0) } ?? 0
         let maximum = attribute.maxValueString.flatMap { Int($0) } ?? Int.max
         let pattern = try attribute.regularExpressionString.map { text throws(Diagnostic) -> NSRegularExpression in
@@ -129,7 +138,9 @@ struct SeedValues {
         ].map { $0 + suffix }
         candidates.rotate(by: index % candidates.count)
         if let text = candidates.first(where: fits) { return text }
-        if let pattern = attribute.regularExpressionString, let text = RegexSample.text(matching: pattern, unique: isUnique ? index : nil), fits(text) {
+        if let pattern = attribute.regularExpressionString, let text = RegexSample.text(matching: pattern, unique: isUnique ? index : nil),
+            fits(text)
+        {
             return text
         }
         let padded = String(repeating: "a", count: max(minimum, 1)) + suffix

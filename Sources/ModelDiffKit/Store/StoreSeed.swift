@@ -23,7 +23,11 @@ public struct StoreSeed: Sendable {
     /// Creates the store at `path` (which must not exist) and fills it; nothing is left behind on failure.
     public func write(model: Model, to path: String) throws(Diagnostic) {
         for name in counts.keys where model.entity(named: name) == nil {
-            throw Diagnostic(path: path, message: "--objects names entity \"\(name)\", which the model does not have (entities: \(model.entities.map(\.name).sorted().joined(separator: ", ")))")
+            throw Diagnostic(
+                path: path,
+                message:
+                    "--objects names entity \"\(name)\", which the model does not have (entities: \(model.entities.map(\.name).sorted().joined(separator: ", ")))"
+            )
         }
         for name in counts.keys where model.entity(named: name)?.isAbstract == true {
             throw Diagnostic(path: path, message: "--objects names the abstract entity \"\(name)\", which cannot have objects of its own")
@@ -85,7 +89,9 @@ extension StoreSeed {
                     let lower = relationship.isOptional ? relationship.minCount : max(relationship.minCount, 1)
                     let needed = lower * total(entity.name) - total(destination.name)
                     guard needed > 0,
-                        let target = ([destination] + model.subentities(of: destination)).first(where: { !$0.isAbstract && counts[$0.name] == nil })
+                        let target = ([destination] + model.subentities(of: destination)).first(where: {
+                            !$0.isAbstract && counts[$0.name] == nil
+                        })
                     else { continue }
                     planned[target.name, default: 0] += needed
                     changed = true
@@ -123,6 +129,10 @@ struct SeededRandom: Sendable {
     mutating func uuid() -> UUID {
         let b = bytes(16)
         // Version 4 and variant bits, so the value is a well-formed random UUID.
-        return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], (b[6] & 0x0F) | 0x40, b[7], (b[8] & 0x3F) | 0x80, b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+        return UUID(
+            uuid: (
+                b[0], b[1], b[2], b[3], b[4], b[5], (b[6] & 0x0F) | 0x40, b[7], (b[8] & 0x3F) | 0x80, b[9], b[10], b[11], b[12], b[13],
+                b[14], b[15]
+            ))
     }
 }

@@ -32,13 +32,17 @@ public struct StoreVerification: Sendable {
         let maxima = Dictionary(try store.primaryKeyTable().map { ($0.name, $0.max) }, uniquingKeysWith: { a, _ in a })
         for table in layout.tables {
             let numbers = table.entities.compactMap { layout.entityNumbers[$0] }
-            let rows = try store.database.rows("SELECT MAX(Z_PK), COUNT(*) FROM \(SQL.quote(table.name)) WHERE Z_ENT NOT IN (\(SQL.parameters(numbers.count)))", numbers.map { .integer(Int64($0)) })
+            let rows = try store.database.rows(
+                "SELECT MAX(Z_PK), COUNT(*) FROM \(SQL.quote(table.name)) WHERE Z_ENT NOT IN (\(SQL.parameters(numbers.count)))",
+                numbers.map { .integer(Int64($0)) })
             if let stray = rows.first, stray[1].int > 0 {
                 problems.append("\(table.name) has \(stray[1].int) rows whose Z_ENT is not an entity of its hierarchy")
             }
             let highest = try store.database.rows("SELECT MAX(Z_PK) FROM \(SQL.quote(table.name))").first?.first?.int ?? 0
             if highest > (maxima[table.rootEntity] ?? 0) {
-                problems.append("Z_PRIMARYKEY.Z_MAX of \(table.rootEntity) is \(maxima[table.rootEntity] ?? 0), below the highest Z_PK \(highest) in \(table.name)")
+                problems.append(
+                    "Z_PRIMARYKEY.Z_MAX of \(table.rootEntity) is \(maxima[table.rootEntity] ?? 0), below the highest Z_PK \(highest) in \(table.name)"
+                )
             }
             for column in table.columns {
                 guard case .toOne(let owner, let name) = column.kind,
@@ -51,22 +55,29 @@ public struct StoreVerification: Sendable {
                 }
                 let targets = Self.numbers(of: destination, in: layout)
                 let wrong = try store.database.rows(
-                    "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE d.Z_ENT NOT IN (\(SQL.parameters(targets.count)))", targets)
+                    "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE d.Z_ENT NOT IN (\(SQL.parameters(targets.count)))",
+                    targets)
                 if let count = wrong.first?.first?.int, count > 0 {
                     problems.append("\(owner).\(name): \(count) rows point to an object that is not a \(destination)")
                 }
                 if let entityColumn = table.columns.first(where: { $0.kind == .toOneEntity(entity: owner, name: name) }) {
                     let mislabelled = try store.database.rows(
-                        "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE \(SQL.column(entityColumn.name, of: "t")) IS NOT d.Z_ENT")
+                        "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE \(SQL.column(entityColumn.name, of: "t")) IS NOT d.Z_ENT"
+                    )
                     if let count = mislabelled.first?.first?.int, count > 0 {
-                        problems.append("\(owner).\(name): \(count) rows have a \(entityColumn.name) that is not the entity number of the object they point to")
+                        problems.append(
+                            "\(owner).\(name): \(count) rows have a \(entityColumn.name) that is not the entity number of the object they point to"
+                        )
                     }
                 }
                 if let inverse = StoreLayout.inverse(of: relationship, in: model.entity(named: owner)!, model: model), !inverse.isToMany,
-                    let inverseColumn = target.column(entity: model.declaringEntity(ofProperty: inverse.name, in: model.entity(named: destination)!)?.name ?? destination, property: inverse.name)
+                    let inverseColumn = target.column(
+                        entity: model.declaringEntity(ofProperty: inverse.name, in: model.entity(named: destination)!)?.name ?? destination,
+                        property: inverse.name)
                 {
                     let mismatched = try store.database.rows(
-                        "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE \(SQL.column(inverseColumn.name, of: "d")) IS NOT t.Z_PK")
+                        "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE \(SQL.column(inverseColumn.name, of: "d")) IS NOT t.Z_PK"
+                    )
                     if let count = mismatched.first?.first?.int, count > 0 {
                         problems.append("\(owner).\(name) and its inverse \(destination).\(inverse.name) disagree on \(count) rows")
                     }
@@ -78,13 +89,15 @@ public struct StoreVerification: Sendable {
             for (column, entity) in [(join.sourceColumn, join.relationship.entity), (join.destinationColumn, join.inverse.entity)] {
                 guard let target = layout.table(for: entity) else { continue }
                 let dangling = try store.database.rows(
-                    "SELECT COUNT(*) FROM \(SQL.quote(join.name)) j WHERE NOT EXISTS (SELECT 1 FROM \(SQL.quote(target.name)) d WHERE d.Z_PK = \(SQL.column(column, of: "j")))")
+                    "SELECT COUNT(*) FROM \(SQL.quote(join.name)) j WHERE NOT EXISTS (SELECT 1 FROM \(SQL.quote(target.name)) d WHERE d.Z_PK = \(SQL.column(column, of: "j")))"
+                )
                 if let count = dangling.first?.first?.int, count > 0 {
                     problems.append("\(join.name).\(column): \(count) rows point to objects that do not exist")
                 }
                 let targets = Self.numbers(of: entity, in: layout)
                 let wrong = try store.database.rows(
-                    "SELECT COUNT(*) FROM \(SQL.quote(join.name)) j JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column, of: "j")) WHERE d.Z_ENT NOT IN (\(SQL.parameters(targets.count)))", targets)
+                    "SELECT COUNT(*) FROM \(SQL.quote(join.name)) j JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column, of: "j")) WHERE d.Z_ENT NOT IN (\(SQL.parameters(targets.count)))",
+                    targets)
                 if let count = wrong.first?.first?.int, count > 0 {
                     problems.append("\(join.name).\(column): \(count) rows point to an object that is not a \(entity)")
                 }

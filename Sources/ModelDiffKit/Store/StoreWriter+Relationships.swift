@@ -10,14 +10,19 @@ extension StoreWriter {
     /// object is appended to the end of the destination's list. For a one-to-one, the inverse side
     /// is set too, and objects that pointed at either side before are cleared, so each pair stays
     /// mutual as Core Data keeps it.
-    public func setToOne(_ object: ObjectID, entity: String, relationship: String, to destination: ObjectID?, orderKey: Int64? = nil) throws {
+    public func setToOne(_ object: ObjectID, entity: String, relationship: String, to destination: ObjectID?, orderKey: Int64? = nil) throws
+    {
         let plan = try toOnePlan(entity: entity, relationship: relationship)
         if let inverse = plan.oneToOneInverse, !updatingInverse {
-            try clearOneToOnePartners(object, table: plan.table, column: plan.keyColumn, declaring: plan.declaring, inverse: inverse, of: plan.declared, destination: destination)
+            try clearOneToOnePartners(
+                object, table: plan.table, column: plan.keyColumn, declaring: plan.declaring, inverse: inverse, of: plan.declared,
+                destination: destination)
         }
         var order = orderKey
         if order == nil, let destination, let fok = plan.orderColumn {
-            order = try nextOrderKey("SELECT MAX(\(SQL.quote(fok))) FROM \(SQL.quote(plan.table.name)) WHERE \(SQL.quote(plan.keyColumn)) = ?", owner: destination)
+            order = try nextOrderKey(
+                "SELECT MAX(\(SQL.quote(fok))) FROM \(SQL.quote(plan.table.name)) WHERE \(SQL.quote(plan.keyColumn)) = ?",
+                owner: destination)
         }
         var values: [SQLiteValue] = []
         values.reserveCapacity(plan.kinds.count + 2)
@@ -51,7 +56,8 @@ extension StoreWriter {
         else { throw Diagnostic(path: store.path, message: "no to-one relationship \(entity).\(relationship) in the destination model") }
         let columns = table.columns.filter { column in
             switch column.kind {
-            case .toOne(declaring.name, relationship), .toOneEntity(declaring.name, relationship), .orderKey(declaring.name, relationship): true
+            case .toOne(declaring.name, relationship), .toOneEntity(declaring.name, relationship), .orderKey(declaring.name, relationship):
+                true
             default: false
             }
         }
@@ -81,20 +87,24 @@ extension StoreWriter {
             let inverseTable = layout.table(for: inverseDeclaring.name),
             let inverseColumn = inverseTable.column(entity: inverseDeclaring.name, property: inverse.name)
         else { return }
-        try clear(inverseTable, column: inverseColumn.name, entity: inverseDeclaring.name, relationship: inverse.name,
-                  pointingAt: object, except: destination)
+        try clear(
+            inverseTable, column: inverseColumn.name, entity: inverseDeclaring.name, relationship: inverse.name,
+            pointingAt: object, except: destination)
         if let destination {
             try clear(table, column: column, entity: declaring, relationship: declared.name, pointingAt: destination, except: object)
         }
     }
 
     /// Nulls a to-one (and its entity column) in every row of `table` pointing at `target`, but `except`.
-    private func clear(_ table: StoreLayout.Table, column: String, entity: String, relationship: String, pointingAt target: ObjectID, except: ObjectID?) throws {
+    private func clear(
+        _ table: StoreLayout.Table, column: String, entity: String, relationship: String, pointingAt target: ObjectID, except: ObjectID?
+    ) throws {
         let entityColumns = table.columns.filter {
             if case .toOneEntity(entity, relationship) = $0.kind { return true } else { return false }
         }.map(\.name)
         let statement = try cachedStatement(
-            "UPDATE \(SQL.quote(table.name)) SET \(SQL.quote(column)) = NULL\(SQL.nullAssignments(entityColumns)), \(SQL.optimisticLockBump()) WHERE \(SQL.quote(column)) = ? AND Z_PK <> ?")
+            "UPDATE \(SQL.quote(table.name)) SET \(SQL.quote(column)) = NULL\(SQL.nullAssignments(entityColumns)), \(SQL.optimisticLockBump()) WHERE \(SQL.quote(column)) = ? AND Z_PK <> ?"
+        )
         try statement.run([.integer(existingMax[table.rootEntity] ?? 0), .integer(target.primaryKey), .integer(except?.primaryKey ?? -1)])
     }
 
@@ -113,7 +123,9 @@ extension StoreWriter {
             let columns = [mine, theirs] + [myOrder, theirOrder].compactMap { $0 }
             let statement = try cachedStatement(
                 "INSERT OR IGNORE INTO \(SQL.quote(join.name)) (\(SQL.quote(columns))) VALUES (\(SQL.parameters(columns.count)))")
-            var next = try myOrder.map { try nextOrderKey("SELECT MAX(\(SQL.quote($0))) FROM \(SQL.quote(join.name)) WHERE \(SQL.quote(mine)) = ?", owner: object) }
+            var next = try myOrder.map {
+                try nextOrderKey("SELECT MAX(\(SQL.quote($0))) FROM \(SQL.quote(join.name)) WHERE \(SQL.quote(mine)) = ?", owner: object)
+            }
             for destination in destinations {
                 var values: [SQLiteValue] = [.integer(object.primaryKey), .integer(destination.primaryKey)]
                 if let key = next {
@@ -122,7 +134,11 @@ extension StoreWriter {
                 }
                 // The inverse is ordered too: `object` goes to the end of each destination's list.
                 if let theirOrder {
-                    values.append(.integer(try nextOrderKey("SELECT MAX(\(SQL.quote(theirOrder))) FROM \(SQL.quote(join.name)) WHERE \(SQL.quote(theirs)) = ?", owner: destination)))
+                    values.append(
+                        .integer(
+                            try nextOrderKey(
+                                "SELECT MAX(\(SQL.quote(theirOrder))) FROM \(SQL.quote(join.name)) WHERE \(SQL.quote(theirs)) = ?",
+                                owner: destination)))
                 }
                 try statement.run(values)
             }
@@ -132,18 +148,21 @@ extension StoreWriter {
             let destinationEntity = model.entity(named: destinationName),
             let inverseDeclaring = model.declaringEntity(ofProperty: inverseName, in: destinationEntity)
         else {
-            throw Diagnostic(path: store.path, message: "\(entity).\(relationship) is a to-many without an inverse, which Core Data stores cannot hold")
+            throw Diagnostic(
+                path: store.path, message: "\(entity).\(relationship) is a to-many without an inverse, which Core Data stores cannot hold")
         }
         var next: Int64?
         if declared.isOrdered, let table = layout.table(for: destinationName),
             let fok = table.columns.first(where: { $0.kind == .orderKey(entity: inverseDeclaring.name, name: inverseName) }),
             let key = table.column(entity: inverseDeclaring.name, property: inverseName)
         {
-            next = try nextOrderKey("SELECT MAX(\(SQL.quote(fok.name))) FROM \(SQL.quote(table.name)) WHERE \(SQL.quote(key.name)) = ?", owner: object)
+            next = try nextOrderKey(
+                "SELECT MAX(\(SQL.quote(fok.name))) FROM \(SQL.quote(table.name)) WHERE \(SQL.quote(key.name)) = ?", owner: object)
         }
         let names = Dictionary(uniqueKeysWithValues: layout.entityNumbers.map { ($1, $0) })
         for destination in destinations {
-            try setToOne(destination, entity: names[destination.entity] ?? destinationName, relationship: inverseName, to: object, orderKey: next)
+            try setToOne(
+                destination, entity: names[destination.entity] ?? destinationName, relationship: inverseName, to: object, orderKey: next)
             next = next.map { $0 + Self.orderKeyStep }
         }
     }

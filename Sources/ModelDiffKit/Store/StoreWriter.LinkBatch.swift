@@ -15,7 +15,9 @@ extension StoreWriter {
         /// A batch for the join table of `entity.relationship` (declared there), taking (the
         /// object's key, the destination's key); nil when a side is ordered, as for `joinInsert`.
         init?(writer: StoreWriter, entity declaring: String, relationship: String) {
-            guard let join = writer.layout.joinTable(entity: declaring, relationship: relationship), join.orderColumns.isEmpty else { return nil }
+            guard let join = writer.layout.joinTable(entity: declaring, relationship: relationship), join.orderColumns.isEmpty else {
+                return nil
+            }
             self.writer = writer
             table = join.name
             columns = join.keyColumns(from: declaring, relationship: relationship)
@@ -34,7 +36,8 @@ extension StoreWriter {
             guard !pending.isEmpty else { return }
             let rows = pending.count / 2
             let statement = try writer.cachedStatement(
-                "INSERT OR IGNORE INTO \(SQL.quote(table)) (\(SQL.quote([columns.0, columns.1]))) VALUES \(SQL.parameterRows(rows, width: 2))")
+                "INSERT OR IGNORE INTO \(SQL.quote(table)) (\(SQL.quote([columns.0, columns.1]))) VALUES \(SQL.parameterRows(rows, width: 2))"
+            )
             statement.reset()
             for (index, key) in pending.enumerated() { statement.bind(integer: key, at: index + 1) }
             try statement.execute()

@@ -77,13 +77,15 @@ public final class StoreWriter {
     public func insert(entity: String, values: [StoreValue]) throws -> ObjectID {
         let prepared = try preparedInsert(entity)
         guard values.count == prepared.attributes.count else {
-            throw Diagnostic(path: store.path, message: "\(entity) takes \(prepared.attributes.count) attribute values, not \(values.count)")
+            throw Diagnostic(
+                path: store.path, message: "\(entity) takes \(prepared.attributes.count) attribute values, not \(values.count)")
         }
         return try insert(entity: entity, prepared: prepared) { values[$0] }
     }
 
     private func insert(
-        entity: String, prepared: (statement: SQLiteStatement, attributes: [(name: String, type: AttributeType)]), value: (Int) -> StoreValue
+        entity: String, prepared: (statement: SQLiteStatement, attributes: [(name: String, type: AttributeType)]),
+        value: (Int) -> StoreValue
     ) throws -> ObjectID {
         guard let table = layout.table(for: entity), let number = layout.entityNumbers[entity] else {
             throw Diagnostic(path: store.path, message: "the destination model has no entity \"\(entity)\"")
@@ -140,7 +142,8 @@ public final class StoreWriter {
                 "UPDATE \(SQL.quote(table.name)) SET \(SQL.assignments(columns)), \(SQL.optimisticLockBump()) WHERE Z_PK = ?")
             try statement.run(values + [.integer(existingMax[table.rootEntity] ?? 0), .integer(object.primaryKey)])
         } else {
-            try cachedStatement("UPDATE \(SQL.quote(table.name)) SET \(SQL.assignments(columns)) WHERE Z_PK = ?").run(values + [.integer(object.primaryKey)])
+            try cachedStatement("UPDATE \(SQL.quote(table.name)) SET \(SQL.assignments(columns)) WHERE Z_PK = ?").run(
+                values + [.integer(object.primaryKey)])
         }
         try requireChanged(object, entity: entity)
     }

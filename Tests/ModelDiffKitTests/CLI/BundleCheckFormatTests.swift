@@ -24,7 +24,8 @@ func wooCommerceCheckMatchesItsGoldenFile(format: String, ext: String) throws {
     }
     func key(_ finding: [String: Any]) -> Key {
         Key(
-            severity: finding["severity"] as? String ?? "", code: finding["code"] as? String ?? "", entity: finding["entity"] as? String ?? "",
+            severity: finding["severity"] as? String ?? "", code: finding["code"] as? String ?? "",
+            entity: finding["entity"] as? String ?? "",
             property: finding["property"] as? String ?? "", message: finding["message"] as? String ?? "")
     }
     var pairsOf: [Key: [String]] = [:]
@@ -59,9 +60,13 @@ func wooCommerceCheckMatchesItsGoldenFile(format: String, ext: String) throws {
         }
         let (found, titles) = try #require(matches.count == 1 ? matches.first : nil, "\(text)")
         #expect(seen.insert(found).inserted)
-        #expect(text.hasSuffix("(in \(titles[0]))") || text.contains("(in \(titles[0]) and in \(titles.count - 1) other pair\(titles.count == 2 ? "" : "s")"))
+        #expect(
+            text.hasSuffix("(in \(titles[0]))")
+                || text.contains("(in \(titles[0]) and in \(titles.count - 1) other pair\(titles.count == 2 ? "" : "s")"))
         #expect(properties["pairCount"] as? Int == titles.count)
-        let related = (result["relatedLocations"] as? [[String: Any]] ?? []).compactMap { ($0["message"] as? [String: Any])?["text"] as? String }
+        let related = (result["relatedLocations"] as? [[String: Any]] ?? []).compactMap {
+            ($0["message"] as? [String: Any])?["text"] as? String
+        }
         let named = Set(related.flatMap { $0.components(separatedBy: ", ") })
         // Every pair is named once: the first in the message, the others where they locate it (the
         // pairs that locate it where the first does are in neither list).

@@ -13,9 +13,9 @@ import Testing
             try FileManager.default.copyItem(at: rules.appendingPathComponent(file), to: folder.appendingPathComponent("contents"))
         }
         try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>Broken 2.xcdatamodel</string></dict></plist>
-            """.write(to: bundle.appendingPathComponent(".xccurrentversion"), atomically: true, encoding: .utf8)
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>Broken 2.xcdatamodel</string></dict></plist>
+        """.write(to: bundle.appendingPathComponent(".xccurrentversion"), atomically: true, encoding: .utf8)
         return bundle
     }
 
@@ -23,7 +23,9 @@ import Testing
         let action = try String(contentsOf: Paths.repository.appendingPathComponent("action.yml"), encoding: .utf8)
         #expect(action.contains("using: composite"))
         #expect(action.contains(#"swift build -c release --package-path "$GITHUB_ACTION_PATH" --product modeldiff"#))
-        #expect(action.contains(#"run: MODELDIFF="$GITHUB_ACTION_PATH/.build/release/modeldiff" "$GITHUB_ACTION_PATH/Scripts/action-check.sh""#))
+        #expect(
+            action.contains(#"run: MODELDIFF="$GITHUB_ACTION_PATH/.build/release/modeldiff" "$GITHUB_ACTION_PATH/Scripts/action-check.sh""#)
+        )
         #expect(action.contains("uses: github/codeql-action/upload-sarif@v3"))
         #expect(action.contains("sarif_file: ${{ runner.temp }}/modeldiff-sarif"))
     }
@@ -37,7 +39,9 @@ import Testing
         let sarif = folder.appendingPathComponent("sarif")
         let run = try runProcess(
             [Paths.repository.appendingPathComponent("Scripts/action-check.sh").path], in: folder,
-            environment: ["MODELDIFF": modeldiffBinary.path, "BUNDLES": "\(notes.path)\n\(broken.path)\n", "SARIF_DIR": sarif.path, "ARGS": ""])
+            environment: [
+                "MODELDIFF": modeldiffBinary.path, "BUNDLES": "\(notes.path)\n\(broken.path)\n", "SARIF_DIR": sarif.path, "ARGS": "",
+            ])
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stdout.contains("::error file=\(broken.path)/Broken 2.xcdatamodel/contents"))
         #expect(run.stdout.contains("title=attribute-type-incompatible"))

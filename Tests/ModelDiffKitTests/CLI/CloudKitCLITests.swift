@@ -8,7 +8,8 @@ import Testing
 
     /// The line of the first line of `file` containing `text`.
     private func line(of text: String, in file: String) throws -> Int {
-        let lines = try String(contentsOfFile: Paths.repository.appendingPathComponent(file).path, encoding: .utf8).components(separatedBy: "\n")
+        let lines = try String(contentsOfFile: Paths.repository.appendingPathComponent(file).path, encoding: .utf8).components(
+            separatedBy: "\n")
         return try #require(lines.firstIndex { $0.contains(text) }) + 1
     }
 
@@ -58,15 +59,18 @@ import Testing
     @Test func aBundleChecksItsCurrentVersionAndEveryStepFromTheConfiguration() throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Paths.testModels.appendingPathComponent("Notes.xcdatamodeld"), to: folder.appendingPathComponent("Notes.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: Paths.testModels.appendingPathComponent("Notes.xcdatamodeld"), to: folder.appendingPathComponent("Notes.xcdatamodeld"))
         #expect(try runModeldiff(["check", "Notes.xcdatamodeld"], in: folder).status == 0)
         try "check:\n  cloudkit: true\n".write(to: folder.appendingPathComponent(".modeldiff.yml"), atomically: true, encoding: .utf8)
         let result = try runModeldiff(["check", "Notes.xcdatamodeld"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stdout.hasPrefix("""
-            Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:4: error: `Folder.name` is required without a default value, and a CloudKit record may arrive without it: make it optional or give it a default value (Core Data refuses to load it for CloudKit: error 134060) [cloudkit-required-attribute]
-            Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:8: error: `Note.createdAt` is required without a default value
-            """))
+        #expect(
+            result.stdout.hasPrefix(
+                """
+                Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:4: error: `Folder.name` is required without a default value, and a CloudKit record may arrive without it: make it optional or give it a default value (Core Data refuses to load it for CloudKit: error 134060) [cloudkit-required-attribute]
+                Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:8: error: `Note.createdAt` is required without a default value
+                """))
         #expect(result.stdout.contains("[cloudkit-property-renamed] (in Notes → Notes 2)"))
         let json = try runModeldiff(["check", "Notes.xcdatamodeld", "--format", "json"], in: folder)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -74,15 +78,15 @@ import Testing
         #expect(try runModeldiff(["check", "Notes.xcdatamodeld", "--no-cloudkit"], in: folder).status == 0)
         // The current version's findings are acknowledged like any other.
         try """
-            check:
-              cloudkit: true
-            acknowledged:
-              - code: cloudkit-required-attribute
-                reason: Folder and Note are in a configuration the app does not mirror yet
-              - code: cloudkit-property-renamed
-                pair: Notes → Notes 2
-                reason: renamed before the schema was deployed to production
-            """.write(to: folder.appendingPathComponent(".modeldiff.yml"), atomically: true, encoding: .utf8)
+        check:
+          cloudkit: true
+        acknowledged:
+          - code: cloudkit-required-attribute
+            reason: Folder and Note are in a configuration the app does not mirror yet
+          - code: cloudkit-property-renamed
+            pair: Notes → Notes 2
+            reason: renamed before the schema was deployed to production
+        """.write(to: folder.appendingPathComponent(".modeldiff.yml"), atomically: true, encoding: .utf8)
         let acknowledged = try runModeldiff(["check", "Notes.xcdatamodeld"], in: folder)
         #expect(acknowledged.status == 0, "\(acknowledged.stdout)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ModelDiffKit
 
 private let sampleModel = Paths.fixtures.appendingPathComponent("06-CoreDataPlus-SampleModel")
@@ -8,7 +9,7 @@ private let version2 = sampleModel.appendingPathComponent("SampleModel.xcdatamod
 private let version3 = sampleModel.appendingPathComponent("SampleModel.xcdatamodeld/SampleModel3.xcdatamodel")
 
 /// A copy of Wire's store2-65-0, which no version of the bundle wrote, in a fresh folder.
-private func store2_65_0(in folder: URL) throws -> String {
+private func store2dot65dot0(in folder: URL) throws -> String {
     let copy = folder.appendingPathComponent("store2-65-0.wiredatabase")
     try FileManager.default.copyItem(at: Wire.folder.appendingPathComponent("Tests/Resources/store2-65-0.wiredatabase"), to: copy)
     return copy.path
@@ -18,7 +19,7 @@ private func store2_65_0(in folder: URL) throws -> String {
 @Test func storeInfoAndVerifyUseTheModelCacheOfAStoreNoVersionWrote() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let store = try store2_65_0(in: folder)
+    let store = try store2dot65dot0(in: folder)
     let info = try runModeldiff(["store", "info", store, "--model", Wire.bundlePath])
     #expect(info.status == 0, "\(info.stderr)")
     #expect(info.stdout.contains("model version: none matches; entities that differ: AssetClientMessage, Member, User\n"))
@@ -35,11 +36,12 @@ private func store2_65_0(in folder: URL) throws -> String {
 @Test func migrateTakesTheSourceModelFromTheModelCache() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let store = try store2_65_0(in: folder)
+    let store = try store2dot65dot0(in: folder)
     var contents: [[String: [String]]] = []
     for fastPath in [true, false] {
         let output = folder.appendingPathComponent("out-\(fastPath).sqlite").path
-        let result = try runModeldiff(["migrate", store, "--to", Wire.bundlePath, "--output", output] + (fastPath ? [] : ["--no-fast-path"]))
+        let result = try runModeldiff(
+            ["migrate", store, "--to", Wire.bundlePath, "--output", output] + (fastPath ? [] : ["--no-fast-path"]))
         #expect(result.status == 0, "\(result.stderr)")
         let info = try runModeldiff(["store", "info", output, "--model", Wire.bundlePath])
         #expect(info.stdout.contains("model version: zmessaging2.101.0\n"))
@@ -56,13 +58,15 @@ private func store2_65_0(in folder: URL) throws -> String {
 @Test func aStoreWithAnUnusableCacheIsRefusedWithTheReason() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let store = try store2_65_0(in: folder)
+    let store = try store2dot65dot0(in: folder)
     let writable = try PersistentStore.open(path: store, writable: true)
     try writable.database.execute("UPDATE Z_MODELCACHE SET Z_CONTENT = x'00'")
     let result = try runModeldiff(["migrate", store, "--to", Wire.bundlePath, "--output", folder.appendingPathComponent("out.sqlite").path])
     #expect(result.status == 2)
     #expect(result.stderr.contains("the store matches no version of"))
-    #expect(result.stderr.contains("and its cached model could not be used: the store's model cache (Z_MODELCACHE) cannot be read: the compressed data"))
+    #expect(
+        result.stderr.contains(
+            "and its cached model could not be used: the store's model cache (Z_MODELCACHE) cannot be read: the compressed data"))
     let info = try runModeldiff(["store", "info", store, "--model", Wire.bundlePath])
     #expect(info.stdout.contains("model cache: cannot be used: the store's model cache (Z_MODELCACHE) cannot be read"))
 }
@@ -98,22 +102,28 @@ private func folderWith(file: String, bytes: [UInt8]) -> URL {
     let mapping = file.mapping
     #expect(mapping.entityMappings.map(\.name) == ["CarToCar", "LuxuryCarToLuxuryCar", "PersonToPerson", "SportCarToSportCar", "Maker"])
     #expect(mapping.entityMappings.map(\.type) == [.custom, .custom, .copy, .custom, .add])
-    let (old, new) = (try ModelFile.load(path: version2.path).model.versionHashes(), try ModelFile.load(path: version3.path).model.versionHashes())
+    let (old, new) = (
+        try ModelFile.load(path: version2.path).model.versionHashes(), try ModelFile.load(path: version3.path).model.versionHashes()
+    )
     for entityMapping in mapping.entityMappings {
         #expect(entityMapping.sourceVersionHash == entityMapping.sourceEntity.flatMap { old.base64(entity: $0) }, "\(entityMapping.name)")
-        #expect(entityMapping.destinationVersionHash == entityMapping.destinationEntity.flatMap { new.base64(entity: $0) }, "\(entityMapping.name)")
+        #expect(
+            entityMapping.destinationVersionHash == entityMapping.destinationEntity.flatMap { new.base64(entity: $0) },
+            "\(entityMapping.name)")
         #expect(entityMapping.sourceExpression == entityMapping.sourceEntity.map(EntityMapping.fetchAll), "\(entityMapping.name)")
     }
     let car = try #require(mapping.entityMapping(named: "CarToCar"))
     #expect(car.policyClassName == "REPLACE_AT_RUNTIME.V2to3MakerPolicy")
-    #expect(car.attributeMappings.map { "\($0.name) = \($0.valueExpression ?? "nil")" } == [
-        "markedForDeletionAsOf = $source.markedForDeletionAsOf", "model = $source.model", "numberPlate = $source.numberPlate",
-    ])
-    #expect(car.relationshipMappings.map { "\($0.name) = \($0.valueExpression ?? "nil")" } == [
-        "createdBy = nil",
-        "owner = FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"PersonToPerson\", $source.owner)",
-        "previousOwners = FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"PersonToPerson\", $source.owner)",
-    ])
+    #expect(
+        car.attributeMappings.map { "\($0.name) = \($0.valueExpression ?? "nil")" } == [
+            "markedForDeletionAsOf = $source.markedForDeletionAsOf", "model = $source.model", "numberPlate = $source.numberPlate",
+        ])
+    #expect(
+        car.relationshipMappings.map { "\($0.name) = \($0.valueExpression ?? "nil")" } == [
+            "createdBy = nil",
+            "owner = FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"PersonToPerson\", $source.owner)",
+            "previousOwners = FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"PersonToPerson\", $source.owner)",
+        ])
 }
 
 /// `mapping validate X.cdm` against SampleModel 2 → 3; a damaged `.cdm` names the file at 1:1, exit 2.
@@ -132,12 +142,15 @@ private func folderWith(file: String, bytes: [UInt8]) -> URL {
 /// The fixture's `.cdm` without its custom policy (which only the app has), re-archived.
 private func cdmWithoutPolicy() throws -> [UInt8] {
     let plist = try BinaryPropertyList.decode([UInt8](Data(contentsOf: cdm)), path: cdm.path)
-    guard case .dictionary(var archive) = plist, case .array(let objects)? = archive["$objects"] else { throw Diagnostic(path: cdm.path, message: "?") }
-    archive["$objects"] = .array(objects.map { object in
-        guard case .dictionary(var fields) = object, fields["NSEntityMigrationPolicyClassName"] != nil else { return object }
-        fields["NSEntityMigrationPolicyClassName"] = .uid(0)
-        return .dictionary(fields)
-    })
+    guard case .dictionary(var archive) = plist, case .array(let objects)? = archive["$objects"] else {
+        throw Diagnostic(path: cdm.path, message: "?")
+    }
+    archive["$objects"] = .array(
+        objects.map { object in
+            guard case .dictionary(var fields) = object, fields["NSEntityMigrationPolicyClassName"] != nil else { return object }
+            fields["NSEntityMigrationPolicyClassName"] = .uid(0)
+            return .dictionary(fields)
+        })
     return BinaryPropertyList.encode(.dictionary(archive))
 }
 
@@ -155,7 +168,9 @@ private func cdmWithoutPolicy() throws -> [UInt8] {
     let model3 = try ModelFile.load(path: version3.path).model
     for mapping in [compiled, xml] {
         let output = folder.appendingPathComponent("out-\(mapping.pathExtension).sqlite").path
-        let result = try runModeldiff(["migrate", source, "--from", version2.path, "--to", version3.path, "--mapping", mapping.path, "--output", output])
+        let result = try runModeldiff([
+            "migrate", source, "--from", version2.path, "--to", version3.path, "--mapping", mapping.path, "--output", output,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         contents.append(try storeContents(try PersistentStore.open(path: output), layout: StoreLayout(model: model3)))
     }
@@ -169,7 +184,8 @@ private func cdmWithoutPolicy() throws -> [UInt8] {
     try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: current.path)
     try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bundle.path)
     try? FileManager.default.removeItem(at: current)
-    try #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>SampleModel3.xcdatamodel</string></dict></plist>"#
+    try
+        #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>SampleModel3.xcdatamodel</string></dict></plist>"#
         .write(to: current, atomically: true, encoding: .utf8)
     try FileManager.default.removeItem(at: xml)
     let steps = try StoreMigration.steps(for: try PersistentStore.open(path: source), bundle: try ModelBundle.load(path: bundle.path))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 private let items = Paths.testModels.appendingPathComponent("conversions")
 
@@ -29,28 +29,37 @@ private func makeItemsStore(in folder: URL) throws {
     let map = folder.appendingPathComponent("map.xml")
     let inferred = try String(contentsOf: map, encoding: .utf8)
     let suggestion = "FUNCTION($source.code, \"integerValue\")"
-    #expect(inferred.contains(
-        "<!-- TODO Item.code: write a value expression that turns the old String value $source.code into Integer 64 as the element's text, such as \(suggestion) (which reads the whole number the text starts with, 0 when it starts with none), then remove the todo attribute and run modeldiff mapping validate -->"))
+    #expect(
+        inferred.contains(
+            "<!-- TODO Item.code: write a value expression that turns the old String value $source.code into Integer 64 as the element's text, such as \(suggestion) (which reads the whole number the text starts with, 0 when it starts with none), then remove the todo attribute and run modeldiff mapping validate -->"
+        ))
 
     // Written as is, the old value is a String, which the Integer 64 attribute cannot hold: refused before any store is read.
     let placeholder = try #require(inferred.range(of: #"<attribute name="code" todo="[^"]*"/>"#, options: .regularExpression))
     let line = inferred[..<placeholder.lowerBound].filter { $0 == "\n" }.count + 1
-    try inferred.replacingCharacters(in: placeholder, with: #"<attribute name="code">$source.code</attribute>"#).write(to: map, atomically: true, encoding: .utf8)
+    try inferred.replacingCharacters(in: placeholder, with: #"<attribute name="code">$source.code</attribute>"#).write(
+        to: map, atomically: true, encoding: .utf8)
     let unconverted = try runModeldiff(["mapping", "validate", "map.xml", "--from", v1, "--to", v2], in: folder)
     #expect(unconverted.status == 2)
-    #expect(unconverted.stderr == "map.xml:\(line):32: error: Item.code: the expression gives a String, which an Integer 64 attribute cannot hold; convert it, as in \(suggestion)\n")
+    #expect(
+        unconverted.stderr
+            == "map.xml:\(line):32: error: Item.code: the expression gives a String, which an Integer 64 attribute cannot hold; convert it, as in \(suggestion)\n"
+    )
 
-    try inferred.replacingCharacters(in: placeholder, with: "<attribute name=\"code\">\(suggestion)</attribute>").write(to: map, atomically: true, encoding: .utf8)
+    try inferred.replacingCharacters(in: placeholder, with: "<attribute name=\"code\">\(suggestion)</attribute>").write(
+        to: map, atomically: true, encoding: .utf8)
     let valid = try runModeldiff(["mapping", "validate", "map.xml", "--from", v1, "--to", v2], in: folder)
     #expect(valid.status == 0 && valid.stderr.isEmpty, "\(valid.stderr)")
     #expect(valid.stdout == "map.xml: valid (1 entity mapping)\n")
 
     let migrated = try runModeldiff(
-        ["migrate", "items.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite", "--no-fast-path"], in: folder)
+        ["migrate", "items.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite", "--no-fast-path"],
+        in: folder)
     #expect(migrated.status == 0, "\(migrated.stderr)")
     #expect(migrated.stdout.hasPrefix("migrated items.sqlite → out.sqlite (Items1 → Items2 with map.xml)\n"), "\(migrated.stdout)")
     let store = try PersistentStore.open(path: folder.appendingPathComponent("out.sqlite").path)
-    #expect(try store.database.rows("SELECT ZTITLE, ZCODE FROM ZITEM ORDER BY ZTITLE") == [
-        [.text("a"), .integer(42)], [.text("b"), .integer(-7)], [.text("c"), .integer(0)], [.text("d"), .null],
-    ])
+    #expect(
+        try store.database.rows("SELECT ZTITLE, ZCODE FROM ZITEM ORDER BY ZTITLE") == [
+            [.text("a"), .integer(42)], [.text("b"), .integer(-7)], [.text("c"), .integer(0)], [.text("d"), .null],
+        ])
 }

@@ -16,7 +16,8 @@ import Testing
         let conversation = notes.filter { $0.contains("of `Conversation` (") }
         #expect(conversation.count == 1)
         #expect(conversation.first?.contains(": note: 18 properties of `Conversation` (`archivedChangedTimestamp`, ") == true)
-        #expect(conversation.first?.hasSuffix(") change usesScalarValueType (none) → NO; the store is not affected [cosmetic-change]") == true)
+        #expect(
+            conversation.first?.hasSuffix(") change usesScalarValueType (none) → NO; the store is not affected [cosmetic-change]") == true)
         // One note per entity and kind of change, not one per attribute.
         #expect(notes.count < 20, "\(notes.count) notes")
         #expect(result.stdout.hasSuffix("identical (0 errors, 0 warnings, \(notes.count) notes)\n"))
@@ -25,17 +26,24 @@ import Testing
     @Test func diffPrintsPropertiesThatChangeTheSameWayOnOneLine() throws {
         let result = try runModeldiff(["diff", old, new])
         #expect(result.status == 1, "differences, as diff(1) says")
-        #expect(result.stdout.contains("""
-            ~ Connection (version hash unchanged)
-                ~ existsOnBackend, lastUpdateDateInGMT, modifiedDataFields, needsToBeUpdatedFromBackend, status (5 properties; version hash unchanged)
-                    usesScalarValueType: (none) → NO
+        #expect(
+            result.stdout.contains(
+                """
+                ~ Connection (version hash unchanged)
+                    ~ existsOnBackend, lastUpdateDateInGMT, modifiedDataFields, needsToBeUpdatedFromBackend, status (5 properties; version hash unchanged)
+                        usesScalarValueType: (none) → NO
 
-            """))
+                """))
         #expect(result.stdout.split(separator: "\n").count < 50)
     }
 
     @Test func aSingleCosmeticChangeStillNamesItsProperty() throws {
-        let result = try runModeldiff(["check", "\(bundle)/zmessaging2.83.0.xcdatamodel", "\(bundle)/zmessaging2.84.0.xcdatamodel", "--verbose"])
-        #expect(result.stdout.contains("note: `Connection.modifiedKeys` changes valueTransformerName (none) → NSSecureUnarchiveFromData; the store is not affected [cosmetic-change]"))
+        let result = try runModeldiff([
+            "check", "\(bundle)/zmessaging2.83.0.xcdatamodel", "\(bundle)/zmessaging2.84.0.xcdatamodel", "--verbose",
+        ])
+        #expect(
+            result.stdout.contains(
+                "note: `Connection.modifiedKeys` changes valueTransformerName (none) → NSSecureUnarchiveFromData; the store is not affected [cosmetic-change]"
+            ))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// A real Apple store and a `migrate` command line to run on a copy of it.
 struct CrashScenario: Sendable, CustomStringConvertible {
@@ -20,19 +20,25 @@ struct CrashScenario: Sendable, CustomStringConvertible {
         let bundle = bookmarks.model.deletingLastPathComponent().path
         let sample = AppleStorePair.all.first { $0.from.store.lastPathComponent == "SampleModel_V1.sqlite" }!
         let base = [
-            CrashScenario(name: "Bookmarks_V1 (WAL) → 5 bundle steps", fixture: bookmarks, arguments: ["--to", bundle, "--path", "consecutive"], outputModel: bundle, fastPath: true),
             CrashScenario(
-                name: "SampleModel_V1 → V2", fixture: sample.from, arguments: ["--from", sample.from.model.path, "--to", sample.to.model.path],
+                name: "Bookmarks_V1 (WAL) → 5 bundle steps", fixture: bookmarks, arguments: ["--to", bundle, "--path", "consecutive"],
+                outputModel: bundle, fastPath: true),
+            CrashScenario(
+                name: "SampleModel_V1 → V2", fixture: sample.from,
+                arguments: ["--from", sample.from.model.path, "--to", sample.to.model.path],
                 outputModel: sample.to.model.path, fastPath: true),
         ]
-        return base.flatMap { [$0, CrashScenario(name: $0.name, fixture: $0.fixture, arguments: $0.arguments, outputModel: $0.outputModel, fastPath: false)] }
+        return base.flatMap {
+            [$0, CrashScenario(name: $0.name, fixture: $0.fixture, arguments: $0.arguments, outputModel: $0.outputModel, fastPath: false)]
+        }
     }()
 
     /// The kill points a run must pass (a fast-path run may also take the three-stage path for
     /// steps whose mapping needs it, as Bookmarks' later steps do).
     var expectedPoints: Set<KillPoint> {
         var points: Set<KillPoint> = [.beforeCommit, .afterCommit, .beforeRename, .afterRename]
-        points.formUnion(fastPath ? [.fastPathStatement, .fastPathValidate] : [.createInstances, .createRelationships, .validate, .insert])
+        points.formUnion(
+            fastPath ? [.fastPathStatement, .fastPathValidate] : [.createInstances, .createRelationships, .validate, .insert])
         if arguments.first == "--to" { points.insert(.betweenSteps) }
         return points
     }
@@ -71,12 +77,14 @@ private struct CrashSandbox {
         var arguments = [modeldiffBinary.path, "migrate", storeName] + scenario.arguments + ["--output", "out.sqlite"]
         if !scenario.fastPath { arguments.append("--no-fast-path") }
         if overwrite { arguments.append("--overwrite") }
-        return try runProcess(arguments, in: storeFolder, environment: environment.merging(["TMPDIR": temporary.path]) { a, _ in a }, killAfter: killAfter)
+        return try runProcess(
+            arguments, in: storeFolder, environment: environment.merging(["TMPDIR": temporary.path]) { a, _ in a }, killAfter: killAfter)
     }
 
     /// `store verify` of the output: its report, or nil with the problems.
     func verifyOutput() throws -> (report: String?, problems: String) {
-        let result = try runProcess([modeldiffBinary.path, "store", "verify", "out.sqlite", "--model", scenario.outputModel], in: storeFolder)
+        let result = try runProcess(
+            [modeldiffBinary.path, "store", "verify", "out.sqlite", "--model", scenario.outputModel], in: storeFolder)
         return result.status == 0 ? (result.stdout, "") : (nil, result.stdout + result.stderr)
     }
 }
@@ -97,7 +105,9 @@ private func checkAftermath(
     }
     // Only the killed process's partial file (and its journal, step files) may remain, and its read copy.
     let partialPrefix = ".out.sqlite.modeldiff-partial-\(outcome.pid)"
-    let strays = folderContents(sandbox.storeFolder).filter { !sandbox.sourceFiles.contains($0) && $0 != "out.sqlite" && !$0.hasPrefix(partialPrefix) }
+    let strays = folderContents(sandbox.storeFolder).filter {
+        !sandbox.sourceFiles.contains($0) && $0 != "out.sqlite" && !$0.hasPrefix(partialPrefix)
+    }
     expect(strays.isEmpty, "unexpected files beside the store: \(strays)")
     let tmpStrays = folderContents(sandbox.temporary).filter { !$0.hasPrefix("modeldiff-read-\(outcome.pid)-") }
     expect(tmpStrays.isEmpty, "unexpected files in TMPDIR: \(tmpStrays)")
@@ -105,7 +115,9 @@ private func checkAftermath(
     // The next run removes the dead process's leftovers and succeeds.
     let again = try sandbox.migrate(overwrite: outExists)
     expect(again.status == 0 && !again.signaled, "the next run failed: \(again.stderr)")
-    expect(folderContents(sandbox.storeFolder) == (sandbox.sourceFiles + ["out.sqlite"]).sorted(), "after the next run: \(folderContents(sandbox.storeFolder))")
+    expect(
+        folderContents(sandbox.storeFolder) == (sandbox.sourceFiles + ["out.sqlite"]).sorted(),
+        "after the next run: \(folderContents(sandbox.storeFolder))")
     expect(folderContents(sandbox.temporary).isEmpty, "TMPDIR after the next run: \(folderContents(sandbox.temporary))")
     expect(storeFileBytes(sandbox.source) == sourceBefore, "the source store changed during the next run")
     return problems
@@ -169,7 +181,9 @@ func aMigrationKilledAtAnyPointLeavesTheSourceIntactAndNoHalfStore(_ scenario: C
         let before = storeFileBytes(sandbox.source)
         let label = "\(scenario) killed at \(point.rawValue):\(occurrence)"
         let killed = try sandbox.migrate(environment: ["MODELDIFF_TEST_KILL_AT": "\(point.rawValue):\(occurrence)"])
-        guard killed.signaled && killed.status == SIGKILL else { return ["\(label): not killed (status \(killed.status)): \(killed.stderr)"] }
+        guard killed.signaled && killed.status == SIGKILL else {
+            return ["\(label): not killed (status \(killed.status)): \(killed.stderr)"]
+        }
         return try checkAftermath(sandbox, killed, sourceBefore: before, reference: reference.report, label: label)
     }
     for problem in problems { Issue.record(Comment(rawValue: problem)) }
@@ -181,7 +195,10 @@ func aMigrationKilledAtAnyPointLeavesTheSourceIntactAndNoHalfStore(_ scenario: C
 @Test(arguments: CrashScenario.all)
 func aMigrationInterruptedByCtrlCOrSIGTERMExits130AndLeavesNothing(_ scenario: CrashScenario) throws {
     let reference = try referenceRun(scenario)
-    let stages: [KillPoint] = scenario.fastPath ? [.fastPathStatement, .fastPathValidate, .beforeCommit, .betweenSteps, .beforeRename] : [.createInstances, .insert, .createRelationships, .validate, .betweenSteps, .beforeRename]
+    let stages: [KillPoint] =
+        scenario.fastPath
+        ? [.fastPathStatement, .fastPathValidate, .beforeCommit, .betweenSteps, .beforeRename]
+        : [.createInstances, .insert, .createRelationships, .validate, .betweenSteps, .beforeRename]
     let cases = stages.filter { reference.points[$0] != nil }.flatMap { [($0, "INT"), ($0, "TERM")] }
     let problems = concurrently(cases) { point, signal in
         let sandbox = try CrashSandbox(scenario)
@@ -189,13 +206,19 @@ func aMigrationInterruptedByCtrlCOrSIGTERMExits130AndLeavesNothing(_ scenario: C
         let before = storeFileBytes(sandbox.source)
         let label = "\(scenario) SIG\(signal) at \(point.rawValue)"
         let stopped = try sandbox.migrate(environment: ["MODELDIFF_TEST_KILL_AT": "\(point.rawValue):1:\(signal)"])
-        guard !stopped.signaled && stopped.status == 130 else { return ["\(label): status \(stopped.status) (signaled: \(stopped.signaled)): \(stopped.stderr)"] }
+        guard !stopped.signaled && stopped.status == 130 else {
+            return ["\(label): status \(stopped.status) (signaled: \(stopped.signaled)): \(stopped.stderr)"]
+        }
         var problems: [String] = []
-        if FileManager.default.fileExists(atPath: sandbox.storeFolder.appendingPathComponent("out.sqlite").path) { problems.append("\(label): an output was left") }
+        if FileManager.default.fileExists(atPath: sandbox.storeFolder.appendingPathComponent("out.sqlite").path) {
+            problems.append("\(label): an output was left")
+        }
         let partials = folderContents(sandbox.storeFolder).filter { $0.contains("modeldiff-partial") }
         if !partials.isEmpty { problems.append("\(label): partial files were left: \(partials)") }
         // The private read copies of a WAL source go too, not only at the next run.
-        if !folderContents(sandbox.temporary).isEmpty { problems.append("\(label): TMPDIR was left with \(folderContents(sandbox.temporary))") }
+        if !folderContents(sandbox.temporary).isEmpty {
+            problems.append("\(label): TMPDIR was left with \(folderContents(sandbox.temporary))")
+        }
         return problems + (try checkAftermath(sandbox, stopped, sourceBefore: before, reference: reference.report, label: label))
     }
     for problem in problems { Issue.record(Comment(rawValue: problem)) }
@@ -221,7 +244,9 @@ func aMigrationInterruptedByCtrlCOrSIGTERMExits130AndLeavesNothing(_ scenario: C
         let before = storeFileBytes(sandbox.source)
         let outcome = try sandbox.migrate(killAfter: delay)
         let label = "\(scenario) kill -9 after \(String(format: "%.3f", delay)) s (seed \(seed))"
-        guard (outcome.signaled && outcome.status == SIGKILL) || outcome.status == 0 else { return ["\(label): status \(outcome.status): \(outcome.stderr)"] }
+        guard (outcome.signaled && outcome.status == SIGKILL) || outcome.status == 0 else {
+            return ["\(label): status \(outcome.status): \(outcome.stderr)"]
+        }
         return try checkAftermath(sandbox, outcome, sourceBefore: before, reference: references[index].report, label: label)
     }
     for problem in problems { Issue.record(Comment(rawValue: problem)) }

@@ -27,8 +27,10 @@ private let v2 = "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
         Issue.record("Graphviz is not installed (.ci/run installs it)")
         return
     }
-    let inputs = [["graph", "TestModels/Notes.xcdatamodeld", "--format", "dot"], ["diff", v1, v2, "--format", "dot"],
-                  ["graph", Paths.models.appendingPathComponent("swiftgen/Model.xcdatamodeld").path, "--format", "dot"]]
+    let inputs = [
+        ["graph", "TestModels/Notes.xcdatamodeld", "--format", "dot"], ["diff", v1, v2, "--format", "dot"],
+        ["graph", Paths.models.appendingPathComponent("swiftgen/Model.xcdatamodeld").path, "--format", "dot"],
+    ]
     for arguments in inputs {
         let result = try runModeldiff(arguments)
         let process = Process()

@@ -33,9 +33,13 @@ private let v2 = "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
 @Test func checkExitCodes() throws {
     let inferable = try runModeldiff(["check", "TestModels/rules/remove-attribute/old.xml", "TestModels/rules/remove-attribute/new.xml"])
     #expect(inferable.status == 0)
-    let strict = try runModeldiff(["check", "--strict", "TestModels/rules/remove-attribute/old.xml", "TestModels/rules/remove-attribute/new.xml"])
+    let strict = try runModeldiff([
+        "check", "--strict", "TestModels/rules/remove-attribute/old.xml", "TestModels/rules/remove-attribute/new.xml",
+    ])
     #expect(strict.status == 1)
-    let blocked = try runModeldiff(["check", "TestModels/rules/type-change-incompatible/old.xml", "TestModels/rules/type-change-incompatible/new.xml"])
+    let blocked = try runModeldiff([
+        "check", "TestModels/rules/type-change-incompatible/old.xml", "TestModels/rules/type-change-incompatible/new.xml",
+    ])
     #expect(blocked.status == 1)
     #expect(blocked.stdout.hasSuffix("not-inferable (1 error, 0 warnings, 0 notes)\n"))
     let bad = try runModeldiff(["check", "TestModels/rules/type-change-incompatible/old.xml", "TestModels/nothing.xml"])
@@ -53,7 +57,10 @@ private let v2 = "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
 @Test func checkWithAnOrderThatNamesAMissingVersion() throws {
     let result = try runModeldiff(["check", "TestModels/Notes.xcdatamodeld", "--order", "Notes 2,Notes 9"])
     #expect(result.status == 2)
-    #expect(result.stderr == "TestModels/Notes.xcdatamodeld: error: --order names version \"Notes 9\", which the bundle does not have (versions: Notes, Notes 2)\n")
+    #expect(
+        result.stderr
+            == "TestModels/Notes.xcdatamodeld: error: --order names version \"Notes 9\", which the bundle does not have (versions: Notes, Notes 2)\n"
+    )
 }
 
 /// The current version (Notes 2, from .xccurrentversion) ordered first makes every later version a
@@ -72,11 +79,16 @@ private let v2 = "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
 /// Wire's 2.47.0 keeps a renaming identifier from an older version: alone and in the bundle, the same note.
 @Test func checkOfTwoVersionsOfABundleUsesTheBundlesHistory() throws {
     let bundle = "../shared/models/wire-ios-data-model/Resources/zmessaging.xcdatamodeld"
-    let pair = try runModeldiff(["check", "\(bundle)/zmessaging2.46.0.xcdatamodel", "\(bundle)/zmessaging2.47.0.xcdatamodel", "--format", "json"])
+    let pair = try runModeldiff([
+        "check", "\(bundle)/zmessaging2.46.0.xcdatamodel", "\(bundle)/zmessaging2.47.0.xcdatamodel", "--format", "json",
+    ])
     #expect(pair.status == 0)
     #expect(pair.stdout.contains("renaming-identifier-from-older-version"))
     let inBundle = try runModeldiff(["check", bundle, "--since", "zmessaging2.46.0", "--path", "consecutive", "--format", "json"])
-    #expect(inBundle.stdout.contains("\"from\" : \"zmessaging2.46.0\",\n      \"to\" : \"zmessaging2.47.0\",\n      \"verdict\" : \"identical\""), "\(inBundle.stdout.prefix(600))")
+    #expect(
+        inBundle.stdout.contains(
+            "\"from\" : \"zmessaging2.46.0\",\n      \"to\" : \"zmessaging2.47.0\",\n      \"verdict\" : \"identical\""),
+        "\(inBundle.stdout.prefix(600))")
     #expect(pair.stdout.contains("\"verdict\" : \"identical\""))
 }
 
@@ -101,7 +113,12 @@ private let v2 = "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
     let json = try runModeldiff(["check", bundle, "--format", "json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let pairs = try #require(object["pairs"] as? [[String: Any]])
-    let errors = Set(pairs.flatMap { ($0["findings"] as? [[String: Any]] ?? []).filter { $0["severity"] as? String == "error" }.compactMap { $0["message"] as? String } })
+    let errors = Set(
+        pairs.flatMap {
+            ($0["findings"] as? [[String: Any]] ?? []).filter { $0["severity"] as? String == "error" }.compactMap {
+                $0["message"] as? String
+            }
+        })
     #expect(!errors.isEmpty)
     for error in errors { #expect(text.stdout.contains(error), "missing from the default text: \(error)") }
     // Each distinct error once, naming the pairs it affects.

@@ -1,12 +1,15 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// A rollback-journal store (90 KB, 1001 posts): read in place, so only the output is written.
 private let posts = AppleStorePair.all.first { $0.from.store.lastPathComponent == "CoreDataMigration_Example_1.sqlite" }!
 
 private func migrateArguments(output: String, fastPath: Bool) -> [String] {
-    [modeldiffBinary.path, "migrate", "CoreDataMigration_Example_1.sqlite", "--from", posts.from.model.path, "--to", posts.to.model.path, "--output", output]
+    [
+        modeldiffBinary.path, "migrate", "CoreDataMigration_Example_1.sqlite", "--from", posts.from.model.path, "--to", posts.to.model.path,
+        "--output", output,
+    ]
         + (fastPath ? [] : ["--no-fast-path"])
 }
 
@@ -51,8 +54,12 @@ private enum TinyDisk {
 
     static func mount(at folder: URL, size: String) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let result = try runProcess(["/bin/mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", folder.path], in: FileManager.default.temporaryDirectory)
-        if result.status != 0 { throw MountFailed(description: "mount exited \(result.status): \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))") }
+        let result = try runProcess(
+            ["/bin/mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", folder.path], in: FileManager.default.temporaryDirectory)
+        if result.status != 0 {
+            throw MountFailed(
+                description: "mount exited \(result.status): \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
     }
 
     static func unmount(_ folder: URL) {
@@ -69,7 +76,8 @@ func migrateFailsCleanlyOnAFullDisk(fastPath: Bool) throws {
     try TinyDisk.mount(at: disk, size: "40k")
     defer { TinyDisk.unmount(disk) }
     let before = storeFileBytes(store.path)
-    let result = try runProcess(migrateArguments(output: "disk/out.sqlite", fastPath: fastPath), in: folder, environment: ["TMPDIR": folder.path])
+    let result = try runProcess(
+        migrateArguments(output: "disk/out.sqlite", fastPath: fastPath), in: folder, environment: ["TMPDIR": folder.path])
     #expect(result.status == 2)
     #expect(result.stderr == "disk/out.sqlite: error: cannot write: the disk is full (database or disk is full)\n")
     #expect(folderContents(disk).isEmpty)

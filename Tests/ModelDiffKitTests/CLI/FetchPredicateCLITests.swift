@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 // A source expression's fetch predicate selects the objects an entity mapping migrates, as Core Data
 // runs `FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", …))`; a
@@ -14,7 +14,8 @@ private let bookmarkModels = bookmarks.appendingPathComponent("BookmarksModel.xc
 /// A private copy of a fixture store with its -wal and -shm (a store in ../shared is never opened in place).
 private func copyStore(_ name: String, from fixture: URL, to folder: URL) throws {
     for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: fixture.appendingPathComponent(name + suffix).path) {
-        try FileManager.default.copyItem(at: fixture.appendingPathComponent(name + suffix), to: folder.appendingPathComponent("source.sqlite" + suffix))
+        try FileManager.default.copyItem(
+            at: fixture.appendingPathComponent(name + suffix), to: folder.appendingPathComponent("source.sqlite" + suffix))
     }
 }
 
@@ -47,15 +48,20 @@ private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
     defer { try? FileManager.default.removeItem(at: folder) }
     try copyStore("CoreDataMigration_Example_1.sqlite", from: wibosco, to: folder)
     let versions = try inferredMapping(
-        wiboscoModels.appendingPathComponent("CoreDataMigration_Example.xcdatamodel"), wiboscoModels.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel"),
+        wiboscoModels.appendingPathComponent("CoreDataMigration_Example.xcdatamodel"),
+        wiboscoModels.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel"),
         in: folder, replacing: "<attribute name=\"date\">",
         with: fetch("Post", "date > CAST(526914240, \\\"NSDate\\\") AND postID != nil") + "<attribute name=\"date\">")
     let validate = try runModeldiff(["mapping", "validate", "map.xml"] + versions, in: folder)
     #expect(validate.status == 0, "\(validate.stderr)")
-    let expected = try rows(folder.appendingPathComponent("source.sqlite"), "SELECT ZPOSTID FROM ZPOST WHERE ZDATE > 526914240 ORDER BY ZPOSTID")
+    let expected = try rows(
+        folder.appendingPathComponent("source.sqlite"), "SELECT ZPOSTID FROM ZPOST WHERE ZDATE > 526914240 ORDER BY ZPOSTID")
     #expect(expected.count == 328)
-    for (output, extra, label) in [("fast.sqlite", [String](), " [SQL fast path])"), ("generic.sqlite", ["--no-fast-path"], " with map.xml)")] {
-        let result = try runModeldiff(["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", output] + extra, in: folder)
+    for (output, extra, label) in [
+        ("fast.sqlite", [String](), " [SQL fast path])"), ("generic.sqlite", ["--no-fast-path"], " with map.xml)"),
+    ] {
+        let result = try runModeldiff(
+            ["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", output] + extra, in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(label + "\n  Post: 328 objects (was 1001)\n"), "\(result.stdout)")
         #expect(try rows(folder.appendingPathComponent(output), "SELECT ZPOSTID FROM ZPOST ORDER BY ZPOSTID") == expected)
@@ -70,16 +76,23 @@ private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
     defer { try? FileManager.default.removeItem(at: folder) }
     try copyStore("Bookmarks_V1.sqlite", from: bookmarks, to: folder)
     let versions = try inferredMapping(
-        bookmarkModels.appendingPathComponent("BookmarksModel.xcdatamodel"), bookmarkModels.appendingPathComponent("BookmarksModel 2.xcdatamodel"),
-        in: folder, replacing: "<attribute name=\"isFavorite\">", with: fetch("BookmarkEntity", "url != nil") + "<attribute name=\"isFavorite\">")
-    let expected = try rows(folder.appendingPathComponent("source.sqlite"), "SELECT ZUUID FROM ZBOOKMARKENTITY WHERE ZURL IS NOT NULL ORDER BY ZUUID")
+        bookmarkModels.appendingPathComponent("BookmarksModel.xcdatamodel"),
+        bookmarkModels.appendingPathComponent("BookmarksModel 2.xcdatamodel"),
+        in: folder, replacing: "<attribute name=\"isFavorite\">",
+        with: fetch("BookmarkEntity", "url != nil") + "<attribute name=\"isFavorite\">")
+    let expected = try rows(
+        folder.appendingPathComponent("source.sqlite"), "SELECT ZUUID FROM ZBOOKMARKENTITY WHERE ZURL IS NOT NULL ORDER BY ZUUID")
     #expect(expected.count == 6)
     for (output, extra) in [("a.sqlite", [String]()), ("b.sqlite", ["--no-fast-path"])] {
-        let result = try runModeldiff(["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", output] + extra, in: folder)
+        let result = try runModeldiff(
+            ["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", output] + extra, in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasSuffix("with map.xml)\n  BookmarkEntity: 6 objects (was 10)\n"), "\(result.stdout)")
         #expect(try rows(folder.appendingPathComponent(output), "SELECT ZUUID FROM ZBOOKMARKENTITY ORDER BY ZUUID") == expected)
-        #expect(try rows(folder.appendingPathComponent(output), "SELECT COUNT(*) FROM ZBOOKMARKENTITY WHERE ZPARENT IS NOT NULL OR ZURL IS NULL") == [[.integer(0)]])
+        #expect(
+            try rows(
+                folder.appendingPathComponent(output), "SELECT COUNT(*) FROM ZBOOKMARKENTITY WHERE ZPARENT IS NOT NULL OR ZURL IS NULL")
+                == [[.integer(0)]])
         let verify = try runModeldiff(["store", "verify", output, "--model", bookmarkModels.path], in: folder)
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
@@ -92,11 +105,14 @@ private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
     defer { try? FileManager.default.removeItem(at: folder) }
     try copyStore("CoreDataMigration_Example_1.sqlite", from: wibosco, to: folder)
     let versions = try inferredMapping(
-        wiboscoModels.appendingPathComponent("CoreDataMigration_Example.xcdatamodel"), wiboscoModels.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel"),
+        wiboscoModels.appendingPathComponent("CoreDataMigration_Example.xcdatamodel"),
+        wiboscoModels.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel"),
         in: folder, replacing: "<attribute name=\"hexColor\">$source.color</attribute>",
-        with: "<attribute name=\"hexColor\">TERNARY($source.color BEGINSWITH[c] \"f\", lowercase:($source.color), $source.color)</attribute>")
+        with:
+            "<attribute name=\"hexColor\">TERNARY($source.color BEGINSWITH[c] \"f\", lowercase:($source.color), $source.color)</attribute>")
     #expect(try runModeldiff(["mapping", "validate", "map.xml"] + versions, in: folder).status == 0)
-    let result = try runModeldiff(["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
+    let result = try runModeldiff(
+        ["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     let out = folder.appendingPathComponent("out.sqlite")
     #expect(try rows(out, "SELECT COUNT(*) FROM ZPOST WHERE ZHEXCOLOR GLOB 'f*'") == [[.integer(72)]])
@@ -111,13 +127,18 @@ private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
     defer { try? FileManager.default.removeItem(at: folder) }
     try copyStore("Bookmarks_V1.sqlite", from: bookmarks, to: folder)
     let versions = try inferredMapping(
-        bookmarkModels.appendingPathComponent("BookmarksModel.xcdatamodel"), bookmarkModels.appendingPathComponent("BookmarksModel 2.xcdatamodel"),
+        bookmarkModels.appendingPathComponent("BookmarksModel.xcdatamodel"),
+        bookmarkModels.appendingPathComponent("BookmarksModel 2.xcdatamodel"),
         in: folder, replacing: "<attribute name=\"isFavorite\">",
         with: fetch("BookmarkEntity", "adress != nil OR title > 5 OR isFolder BEGINSWITH[c] \\\"x\\\"") + "<attribute name=\"isFavorite\">")
-    let line = try String(contentsOf: folder.appendingPathComponent("map.xml"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    let line =
+        try String(contentsOf: folder.appendingPathComponent("map.xml"), encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
         .firstIndex { $0.contains("<sourceExpression>") }! + 1
     let column = { (needle: String) in
-        let text = try! String(contentsOf: folder.appendingPathComponent("map.xml"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
+        let text = try! String(contentsOf: folder.appendingPathComponent("map.xml"), encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)[line - 1]
         return text.distance(from: text.startIndex, to: text.range(of: needle)!.lowerBound) + 1
     }
     let what = "source expression of \"BookmarkEntityToBookmarkEntity\": predicate"
@@ -127,7 +148,10 @@ private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
         map.xml:\(line):\(column("isFolder")): error: \(what): BEGINSWITH compares strings, but isFolder is a Boolean
 
         """
-    for command in [["mapping", "validate", "map.xml"] + versions, ["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", "out.sqlite"]] {
+    for command in [
+        ["mapping", "validate", "map.xml"] + versions,
+        ["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", "out.sqlite"],
+    ] {
         let result = try runModeldiff(command, in: folder)
         #expect(result.status == 2)
         #expect(result.stderr == expected, "\(result.stderr)")
@@ -136,8 +160,12 @@ private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
 
     let map = folder.appendingPathComponent("map.xml")
     let text = try String(contentsOf: map, encoding: .utf8)
-    try text.replacingOccurrences(of: "adress != nil OR title > 5 OR isFolder BEGINSWITH[c] \\\"x\\\"", with: "url LIKE[z] 'x'").write(to: map, atomically: true, encoding: .utf8)
+    try text.replacingOccurrences(of: "adress != nil OR title > 5 OR isFolder BEGINSWITH[c] \\\"x\\\"", with: "url LIKE[z] 'x'").write(
+        to: map, atomically: true, encoding: .utf8)
     let bad = try runModeldiff(["mapping", "validate", "map.xml"] + versions, in: folder)
     #expect(bad.status == 2)
-    #expect(bad.stderr == "map.xml:\(line):\(column("z]")): error: source expression of \"BookmarkEntityToBookmarkEntity\": predicate \"url LIKE[z] 'x'\": unknown comparison option 'z': write c (case-insensitive), d (diacritic-insensitive) or n (normalized)\n", "\(bad.stderr)")
+    #expect(
+        bad.stderr
+            == "map.xml:\(line):\(column("z]")): error: source expression of \"BookmarkEntityToBookmarkEntity\": predicate \"url LIKE[z] 'x'\": unknown comparison option 'z': write c (case-insensitive), d (diacritic-insensitive) or n (normalized)\n",
+        "\(bad.stderr)")
 }

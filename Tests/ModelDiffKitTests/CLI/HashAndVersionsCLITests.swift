@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 @Test func hashPrintsApplesValuesAsJSON() throws {
-    let model = Paths.fixtures.appendingPathComponent("07-CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld/SampleModel3_v3.xcdatamodel").path
+    let model = Paths.fixtures.appendingPathComponent("07-CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld/SampleModel3_v3.xcdatamodel")
+        .path
     let result = try runModeldiff(["hash", model, "--format", "json", "--properties"])
     #expect(result.status == 0)
     #expect(result.stderr == "")

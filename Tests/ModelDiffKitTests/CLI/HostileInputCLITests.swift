@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Hostile inputs that crashed, hung or exited with the wrong status (issue 14 items 3 and 5, issue 23
 /// item 3): each is now one line on stderr and exit status 2, through the built binary.
@@ -45,11 +45,15 @@ private func migrate(_ store: String, mapping: String, output: String, fastPath:
     let map = try benchMapping(in: folder, attribute: "views", expression: sum)
     let validate = try runModeldiff(["mapping", "validate", map, "--from", benchV1, "--to", benchV2], in: folder)
     #expect(validate.status == 2)
-    #expect(validate.stderr.hasPrefix("map.xml:44:") && validate.stderr.hasSuffix(": error: Post.views: expression nested deeper than 500 levels\n"), "\(validate.stderr)")
+    #expect(
+        validate.stderr.hasPrefix("map.xml:44:")
+            && validate.stderr.hasSuffix(": error: Post.views: expression nested deeper than 500 levels\n"), "\(validate.stderr)")
     for fastPath in [true, false] {
         let result = try runModeldiff(migrate("bench.sqlite", mapping: map, output: "out.sqlite", fastPath: fastPath), in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr.components(separatedBy: "\n").count == 2 && result.stderr.contains("nested deeper than 500 levels"), "\(result.stderr)")
+        #expect(
+            result.stderr.components(separatedBy: "\n").count == 2 && result.stderr.contains("nested deeper than 500 levels"),
+            "\(result.stderr)")
         #expect(folderContents(folder) == ["bench.sqlite", "map.xml"])
     }
 }
@@ -127,7 +131,10 @@ private func migrate(_ store: String, mapping: String, output: String, fastPath:
     for extra in [[], ["--no-fast-path"]] {
         let result = try runModeldiff(["migrate", "bench.sqlite", "--to", bench.path, "--output", "out.sqlite"] + extra, in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr == "bench.sqlite: error: migration failed: the source store is not sound: ZPOST has 1 rows whose Z_ENT is not an entity of its hierarchy (see `modeldiff store verify`) (NSMigrationManagerSourceStoreError 134150)\n")
+        #expect(
+            result.stderr
+                == "bench.sqlite: error: migration failed: the source store is not sound: ZPOST has 1 rows whose Z_ENT is not an entity of its hierarchy (see `modeldiff store verify`) (NSMigrationManagerSourceStoreError 134150)\n"
+        )
         #expect(folderContents(folder) == ["bench.sqlite"])
     }
     #expect(storeFileBytes(store.path) == before)
@@ -164,16 +171,18 @@ private func count(_ database: SQLiteDatabase, _ sql: String) throws -> Int64 {
         let result = try runModeldiff(["migrate", "bench.sqlite", "--to", bench.path, "--output", output] + extra, in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("[SQL fast path]") == extra.isEmpty)
-        #expect(result.stderr == """
-            bench.sqlite: warning: Post.author: \(orphans.count) rows point to a Author that does not exist; migrated as nil
-            bench.sqlite: warning: Post.tags: 5 rows of Z_2TAGS point to a Tag that does not exist; not copied
-            bench.sqlite: warning: Tag.posts: \(tags) rows of Z_2TAGS point to a Post that does not exist; not copied
+        #expect(
+            result.stderr == """
+                bench.sqlite: warning: Post.author: \(orphans.count) rows point to a Author that does not exist; migrated as nil
+                bench.sqlite: warning: Post.tags: 5 rows of Z_2TAGS point to a Tag that does not exist; not copied
+                bench.sqlite: warning: Tag.posts: \(tags) rows of Z_2TAGS point to a Post that does not exist; not copied
 
-            """)
+                """)
         let migrated = try PersistentStore.open(path: folder.appendingPathComponent(output).path)
         #expect(try StoreVerification(store: migrated, model: new).problems == [])
         #expect(try count(migrated.database, "SELECT COUNT(*) FROM ZPOST") == posts, "no post is dropped")
-        #expect(try count(migrated.database, "SELECT COUNT(*) FROM Z_2TAGS") == joinRows, "the rows linking existing objects, and only those")
+        #expect(
+            try count(migrated.database, "SELECT COUNT(*) FROM Z_2TAGS") == joinRows, "the rows linking existing objects, and only those")
         let postKeys = try migrated.database.rows("SELECT Z_PK FROM ZPOST WHERE ZAUTHOR IS NULL ORDER BY Z_PK").map { $0[0] }
         if extra.isEmpty {
             #expect(postKeys == orphans, "the fast path keeps keys: exactly the orphaned posts have no author")
@@ -193,7 +202,9 @@ private func count(_ database: SQLiteDatabase, _ sql: String) throws -> Int64 {
             ["/bin/sh", "-c", "exec \"$0\" hash \"$1\" \(redirect)", modeldiffBinary.path, bench.path], in: Paths.repository)
         #expect(!outcome.signaled)
         #expect(outcome.status == 2, "\(redirect)")
-        #expect(outcome.stderr.hasPrefix("error: cannot write to standard output: ") && outcome.stderr.components(separatedBy: "\n").count == 2, "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.hasPrefix("error: cannot write to standard output: ") && outcome.stderr.components(separatedBy: "\n").count == 2,
+            "\(outcome.stderr)")
     }
 }
 
@@ -203,8 +214,14 @@ private func count(_ database: SQLiteDatabase, _ sql: String) throws -> Int64 {
         (["hash"], "error: Missing expected argument '<model>'\n"),
         (["hash", bench.path, "surplus"], "error: Unexpected argument 'surplus'\n"),
         (["check", bench.path, "--format", "bogus"], "error: The value 'bogus' is invalid for '--format <format>'"),
-        (["migrate", "x.sqlite", "--to", bench.path, "--output", "y.sqlite", "--lock-timeout=-1"], "error: --lock-timeout must be a number of seconds, 0 or more\n"),
-        (["migrate", "x.sqlite", "--to", bench.path, "--output", "y.sqlite", "--lock-timeout", "nan"], "error: --lock-timeout must be a number of seconds, 0 or more\n"),
+        (
+            ["migrate", "x.sqlite", "--to", bench.path, "--output", "y.sqlite", "--lock-timeout=-1"],
+            "error: --lock-timeout must be a number of seconds, 0 or more\n"
+        ),
+        (
+            ["migrate", "x.sqlite", "--to", bench.path, "--output", "y.sqlite", "--lock-timeout", "nan"],
+            "error: --lock-timeout must be a number of seconds, 0 or more\n"
+        ),
     ]
     let notes = Paths.testModels.appendingPathComponent("Notes.xcdatamodeld").path
     cases.append((["check", notes, "--order", "Notes,Notes,Notes 2"], "error: --order names version \"Notes\" twice\n"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// The issue's attack through the built binary: a `--to` model whose entity names are SQL. Before
 /// names were quoted, the first deleted every Post of the source and the second created PWNED.DB in
@@ -12,10 +12,13 @@ private let hostileEntities = [
 
 private func modelXML(_ extraEntities: [String]) -> String {
     let entities = (["Post"] + extraEntities).map { name in
-        let escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&apos;")
-        return "    <entity name=\"\(escaped)\" syncable=\"YES\">\n        <attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n    </entity>\n"
+        let escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(
+            of: "'", with: "&apos;")
+        return
+            "    <entity name=\"\(escaped)\" syncable=\"YES\">\n        <attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n    </entity>\n"
     }.joined()
-    return "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\" documentVersion=\"1.0\">\n\(entities)</model>\n"
+    return
+        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\" documentVersion=\"1.0\">\n\(entities)</model>\n"
 }
 
 @Test(arguments: [[], ["--no-fast-path"]])
@@ -34,7 +37,8 @@ func aHostileToModelNeitherChangesTheSourceNorWritesElsewhere(options: [String])
     try store.database.execute("COMMIT")
     let before = try Data(contentsOf: source)
 
-    let result = try runModeldiff(["migrate", "SRC.SQLITE", "--from", "v1.xml", "--to", "v2.xml", "--output", "out.sqlite"] + options, in: folder)
+    let result = try runModeldiff(
+        ["migrate", "SRC.SQLITE", "--from", "v1.xml", "--to", "v2.xml", "--output", "out.sqlite"] + options, in: folder)
     // The reader refuses a name Core Data does not allow before any store is opened (defence in
     // depth: `HostileNameMigrationTests` shows the quoting holds for such names built in Swift).
     #expect(result.status == 2, "\(result.stderr)")

@@ -46,12 +46,15 @@ private func dumpedCommands() throws -> [DumpedCommand] {
     var commands: [DumpedCommand] = []
     func walk(_ command: [String: Any], _ path: [String]) {
         let arguments = (command["arguments"] as? [[String: Any]] ?? []).filter { $0["shouldDisplay"] as? Bool ?? true }
-        commands.append(DumpedCommand(
-            path: path,
-            abstract: command["abstract"] as? String ?? "",
-            discussion: command["discussion"] as? String ?? "",
-            argumentAbstracts: arguments.compactMap { $0["abstract"] as? String },
-            longOptions: arguments.flatMap { ($0["names"] as? [[String: String]] ?? []).filter { $0["kind"] == "long" }.compactMap { $0["name"] } }))
+        commands.append(
+            DumpedCommand(
+                path: path,
+                abstract: command["abstract"] as? String ?? "",
+                discussion: command["discussion"] as? String ?? "",
+                argumentAbstracts: arguments.compactMap { $0["abstract"] as? String },
+                longOptions: arguments.flatMap {
+                    ($0["names"] as? [[String: String]] ?? []).filter { $0["kind"] == "long" }.compactMap { $0["name"] }
+                }))
         for case let sub as [String: Any] in command["subcommands"] as? [Any] ?? [] {
             walk(sub, path + [sub["commandName"] as? String ?? "?"])
         }

@@ -6,7 +6,8 @@ import Testing
     /// A copy of the Notes bundle in a new folder.
     private func bundleCopy() throws -> URL {
         let folder = try Paths.temporaryDirectory()
-        try FileManager.default.copyItem(at: Paths.testModels.appendingPathComponent("Notes.xcdatamodeld"), to: folder.appendingPathComponent("Notes.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: Paths.testModels.appendingPathComponent("Notes.xcdatamodeld"), to: folder.appendingPathComponent("Notes.xcdatamodeld"))
         return folder
     }
 
@@ -23,16 +24,25 @@ import Testing
         #expect(lock.stdout == "Notes.modeldiff.lock: 2 versions locked, current Notes 2\n")
         #expect(try runModeldiff(["check", "Notes.xcdatamodeld"], in: folder).status == 0)
         // A class name is not part of any version hash: the shipped version still opens its stores.
-        try edit(folder, "Notes") { $0.replacingOccurrences(of: #"representedClassName="Note""#, with: #"representedClassName="NoteObject""#) }
+        try edit(folder, "Notes") {
+            $0.replacingOccurrences(of: #"representedClassName="Note""#, with: #"representedClassName="NoteObject""#)
+        }
         #expect(try runModeldiff(["check", "Notes.xcdatamodeld"], in: folder).status == 0)
-        try edit(folder, "Notes") { $0.replacingOccurrences(of: #"<attribute name="title""#, with: #"<attribute name="title" versionHashModifier="2""#) }
+        try edit(folder, "Notes") {
+            $0.replacingOccurrences(of: #"<attribute name="title""#, with: #"<attribute name="title" versionHashModifier="2""#)
+        }
         let changed = try runModeldiff(["check", "Notes.xcdatamodeld"], in: folder)
         #expect(changed.status == 1)
-        #expect(changed.stdout.hasPrefix("Notes.xcdatamodeld/Notes.xcdatamodel/contents: error: version Notes has shipped (it is in the lock file), but the version hashes of Note changed: stores written with it would no longer open (Core Data error 134100); undo the edit and add a new model version instead [locked-version-changed]\n"))
+        #expect(
+            changed.stdout.hasPrefix(
+                "Notes.xcdatamodeld/Notes.xcdatamodel/contents: error: version Notes has shipped (it is in the lock file), but the version hashes of Note changed: stores written with it would no longer open (Core Data error 134100); undo the edit and add a new model version instead [locked-version-changed]\n"
+            ))
         let json = try runModeldiff(["check", "Notes.xcdatamodeld", "--format", "json"], in: folder)
         #expect(json.stdout.contains("\"code\" : \"locked-version-changed\""))
         let github = try runModeldiff(["check", "Notes.xcdatamodeld", "--format", "github"], in: folder)
-        #expect(github.stdout.hasPrefix("::error file=Notes.modeldiff.lock") || github.stdout.hasPrefix("::error file=Notes.xcdatamodeld/Notes.xcdatamodel/contents,title=locked-version-changed::"))
+        #expect(
+            github.stdout.hasPrefix("::error file=Notes.modeldiff.lock")
+                || github.stdout.hasPrefix("::error file=Notes.xcdatamodeld/Notes.xcdatamodel/contents,title=locked-version-changed::"))
     }
 
     @Test func aRemovedVersionAndACurrentVersionMovedBackFail() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Another process (Python's sqlite3, as another app would) that holds a store open: it runs
 /// `setup`, prints "ready", waits until its standard input closes, then runs `teardown`.
@@ -44,8 +44,12 @@ private final class StoreHolder {
 private let sample = AppleStorePair.all.first { $0.from.store.lastPathComponent == "SampleModel_V1.sqlite" }!
 
 private func migrateSample(in folder: URL, _ extra: [String] = []) throws -> ProcessOutcome {
-    try runProcess([modeldiffBinary.path, "migrate", "SampleModel_V1.sqlite", "--from", sample.from.model.path, "--to", sample.to.model.path, "--output", "out.sqlite"] + extra,
-                   in: folder, environment: ["TMPDIR": folder.path])
+    try runProcess(
+        [
+            modeldiffBinary.path, "migrate", "SampleModel_V1.sqlite", "--from", sample.from.model.path, "--to", sample.to.model.path,
+            "--output", "out.sqlite",
+        ] + extra,
+        in: folder, environment: ["TMPDIR": folder.path])
 }
 
 private func counts(_ path: URL) throws -> [String: Int] {
@@ -60,7 +64,8 @@ private func counts(_ path: URL) throws -> [String: Int] {
 func migrateWhileAnotherProcessReadsTheSource(fastPath: Bool) throws {
     let (folder, store) = try sample.from.copy()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let holder = try StoreHolder(store, setup: "c.execute('PRAGMA journal_mode=DELETE'); c.execute('BEGIN'); c.execute('SELECT COUNT(*) FROM ZPERSON').fetchall()")
+    let holder = try StoreHolder(
+        store, setup: "c.execute('PRAGMA journal_mode=DELETE'); c.execute('BEGIN'); c.execute('SELECT COUNT(*) FROM ZPERSON').fetchall()")
     defer { holder.release() }
     let before = storeFileBytes(store.path)
     let result = try migrateSample(in: folder, fastPath ? [] : ["--no-fast-path"])
@@ -83,7 +88,9 @@ func migrateWhileAnotherProcessReadsTheSource(fastPath: Bool) throws {
     let files = folderContents(folder)
     let result = try migrateSample(in: folder, ["--lock-timeout", "1"])
     #expect(result.status == 2)
-    #expect(result.stderr == "SampleModel_V1.sqlite: error: the store is locked by another process and stayed locked for 1 s (database is locked)\n")
+    #expect(
+        result.stderr
+            == "SampleModel_V1.sqlite: error: the store is locked by another process and stayed locked for 1 s (database is locked)\n")
     #expect(result.seconds >= 1)
     #expect(folderContents(folder) == files)
     #expect(storeFileBytes(store.path) == before)
@@ -93,13 +100,15 @@ func migrateWhileAnotherProcessReadsTheSource(fastPath: Bool) throws {
 @Test func migrateWaitsForAWriterThatCommitsWithinTheTimeout() throws {
     let (folder, store) = try sample.from.copy()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let holder = try StoreHolder(store, setup: """
-        c.execute('PRAGMA journal_mode=DELETE')
-        c.execute('BEGIN EXCLUSIVE')
-        print("ready", flush=True)
-        time.sleep(0.7)
-        c.execute('COMMIT')
-        """)
+    let holder = try StoreHolder(
+        store,
+        setup: """
+            c.execute('PRAGMA journal_mode=DELETE')
+            c.execute('BEGIN EXCLUSIVE')
+            print("ready", flush=True)
+            time.sleep(0.7)
+            c.execute('COMMIT')
+            """)
     defer { holder.release() }
     let result = try migrateSample(in: folder)
     #expect(result.status == 0, "\(result.stderr)")
@@ -115,22 +124,26 @@ func migrateReadsTheCommittedSnapshotOfAWALStoreBeingWritten(fastPath: Bool) thr
     let fixture = try #require(StoreFixture.all.first { $0.store.lastPathComponent == "Bookmarks_V1.sqlite" })
     let (folder, store) = try fixture.copy()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let holder = try StoreHolder(store, setup: """
-        c.execute('PRAGMA wal_autocheckpoint=0')
-        c.execute("INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFAVORITE, ZISFOLDER, ZTITLE, ZURL, ZUUID) VALUES (11, 1, 1, 0, 0, 'committed', 'https://example.com/', 'committed-uuid')")
-        c.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = 11 WHERE Z_ENT = 1")
-        c.execute('PRAGMA cache_size=2')
-        c.execute('BEGIN')
-        for n in range(12, 400):
-            c.execute("INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFAVORITE, ZISFOLDER, ZTITLE) VALUES (?, 1, 1, 0, 0, ?)", (n, 'uncommitted ' * 40))
-        """)
+    let holder = try StoreHolder(
+        store,
+        setup: """
+            c.execute('PRAGMA wal_autocheckpoint=0')
+            c.execute("INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFAVORITE, ZISFOLDER, ZTITLE, ZURL, ZUUID) VALUES (11, 1, 1, 0, 0, 'committed', 'https://example.com/', 'committed-uuid')")
+            c.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = 11 WHERE Z_ENT = 1")
+            c.execute('PRAGMA cache_size=2')
+            c.execute('BEGIN')
+            for n in range(12, 400):
+                c.execute("INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFAVORITE, ZISFOLDER, ZTITLE) VALUES (?, 1, 1, 0, 0, ?)", (n, 'uncommitted ' * 40))
+            """)
     defer { holder.release() }
     let before = storeFileBytes(store.path)
     let walSize = before["-wal"]??.count ?? 0
     #expect(walSize > 100_000, "the open transaction spilled pages into the -wal")
     let bundle = fixture.model.deletingLastPathComponent().path
-    let result = try runProcess([modeldiffBinary.path, "migrate", store.lastPathComponent, "--to", bundle, "--output", "out.sqlite"] + (fastPath ? [] : ["--no-fast-path"]),
-                                in: folder, environment: ["TMPDIR": folder.path])
+    let result = try runProcess(
+        [modeldiffBinary.path, "migrate", store.lastPathComponent, "--to", bundle, "--output", "out.sqlite"]
+            + (fastPath ? [] : ["--no-fast-path"]),
+        in: folder, environment: ["TMPDIR": folder.path])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.hasSuffix("  BookmarkEntity: 11 objects\n"), "\(result.stdout)")
     #expect(storeFileBytes(store.path) == before)

@@ -20,13 +20,18 @@ import Testing
         let second = try String(contentsOf: bundle.appendingPathComponent("Notes 2.xcdatamodel/contents"), encoding: .utf8)
         let third = second.replacingOccurrences(
             of: "<attribute name=\"pinned\"",
-            with: "<attribute name=\"archived\" optional=\"YES\" attributeType=\"Boolean\" defaultValueString=\"NO\" usesScalarValueType=\"YES\"/>\n        <attribute name=\"pinned\"")
+            with:
+                "<attribute name=\"archived\" optional=\"YES\" attributeType=\"Boolean\" defaultValueString=\"NO\" usesScalarValueType=\"YES\"/>\n        <attribute name=\"pinned\""
+        )
         try #require(third != second)
         let draft = bundle.appendingPathComponent("Notes 3.xcdatamodel")
         try FileManager.default.createDirectory(at: draft, withIntermediateDirectories: false)
         try third.write(to: draft.appendingPathComponent("contents"), atomically: true, encoding: .utf8)
         let infer = try runModeldiff(
-            ["infer", "Notes.xcdatamodeld/Notes.xcdatamodel", "Notes.xcdatamodeld/Notes 2.xcdatamodel", "--output", "Notes1to2.mapping.xml"], in: folder)
+            [
+                "infer", "Notes.xcdatamodeld/Notes.xcdatamodel", "Notes.xcdatamodeld/Notes 2.xcdatamodel", "--output",
+                "Notes1to2.mapping.xml",
+            ], in: folder)
         try #require(infer.status == 0, "\(infer.stderr)")
         return folder
     }
@@ -49,10 +54,16 @@ import Testing
         try "<model><entity name=\"A\"></model>".write(
             to: folder.appendingPathComponent("Notes.xcdatamodeld/Notes 3.xcdatamodel/contents"), atomically: true, encoding: .utf8)
         let cases: [(arguments: [String], stderr: String)] = [
-            (["log", "Notes.xcdatamodeld"], "Notes.xcdatamodeld/Notes 3.xcdatamodel/contents:1:33: error: Opening and ending tag mismatch: entity line 1 and model\n"),
+            (
+                ["log", "Notes.xcdatamodeld"],
+                "Notes.xcdatamodeld/Notes 3.xcdatamodel/contents:1:33: error: Opening and ending tag mismatch: entity line 1 and model\n"
+            ),
             (["log", "Missing.xcdatamodeld"], "Missing.xcdatamodeld: error: cannot list the bundle's versions\n"),
             (["log", "Notes1to2.mapping.xml"], "Notes1to2.mapping.xml: error: cannot list the bundle's versions\n"),
-            (["log", "Notes.xcdatamodeld/Notes.xcdatamodel"], "Notes.xcdatamodeld/Notes.xcdatamodel: error: the bundle holds no .xcdatamodel version\n"),
+            (
+                ["log", "Notes.xcdatamodeld/Notes.xcdatamodel"],
+                "Notes.xcdatamodeld/Notes.xcdatamodel: error: the bundle holds no .xcdatamodel version\n"
+            ),
         ]
         for (arguments, stderr) in cases {
             let result = try runModeldiff(arguments, in: folder)
@@ -72,7 +83,8 @@ import Testing
     /// The shell completions (generated from the binary, as `make install` does) and the checked-in man page know `log`.
     @Test func completionsAndTheManPageKnowLog() throws {
         let expected = [
-            "bash": "_modeldiff_log() {", "zsh": "'log:Show a bundle'", "fish": "-l 'format' -d 'Output format: text, markdown or json.' -rfka 'text markdown json'",
+            "bash": "_modeldiff_log() {", "zsh": "'log:Show a bundle'",
+            "fish": "-l 'format' -d 'Output format: text, markdown or json.' -rfka 'text markdown json'",
         ]
         for (shell, line) in expected {
             let result = try runModeldiff(["--generate-completion-script", shell])

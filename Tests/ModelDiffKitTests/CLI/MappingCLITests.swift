@@ -51,7 +51,10 @@ import Testing
         .write(toFile: typo, atomically: true, encoding: .utf8)
     let rejected = try runModeldiff(["mapping", "validate", typo, "--from", people + "People1.xml", "--to", people + "People2.xml"])
     #expect(rejected.status == 2 && rejected.stdout.isEmpty)
-    #expect(rejected.stderr == "\(typo):10:93: error: <entityMapping> has no attribute \"polcy\"; expected name, type, source, destination, sourceVersionHash, destinationVersionHash, policy\n")
+    #expect(
+        rejected.stderr
+            == "\(typo):10:93: error: <entityMapping> has no attribute \"polcy\"; expected name, type, source, destination, sourceVersionHash, destinationVersionHash, policy\n"
+    )
 }
 
 /// `infer OLD NEW` on two versions of one bundle uses the bundle's history, as `check` and `migrate`
@@ -60,13 +63,17 @@ import Testing
 /// files outside their bundle have no history, and the identifier gets a placeholder.
 @Test func inferUsesTheBundlesHistoryForRenamingIdentifiers() throws {
     let bundle = Paths.models.appendingPathComponent("wire-ios-data-model/Resources/zmessaging.xcdatamodeld")
-    let (old, new) = (bundle.appendingPathComponent("zmessaging2.8.xcdatamodel"), bundle.appendingPathComponent("zmessaging2.101.0.xcdatamodel"))
+    let (old, new) = (
+        bundle.appendingPathComponent("zmessaging2.8.xcdatamodel"), bundle.appendingPathComponent("zmessaging2.101.0.xcdatamodel")
+    )
     let inBundle = try runModeldiff(["infer", old.path, new.path])
     #expect(inBundle.status == 0, "\(inBundle.stderr)")
-    #expect(inBundle.stdout.contains("""
-        <!-- new attribute: its renaming identifier messageDestructionTimeout names no attribute of the old version, so its default value applies -->
-                <attribute name="localMessageDestructionTimeout"/>
-        """))
+    #expect(
+        inBundle.stdout.contains(
+            """
+            <!-- new attribute: its renaming identifier messageDestructionTimeout names no attribute of the old version, so its default value applies -->
+                    <attribute name="localMessageDestructionTimeout"/>
+            """))
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.copyItem(at: old.appendingPathComponent("contents"), to: folder.appendingPathComponent("old.xml"))

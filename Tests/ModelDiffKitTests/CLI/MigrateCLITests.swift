@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 private let notes = Paths.testModels.appendingPathComponent("Notes.xcdatamodeld")
 
@@ -13,9 +13,12 @@ private func makeNotesStore(in folder: URL, notesCount: Int = 3) throws -> URL {
     try store.database.execute("BEGIN")
     let inbox = try writer.insert(entity: "Folder", attributes: ["name": .string("Inbox")])
     for index in 0..<notesCount {
-        let note = try writer.insert(entity: "Note", attributes: [
-            "title": .string("Note \(index)"), "body": .string(String(repeating: "text ", count: 20)), "createdAt": .date(Double(index)),
-        ])
+        let note = try writer.insert(
+            entity: "Note",
+            attributes: [
+                "title": .string("Note \(index)"), "body": .string(String(repeating: "text ", count: 20)),
+                "createdAt": .date(Double(index)),
+            ])
         try writer.setToOne(note, entity: "Note", relationship: "folder", to: inbox)
     }
     try writer.finish()
@@ -43,7 +46,10 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     let before = try Data(contentsOf: store)
     let result = try runModeldiff(["migrate", "notes.sqlite", "--to", notes.path, "--output", "notes2.sqlite"], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == "migrated notes.sqlite → notes2.sqlite (Notes → Notes 2 (inferred) [SQL fast path])\n  Folder: 1 objects\n  Note: 3 objects\n  Tag: 0 objects (new)\n")
+    #expect(
+        result.stdout
+            == "migrated notes.sqlite → notes2.sqlite (Notes → Notes 2 (inferred) [SQL fast path])\n  Folder: 1 objects\n  Note: 3 objects\n  Tag: 0 objects (new)\n"
+    )
     #expect(try Data(contentsOf: store) == before)
     let migrated = try PersistentStore.open(path: folder.appendingPathComponent("notes2.sqlite").path)
     let rows = try migrated.database.rows("SELECT ZTEXT, ZPINNED, ZFOLDER FROM ZNOTE ORDER BY Z_PK LIMIT 1")
@@ -51,7 +57,8 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     let info = try runModeldiff(["store", "info", "notes2.sqlite", "--model", notes.path], in: folder)
     #expect(info.stdout.contains("model version: Notes 2\n"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.sqlite", "notes2.sqlite"])
-    let generic = try runModeldiff(["migrate", "notes.sqlite", "--to", notes.path, "--output", "notes3.sqlite", "--no-fast-path"], in: folder)
+    let generic = try runModeldiff(
+        ["migrate", "notes.sqlite", "--to", notes.path, "--output", "notes3.sqlite", "--no-fast-path"], in: folder)
     #expect(generic.stdout.hasPrefix("migrated notes.sqlite → notes3.sqlite (Notes → Notes 2 (inferred))\n"))
     let third = try PersistentStore.open(path: folder.appendingPathComponent("notes3.sqlite").path)
     #expect(try third.database.rows("SELECT ZTEXT, ZPINNED, ZFOLDER FROM ZNOTE ORDER BY Z_PK LIMIT 1") == rows)
@@ -64,16 +71,20 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     let v1 = notes.appendingPathComponent("Notes.xcdatamodel").path
     let v2 = notes.appendingPathComponent("Notes 2.xcdatamodel").path
     #expect(try runModeldiff(["infer", v1, v2, "--output", "map.xml"], in: folder).status == 0)
-    let dry = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite", "--dry-run"], in: folder)
+    let dry = try runModeldiff(
+        ["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite", "--dry-run"], in: folder)
     #expect(dry.status == 0, "\(dry.stderr)")
     #expect(dry.stdout.hasPrefix("dry run: notes.sqlite would migrate (Notes → Notes 2 with map.xml [SQL fast path])\n"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.sqlite").path))
-    let real = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
+    let real = try runModeldiff(
+        ["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
     #expect(real.status == 0)
     let again = try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--output", "out.sqlite"], in: folder)
     #expect(again.status == 2)
     #expect(again.stderr == "out.sqlite: error: the output already exists; pass --overwrite to replace it\n")
-    #expect(try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--output", "out.sqlite", "--overwrite"], in: folder).status == 0)
+    #expect(
+        try runModeldiff(["migrate", "notes.sqlite", "--from", v1, "--to", v2, "--output", "out.sqlite", "--overwrite"], in: folder).status
+            == 0)
 }
 
 @Test func migrateRefusesAStoreOfAnotherVersion() throws {
@@ -93,13 +104,18 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     let store = try makePeopleStore(in: folder)
     let before = try Data(contentsOf: store)
     // The CLI cannot load Swift policies, so the mapping's SplitNamePolicy is missing: the migration fails.
-    let result = try runModeldiff([
-        "migrate", "people.sqlite", "--from", people.appendingPathComponent("People1.xml").path, "--to", people.appendingPathComponent("People2.xml").path,
-        "--mapping", people.appendingPathComponent("People1to2.mapping.xml").path, "--output", "out.sqlite",
-    ], in: folder)
+    let result = try runModeldiff(
+        [
+            "migrate", "people.sqlite", "--from", people.appendingPathComponent("People1.xml").path, "--to",
+            people.appendingPathComponent("People2.xml").path,
+            "--mapping", people.appendingPathComponent("People1to2.mapping.xml").path, "--output", "out.sqlite",
+        ], in: folder)
     #expect(result.status == 2)
     // The failure names the mapping file and the entity mapping's line, and the store it was migrating.
-    #expect(result.stderr == people.appendingPathComponent("People1to2.mapping.xml").path + ":10: error: migrating people.sqlite failed: no policy is registered for class SplitNamePolicy; register it with PolicyRegistry.register(_:as:) (NSEntityMigrationPolicyError 134170; mapping PersonToPerson)\n")
+    #expect(
+        result.stderr == people.appendingPathComponent("People1to2.mapping.xml").path
+            + ":10: error: migrating people.sqlite failed: no policy is registered for class SplitNamePolicy; register it with PolicyRegistry.register(_:as:) (NSEntityMigrationPolicyError 134170; mapping PersonToPerson)\n"
+    )
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["people.sqlite"])
     #expect(try Data(contentsOf: store) == before)
 }
@@ -121,7 +137,8 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     try process.run()
     // Wait until the partial store exists, then kill -9 in the middle of writing it.
     let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline, !(try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains(where: { $0.contains("partial") }) {
+    while Date() < deadline, !(try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains(where: { $0.contains("partial") })
+    {
         usleep(2_000)
     }
     usleep(20_000)
@@ -145,7 +162,10 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
         in: folder, replacing: "<attribute name=\"title\">$source.title</attribute>", with: "<attribute name=\"title\">nil</attribute>")
     let result = try runModeldiff(migrate, in: folder)
     #expect(result.status == 2)
-    #expect(result.stderr == "map.xml:30: error: migrating notes.sqlite failed: Note.title is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping NoteToNote; object 2/p1)\n")
+    #expect(
+        result.stderr
+            == "map.xml:30: error: migrating notes.sqlite failed: Note.title is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping NoteToNote; object 2/p1)\n"
+    )
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
 }
 
@@ -161,7 +181,10 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     for extra in [[], ["--no-fast-path"]] {
         let result = try runModeldiff(migrate + extra, in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr == "map.xml:30: error: migrating notes.sqlite failed: EntityMigrationPolicy does not implement titleFor: (NSEntityMigrationPolicyError 134170; mapping NoteToNote)\n")
+        #expect(
+            result.stderr
+                == "map.xml:30: error: migrating notes.sqlite failed: EntityMigrationPolicy does not implement titleFor: (NSEntityMigrationPolicyError 134170; mapping NoteToNote)\n"
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
         #expect(try Data(contentsOf: store) == before)
     }
@@ -176,12 +199,15 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     // The inferred file leaves out the default fetch (every note): the developer adds one with a predicate.
     let migrate = try editedNotesMapping(
         in: folder, replacing: "<attribute name=\"createdAt\">",
-        with: "<sourceExpression>FETCH(FUNCTION($manager, \"fetchRequestForSourceEntityNamed:predicateString:\", \"Note\", \"title BEGINSWITH 'Note 1'\"), $manager.sourceContext, NO)</sourceExpression>\n        <attribute name=\"createdAt\">")
+        with:
+            "<sourceExpression>FETCH(FUNCTION($manager, \"fetchRequestForSourceEntityNamed:predicateString:\", \"Note\", \"title BEGINSWITH 'Note 1'\"), $manager.sourceContext, NO)</sourceExpression>\n        <attribute name=\"createdAt\">"
+    )
     for (output, extra) in [("out.sqlite", [String]()), ("generic.sqlite", ["--no-fast-path"])] {
         let result = try runModeldiff(migrate.dropLast() + [output] + extra, in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("  Note: 3 objects (was 12)\n"), "\(result.stdout)")
-        let titles = try PersistentStore.open(path: folder.appendingPathComponent(output).path).database.rows("SELECT ZTITLE FROM ZNOTE ORDER BY ZTITLE")
+        let titles = try PersistentStore.open(path: folder.appendingPathComponent(output).path).database.rows(
+            "SELECT ZTITLE FROM ZNOTE ORDER BY ZTITLE")
         #expect(titles == [[.text("Note 1")], [.text("Note 10")], [.text("Note 11")]])
     }
 }
@@ -195,10 +221,12 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     try FileManager.default.copyItem(at: folder.appendingPathComponent("people.sqlite"), to: old)
     let before = try Data(contentsOf: old)
     // The mapping names a Swift policy the CLI cannot load, so the migration fails after it started.
-    let result = try runModeldiff([
-        "migrate", "people.sqlite", "--from", people.appendingPathComponent("People1.xml").path, "--to", people.appendingPathComponent("People2.xml").path,
-        "--mapping", people.appendingPathComponent("People1to2.mapping.xml").path, "--output", "out.sqlite", "--overwrite",
-    ], in: folder)
+    let result = try runModeldiff(
+        [
+            "migrate", "people.sqlite", "--from", people.appendingPathComponent("People1.xml").path, "--to",
+            people.appendingPathComponent("People2.xml").path,
+            "--mapping", people.appendingPathComponent("People1to2.mapping.xml").path, "--output", "out.sqlite", "--overwrite",
+        ], in: folder)
     #expect(result.status == 2)
     #expect(try Data(contentsOf: old) == before)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["out.sqlite", "people.sqlite"])
@@ -211,8 +239,14 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     try FileManager.default.copyItem(at: folder.appendingPathComponent("notes.sqlite"), to: folder.appendingPathComponent("out.sqlite"))
     // A -wal or -journal with content belongs to the old file: put beside a new one, SQLite would apply it to it.
     for (suffix, message) in [
-        ("-wal", "the output has a non-empty -wal file (another process has it open, or it was not closed cleanly); open and close the store, or remove it, before replacing it"),
-        ("-journal", "the output has a -journal file (another process is writing to it, or it crashed while writing); open and close the store, or remove it, before replacing it"),
+        (
+            "-wal",
+            "the output has a non-empty -wal file (another process has it open, or it was not closed cleanly); open and close the store, or remove it, before replacing it"
+        ),
+        (
+            "-journal",
+            "the output has a -journal file (another process is writing to it, or it crashed while writing); open and close the store, or remove it, before replacing it"
+        ),
     ] {
         let companion = folder.appendingPathComponent("out.sqlite" + suffix)
         try Data(repeating: 1, count: 512).write(to: companion)
@@ -282,7 +316,8 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
         "relate the objects migrated from them with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FolderToFolder\", \(argument))"
     }
     let plain = try editedNotesMapping(in: folder, replacing: inferred, with: "$source.folder")
-    let known = "map.xml:36:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from another context); \(lookup("$source.folder"))\n"
+    let known =
+        "map.xml:36:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from another context); \(lookup("$source.folder"))\n"
     let validate = try runModeldiff(["mapping", "validate", "map.xml", "--from", plain[3], "--to", plain[5]], in: folder)
     #expect(validate.status == 2)
     #expect(validate.stderr == known)
@@ -298,7 +333,10 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     for extra in [[], ["--no-fast-path"]] {
         let result = try runModeldiff(hidden + extra, in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr == "map.xml:30: error: migrating notes.sqlite failed: Note.folder is given Folder objects of the source store by \(ternary), which Core Data refuses (objects from another context); \(lookup(ternary)) (NSMigrationError 134110; mapping NoteToNote; entity Note; object 2/p1)\n")
+        #expect(
+            result.stderr
+                == "map.xml:30: error: migrating notes.sqlite failed: Note.folder is given Folder objects of the source store by \(ternary), which Core Data refuses (objects from another context); \(lookup(ternary)) (NSMigrationError 134110; mapping NoteToNote; entity Note; object 2/p1)\n"
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
     }
     #expect(try Data(contentsOf: store) == before)
@@ -327,13 +365,19 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
         let verify = try runModeldiff(["store", "verify", output, "--model", bundle], in: folder)
         #expect(verify.status == 0, "\(output): \(verify.stdout)\(verify.stderr)")
     }
-    let misuse = try runModeldiff(["migrate", "v1.sqlite", "--from", bundle + "/BookmarksModel.xcdatamodel", "--to", bundle, "--path", "consecutive", "--output", "x.sqlite"], in: folder)
+    let misuse = try runModeldiff(
+        [
+            "migrate", "v1.sqlite", "--from", bundle + "/BookmarksModel.xcdatamodel", "--to", bundle, "--path", "consecutive", "--output",
+            "x.sqlite",
+        ], in: folder)
     #expect(misuse.status == 2)
     #expect(misuse.stderr.hasPrefix("error: --path goes with a bundle as --to, not with --from\n"), "\(misuse.stderr)")
     // check and test take `all` (both paths); a store migrates along one, and migrate's --path says so.
     let both = try runModeldiff(["migrate", "v1.sqlite", "--to", bundle, "--path", "all", "--output", "x.sqlite"], in: folder)
     #expect(both.status == 2)
-    #expect(both.stderr.hasPrefix("error: The value 'all' is invalid for '--path <path>'. Please provide one of 'direct' and 'consecutive'.\n"), "\(both.stderr)")
+    #expect(
+        both.stderr.hasPrefix("error: The value 'all' is invalid for '--path <path>'. Please provide one of 'direct' and 'consecutive'.\n"),
+        "\(both.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.sqlite").path))
 }
 
@@ -356,20 +400,25 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     var text = try String(contentsOf: map, encoding: .utf8)
     text = text.replacingOccurrences(
         of: "<relationship name=\"tags\"/>\n    </entityMapping>",
-        with: "<relationship name=\"tags\"/>\n        <userInfo><entry key=\"prefix\" value=\"Imported: \"/></userInfo>\n    </entityMapping>")
+        with:
+            "<relationship name=\"tags\"/>\n        <userInfo><entry key=\"prefix\" value=\"Imported: \"/></userInfo>\n    </entityMapping>"
+    )
     // The entity mapping's own name, type (NSTransformEntityMappingType = 5) and the source model's entity.
     text = text.replacingOccurrences(
         of: "<attribute name=\"text\">$source.body</attribute>",
-        with: "<attribute name=\"text\">FUNCTION(FUNCTION($manager.mappingModel.entityMappingsByName.NoteToNote.name, \"stringByAppendingString:\", FUNCTION($manager.currentEntityMapping.mappingType, \"stringValue\")), \"stringByAppendingString:\", $manager.sourceModel.entitiesByName.Note.name)</attribute>")
+        with:
+            "<attribute name=\"text\">FUNCTION(FUNCTION($manager.mappingModel.entityMappingsByName.NoteToNote.name, \"stringByAppendingString:\", FUNCTION($manager.currentEntityMapping.mappingType, \"stringValue\")), \"stringByAppendingString:\", $manager.sourceModel.entitiesByName.Note.name)</attribute>"
+    )
     try text.write(to: map, atomically: true, encoding: .utf8)
     #expect(text.contains("<entry key=\"prefix\""))
     arguments.append("--no-fast-path")
     let result = try runModeldiff(arguments, in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     let migrated = try PersistentStore.open(path: folder.appendingPathComponent("out.sqlite").path)
-    #expect(try migrated.database.rows("SELECT ZTITLE, ZTEXT FROM ZNOTE ORDER BY Z_PK") == [
-        [.text("Imported: Note 0!"), .text("NoteToNote5Note")], [.text("Imported: Note 1!"), .text("NoteToNote5Note")],
-    ])
+    #expect(
+        try migrated.database.rows("SELECT ZTITLE, ZTEXT FROM ZNOTE ORDER BY Z_PK") == [
+            [.text("Imported: Note 0!"), .text("NoteToNote5Note")], [.text("Imported: Note 1!"), .text("NoteToNote5Note")],
+        ])
 }
 
 /// `$destination` in an attribute mapping is the destination object Core Data has already inserted:
@@ -386,7 +435,9 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     let map = folder.appendingPathComponent("map.xml")
     let text = try String(contentsOf: map, encoding: .utf8).replacingOccurrences(
         of: "<attribute name=\"title\">$source.title</attribute>",
-        with: "<attribute name=\"title\">FUNCTION($source.title, \"stringByAppendingString:\", FUNCTION($destination.text.length, \"stringValue\"))</attribute>")
+        with:
+            "<attribute name=\"title\">FUNCTION($source.title, \"stringByAppendingString:\", FUNCTION($destination.text.length, \"stringValue\"))</attribute>"
+    )
     try text.write(to: map, atomically: true, encoding: .utf8)
     #expect(text.range(of: "name=\"text\"")!.lowerBound < text.range(of: "name=\"title\"")!.lowerBound)
     let body = String(repeating: "text ", count: 20)
@@ -396,9 +447,10 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("fast path"), "\(result.stdout)")
         let migrated = try PersistentStore.open(path: folder.appendingPathComponent(output).path)
-        #expect(try migrated.database.rows("SELECT ZTEXT, ZTITLE, ZPINNED FROM ZNOTE ORDER BY ZTITLE") == [
-            [.text(body), .text("Note 0100"), .integer(0)], [.text(body), .text("Note 1100"), .integer(0)],
-        ])
+        #expect(
+            try migrated.database.rows("SELECT ZTEXT, ZTITLE, ZPINNED FROM ZNOTE ORDER BY ZTITLE") == [
+                [.text(body), .text("Note 0100"), .integer(0)], [.text(body), .text("Note 1100"), .integer(0)],
+            ])
     }
 }
 
@@ -415,14 +467,18 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     let map = folder.appendingPathComponent("map.xml")
     let text = try String(contentsOf: map, encoding: .utf8).replacingOccurrences(
         of: "<attribute name=\"title\">$source.title</attribute>",
-        with: "<attribute name=\"title\">TERNARY($manager.currentEntityMapping.sourceEntityName == \"Note\", $destination.titel, $entityMapping.userInfo.x)</attribute>")
+        with:
+            "<attribute name=\"title\">TERNARY($manager.currentEntityMapping.sourceEntityName == \"Note\", $destination.titel, $entityMapping.userInfo.x)</attribute>"
+    )
     try text.write(to: map, atomically: true, encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let place = { (needle: String) -> String in
         let index = lines.firstIndex { $0.contains(needle) }!
-        return "map.xml:\(index + 1):\(lines[index].distance(from: lines[index].startIndex, to: lines[index].range(of: needle)!.lowerBound) + 1)"
+        return
+            "map.xml:\(index + 1):\(lines[index].distance(from: lines[index].startIndex, to: lines[index].range(of: needle)!.lowerBound) + 1)"
     }
-    let mappingKeys = "name, mappingType, sourceEntityName, sourceEntityVersionHash, destinationEntityName, destinationEntityVersionHash, sourceExpression, attributeMappings, relationshipMappings, entityMigrationPolicyClassName, userInfo"
+    let mappingKeys =
+        "name, mappingType, sourceEntityName, sourceEntityVersionHash, destinationEntityName, destinationEntityVersionHash, sourceExpression, attributeMappings, relationshipMappings, entityMigrationPolicyClassName, userInfo"
     let expected = """
         \(place("$entityMapping.nme")): error: Note.text: $entityMapping has no key "nme"; an entity mapping (NSEntityMapping) answers \(mappingKeys)
         \(place("$propertyMapping.userinfo")): error: Note.text: $propertyMapping has no key "userinfo"; a property mapping (NSPropertyMapping) answers name, valueExpression, userInfo

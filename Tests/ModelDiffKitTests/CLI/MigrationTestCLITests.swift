@@ -13,7 +13,9 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["passed"] as? Bool == true)
         let junit = try runModeldiff(["test", "TestModels/Notes.xcdatamodeld", "--format", "junit"])
-        #expect(junit.stdout.contains(#"<testcase classname="TestModels/Notes.xcdatamodeld" name="Notes → Notes 2 (seeded store, inferred mapping)""#))
+        #expect(
+            junit.stdout.contains(
+                #"<testcase classname="TestModels/Notes.xcdatamodeld" name="Notes → Notes 2 (seeded store, inferred mapping)""#))
         #expect(junit.stdout.contains(#"<testsuites name="modeldiff test" tests="1" failures="0""#))
     }
 
@@ -21,7 +23,10 @@ import Testing
     @Test(arguments: [
         ("max-count-lowered", "Note.tags holds 2 objects, more than its maximum 1 (NSValidationRelationshipExceedsMaximumCountError 1590"),
         ("new-regular-expression", "does not match [A-Za-z0-9 ]* (NSValidationStringPatternMatchingError 1680"),
-        ("number-overflows", "Note.views: integer(-9223372036854775808) does not fit Integer 16 (from Note.views, Integer 64): the value overflows"),
+        (
+            "number-overflows",
+            "Note.views: integer(-9223372036854775808) does not fit Integer 16 (from Note.views, Integer 64): the value overflows"
+        ),
         ("removed-entity-was-required", "Photo.album"),
     ])
     func findsWhatCheckCannot(name: String, failure: String) throws {
@@ -37,9 +42,14 @@ import Testing
     }
 
     @Test func wooCommerceConsecutiveStepsFailExactlyWhereTheTeamNeededMappingModels() throws {
-        let result = try runModeldiff(["test", Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld").path, "--path", "consecutive", "--objects", "3"])
+        let result = try runModeldiff([
+            "test", Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld").path, "--path", "consecutive",
+            "--objects", "3",
+        ])
         #expect(result.status == 1)
-        let failing = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.map { $0.split(separator: " (").first.map(String.init) ?? "" }
+        let failing = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.map {
+            $0.split(separator: " (").first.map(String.init) ?? ""
+        }
         // 9 → 10 passes with the team's mapping model beside the bundle; 31 → 32 and 32 → 33 had theirs
         // (not in ../shared). 111 → 112 passes: Site.visibility (Integer 64, required) has the default
         // `NO`, which is 0, as Wire's stores show Core Data reads it; the team's mapping model computes it
@@ -58,9 +68,15 @@ import Testing
         for name in try FileManager.default.contentsOfDirectory(atPath: fixture.path) where name.hasPrefix("Bookmarks_V3.sqlite") {
             try FileManager.default.copyItem(at: fixture.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
-        let result = try runModeldiff(["test", fixture.appendingPathComponent("BookmarksModel.xcdatamodeld").path, "--path", "direct", "--objects", "2", "--store", folder.appendingPathComponent("Bookmarks_V3.sqlite").path])
+        let result = try runModeldiff([
+            "test", fixture.appendingPathComponent("BookmarksModel.xcdatamodeld").path, "--path", "direct", "--objects", "2", "--store",
+            folder.appendingPathComponent("Bookmarks_V3.sqlite").path,
+        ])
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.contains("PASS BookmarksModel 3 → BookmarksModel 6 (\(folder.appendingPathComponent("Bookmarks_V3.sqlite").path), inferred mapping)"))
+        #expect(
+            result.stdout.contains(
+                "PASS BookmarksModel 3 → BookmarksModel 6 (\(folder.appendingPathComponent("Bookmarks_V3.sqlite").path), inferred mapping)")
+        )
     }
 
     @Test func badInputIsOneLineAndExitTwo() throws {
@@ -91,7 +107,8 @@ import Testing
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let bundle = Paths.testModels.appendingPathComponent("MigrationTest/removed-entity-was-required.xcdatamodeld")
-    let seeded = try runModeldiff(["store", "seed", bundle.appendingPathComponent("V1.xcdatamodel").path, "--objects", "10", "--output", "v1.sqlite"], in: folder)
+    let seeded = try runModeldiff(
+        ["store", "seed", bundle.appendingPathComponent("V1.xcdatamodel").path, "--objects", "10", "--output", "v1.sqlite"], in: folder)
     #expect(seeded.status == 0)
     var messages: [String] = []
     for extra in [[], ["--no-fast-path"]] {

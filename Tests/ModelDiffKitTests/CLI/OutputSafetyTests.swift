@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// A WAL store (db, -wal, -shm) and the bundle it migrates through.
 private let bookmarks = StoreFixture.all.first { $0.store.lastPathComponent == "Bookmarks_V1.sqlite" }!
@@ -14,19 +14,26 @@ private func migrate(_ output: String, in folder: URL, environment: [String: Str
 
 /// The source itself under every name (relative, `./`, absolute, hard link, symbolic link) and its
 /// companions: one line, exit 2, and not one byte or file changes.
-@Test(arguments: ["Bookmarks_V1.sqlite", "./Bookmarks_V1.sqlite", "ABSOLUTE", "hard.sqlite", "link.sqlite", "Bookmarks_V1.sqlite-wal", "Bookmarks_V1.sqlite-shm"])
+@Test(arguments: [
+    "Bookmarks_V1.sqlite", "./Bookmarks_V1.sqlite", "ABSOLUTE", "hard.sqlite", "link.sqlite", "Bookmarks_V1.sqlite-wal",
+    "Bookmarks_V1.sqlite-shm",
+])
 func migrateRefusesAnOutputThatIsTheSource(_ name: String) throws {
     let (folder, store) = try bookmarks.copy()
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.linkItem(atPath: store.path, toPath: folder.appendingPathComponent("hard.sqlite").path)
-    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.sqlite").path, withDestinationPath: "Bookmarks_V1.sqlite")
+    try FileManager.default.createSymbolicLink(
+        atPath: folder.appendingPathComponent("link.sqlite").path, withDestinationPath: "Bookmarks_V1.sqlite")
     let output = name == "ABSOLUTE" ? store.path : name
     let before = storeFileBytes(store.path)
     let contents = folderContents(folder)
     let result = try migrate(output, in: folder)
     #expect(result.status == 2)
     let companion = name.hasSuffix("-wal") ? "the store's -wal file" : name.hasSuffix("-shm") ? "the store's -shm file" : "the store itself"
-    #expect(result.stderr == "\(output): error: the output is the same file as \(companion) (Bookmarks_V1.sqlite); the source is never written: choose another output\n")
+    #expect(
+        result.stderr
+            == "\(output): error: the output is the same file as \(companion) (Bookmarks_V1.sqlite); the source is never written: choose another output\n"
+    )
     #expect(storeFileBytes(store.path) == before)
     #expect(folderContents(folder) == contents)
 }
@@ -60,7 +67,10 @@ func migrateRefusesAnOutputThatIsTheSource(_ name: String) throws {
     #expect(lstat(folder.appendingPathComponent("fifo").path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     #expect(try String(contentsOf: folder.appendingPathComponent("target.txt"), encoding: .utf8) == "keep")
     #expect(storeFileBytes(store.path) == before)
-    #expect(folderContents(folder) == ["Bookmarks_V1.sqlite", "Bookmarks_V1.sqlite-shm", "Bookmarks_V1.sqlite-wal", "fifo", "folder", "link", "target.txt"])
+    #expect(
+        folderContents(folder) == [
+            "Bookmarks_V1.sqlite", "Bookmarks_V1.sqlite-shm", "Bookmarks_V1.sqlite-wal", "fifo", "folder", "link", "target.txt",
+        ])
     #expect(folderContents(folder.appendingPathComponent("folder")).isEmpty)
     // A regular file is still written.
     let written = try runProcess([modeldiffBinary.path, "infer", models, models2, "--output", "mapping.xml"], in: folder)
@@ -75,7 +85,10 @@ func migrateRefusesAnOutputThatIsTheSource(_ name: String) throws {
     let missing = folder.appendingPathComponent("no-such-tmp").path
     let result = try migrate("out.sqlite", in: folder, environment: ["TMPDIR": missing])
     #expect(result.status == 2)
-    #expect(result.stderr == "Bookmarks_V1.sqlite: error: cannot make a private copy of the WAL store to read it: the temporary folder \(missing) does not exist (set TMPDIR to an existing folder)\n")
+    #expect(
+        result.stderr
+            == "Bookmarks_V1.sqlite: error: cannot make a private copy of the WAL store to read it: the temporary folder \(missing) does not exist (set TMPDIR to an existing folder)\n"
+    )
     #expect(!FileManager.default.fileExists(atPath: missing))
     #expect(folderContents(folder) == ["Bookmarks_V1.sqlite", "Bookmarks_V1.sqlite-shm", "Bookmarks_V1.sqlite-wal"])
     _ = store

@@ -43,24 +43,25 @@ func pluginChecksEveryModelBundleOfAPackage() throws {
         try files.copyItem(at: rule.appendingPathComponent(file), to: folder.appendingPathComponent("contents"))
     }
     try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>_XCCurrentVersionName</key>
-        \t<string>Broken 2.xcdatamodel</string>
-        </dict>
-        </plist>
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \t<key>_XCCurrentVersionName</key>
+    \t<string>Broken 2.xcdatamodel</string>
+    </dict>
+    </plist>
 
-        """.write(to: broken.appendingPathComponent(".xccurrentversion"), atomically: true, encoding: .utf8)
+    """.write(to: broken.appendingPathComponent(".xccurrentversion"), atomically: true, encoding: .utf8)
 
     let failing = try modeldiffCheck(["--format", "github"])
     let failingOutput = failing.stdout + failing.stderr
     #expect(failing.status != 0, "\(failingOutput)")
     #expect(failingOutput.contains("modeldiff check Sources/Notes/Broken.xcdatamodeld --format github\n"))
     #expect(failingOutput.contains("modeldiff check Sources/Notes/Notes.xcdatamodeld --format github\n"))
-    #expect(failingOutput.contains(
-        "::error file=Sources/Notes/Broken.xcdatamodeld/Broken 2.xcdatamodel/contents,line=5,title=attribute-type-incompatible::"))
+    #expect(
+        failingOutput.contains(
+            "::error file=Sources/Notes/Broken.xcdatamodeld/Broken 2.xcdatamodel/contents,line=5,title=attribute-type-incompatible::"))
     #expect(failingOutput.contains("modeldiff check failed for Sources/Notes/Broken.xcdatamodeld (exit status 1)"))
     #expect(!failingOutput.contains("Sources/Notes/Notes.xcdatamodeld (exit status"))
     try? files.removeItem(at: package)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Two sibling sub-entities, `Cat` and `Dog`, each declare `name` and `age` in their root's one
 /// table, so the columns are numbered in entity order (`ZNAME`, `ZNAME1`). Version 2 adds a sibling,
@@ -9,28 +9,30 @@ import ModelDiffKit
 /// entity puts a cat's name in a bird's column; `migrate` must put each value in its entity's own
 /// column on the SQL fast path and on the generic path alike.
 private func animals(withBird: Bool) -> String {
-    let bird = withBird ? """
-        <entity name="Bird" parentEntity="Animal" syncable="YES">
-            <attribute name="name" optional="YES" attributeType="String"/>
-        </entity>
-    """ : ""
+    let bird =
+        withBird
+        ? """
+            <entity name="Bird" parentEntity="Animal" syncable="YES">
+                <attribute name="name" optional="YES" attributeType="String"/>
+            </entity>
+        """ : ""
     return """
-    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-        <entity name="Animal" representedClassName="Animal" syncable="YES">
-            <attribute name="legs" attributeType="Integer 16" defaultValueString="4" usesScalarValueType="YES"/>
-        </entity>
-    \(bird)
-        <entity name="Cat" parentEntity="Animal" syncable="YES">
-            <attribute name="age" attributeType="Integer 32" defaultValueString="0" usesScalarValueType="YES"/>
-            <attribute name="name" optional="YES" attributeType="String"/>
-        </entity>
-        <entity name="Dog" parentEntity="Animal" syncable="YES">
-            <attribute name="age" attributeType="Integer 32" defaultValueString="0" usesScalarValueType="YES"/>
-            <attribute name="name" optional="YES" attributeType="String"/>
-        </entity>
-    </model>
-    """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+            <entity name="Animal" representedClassName="Animal" syncable="YES">
+                <attribute name="legs" attributeType="Integer 16" defaultValueString="4" usesScalarValueType="YES"/>
+            </entity>
+        \(bird)
+            <entity name="Cat" parentEntity="Animal" syncable="YES">
+                <attribute name="age" attributeType="Integer 32" defaultValueString="0" usesScalarValueType="YES"/>
+                <attribute name="name" optional="YES" attributeType="String"/>
+            </entity>
+            <entity name="Dog" parentEntity="Animal" syncable="YES">
+                <attribute name="age" attributeType="Integer 32" defaultValueString="0" usesScalarValueType="YES"/>
+                <attribute name="name" optional="YES" attributeType="String"/>
+            </entity>
+        </model>
+        """
 }
 
 /// Writes `Animals.xcdatamodeld` with both versions (version 2 current) and a version-1 store holding
@@ -67,27 +69,30 @@ private func makeAnimals(in folder: URL) throws -> String {
     let bundle = try makeAnimals(in: folder)
     // The source's own columns, to be sure the store holds what the test means.
     let source = try PersistentStore.open(path: folder.appendingPathComponent("animals.sqlite").path)
-    #expect(try source.database.rows("SELECT Z_ENT, ZLEGS, ZNAME, ZAGE, ZNAME1, ZAGE1 FROM ZANIMAL ORDER BY Z_PK") == [
-        [.integer(2), .integer(4), .text("Tom"), .integer(3), .null, .null],
-        [.integer(3), .integer(3), .null, .null, .text("Rex"), .integer(7)],
-        [.integer(2), .integer(4), .text("Felix"), .integer(11), .null, .null],
-        [.integer(3), .integer(4), .null, .null, .null, .integer(2)],
-    ])
+    #expect(
+        try source.database.rows("SELECT Z_ENT, ZLEGS, ZNAME, ZAGE, ZNAME1, ZAGE1 FROM ZANIMAL ORDER BY Z_PK") == [
+            [.integer(2), .integer(4), .text("Tom"), .integer(3), .null, .null],
+            [.integer(3), .integer(3), .null, .null, .text("Rex"), .integer(7)],
+            [.integer(2), .integer(4), .text("Felix"), .integer(11), .null, .null],
+            [.integer(3), .integer(4), .null, .null, .null, .integer(2)],
+        ])
     for (output, flags, path) in [("fast.sqlite", [String](), " [SQL fast path]"), ("generic.sqlite", ["--no-fast-path"], "")] {
         let result = try runModeldiff(["migrate", "animals.sqlite", "--to", bundle, "--output", output] + flags, in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("migrated animals.sqlite → \(output) (Animals → Animals 2 (inferred)\(path))\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasPrefix("migrated animals.sqlite → \(output) (Animals → Animals 2 (inferred)\(path))\n"), "\(result.stdout)")
         let migrated = try PersistentStore.open(path: folder.appendingPathComponent(output).path)
         // Version 2 numbers Animal 1, Bird 2, Cat 3, Dog 4; Bird's column comes first.
         // The generic path hands out new keys mapping by mapping (all cats, then all dogs), the fast
         // path keeps them: within one entity both keep the source's order.
         let rows = try migrated.database.rows("SELECT Z_ENT, ZLEGS, ZNAME, ZNAME1, ZAGE, ZNAME2, ZAGE1 FROM ZANIMAL ORDER BY Z_ENT, Z_PK")
-        #expect(rows == [
-            [.integer(3), .integer(4), .null, .text("Tom"), .integer(3), .null, .null],
-            [.integer(3), .integer(4), .null, .text("Felix"), .integer(11), .null, .null],
-            [.integer(4), .integer(3), .null, .null, .null, .text("Rex"), .integer(7)],
-            [.integer(4), .integer(4), .null, .null, .null, .null, .integer(2)],
-        ], "\(output): \(rows)")
+        #expect(
+            rows == [
+                [.integer(3), .integer(4), .null, .text("Tom"), .integer(3), .null, .null],
+                [.integer(3), .integer(4), .null, .text("Felix"), .integer(11), .null, .null],
+                [.integer(4), .integer(3), .null, .null, .null, .text("Rex"), .integer(7)],
+                [.integer(4), .integer(4), .null, .null, .null, .null, .integer(2)],
+            ], "\(output): \(rows)")
         let verify = try runModeldiff(["store", "verify", output, "--model", bundle], in: folder)
         #expect(verify.status == 0, "\(output): \(verify.stdout)\(verify.stderr)")
     }

@@ -4,8 +4,10 @@ import Testing
 private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksModel")
 
 @Test func storeInfoNamesTheModelVersion() throws {
-    let result = try runModeldiff(["store", "info", bookmarks.appendingPathComponent("Bookmarks_V4.sqlite").path,
-                                   "--model", bookmarks.appendingPathComponent("BookmarksModel.xcdatamodeld").path])
+    let result = try runModeldiff([
+        "store", "info", bookmarks.appendingPathComponent("Bookmarks_V4.sqlite").path,
+        "--model", bookmarks.appendingPathComponent("BookmarksModel.xcdatamodeld").path,
+    ])
     #expect(result.status == 0)
     #expect(result.stdout.contains("model version: BookmarksModel 4\n"))
     #expect(result.stdout.contains("  BookmarkEntity  10 rows\n"))
@@ -18,14 +20,18 @@ private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksM
         let result = try runModeldiff(["store", "info", fixture.store.path, "--model", model, "--format", "json"])
         #expect(result.status == 0, "\(fixture)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let expected = bundle.pathExtension == "xcdatamodeld" ? fixture.model.deletingPathExtension().lastPathComponent : fixture.model.deletingPathExtension().lastPathComponent
+        let expected =
+            bundle.pathExtension == "xcdatamodeld"
+            ? fixture.model.deletingPathExtension().lastPathComponent : fixture.model.deletingPathExtension().lastPathComponent
         #expect(object["modelVersion"] as? String == expected, "\(fixture)")
     }
 }
 
 @Test func storeInfoWithAModelThatDoesNotMatch() throws {
-    let result = try runModeldiff(["store", "info", bookmarks.appendingPathComponent("Bookmarks_V1.sqlite").path,
-                                   "--model", Paths.repository.appendingPathComponent("TestModels/Notes.xcdatamodeld").path, "--format", "json"])
+    let result = try runModeldiff([
+        "store", "info", bookmarks.appendingPathComponent("Bookmarks_V1.sqlite").path,
+        "--model", Paths.repository.appendingPathComponent("TestModels/Notes.xcdatamodeld").path, "--format", "json",
+    ])
     #expect(result.status == 0)
     #expect(result.stdout.contains("\"modelVersion\" : null"))
     #expect(result.stdout.contains("\"differingEntities\""))
@@ -48,7 +54,9 @@ private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksM
     @Test func randomBytes() throws {
         let result = try info(Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }))
         #expect(result.status == 2)
-        #expect(result.stderr == "bad.sqlite: error: not a SQLite database (or an encrypted one): the file does not start with the SQLite header\n")
+        #expect(
+            result.stderr
+                == "bad.sqlite: error: not a SQLite database (or an encrypted one): the file does not start with the SQLite header\n")
     }
 
     @Test func emptyFile() throws {
@@ -77,11 +85,12 @@ private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksM
     @Test func metadataThatIsNotAPropertyList() throws {
         let result = try info(Data()) { url in
             try FileManager.default.removeItem(at: url)
-            try runSQL([
-                "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",
-                "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)",
-                "INSERT INTO Z_METADATA VALUES (1, 'x', X'00010203')",
-            ], on: url)
+            try runSQL(
+                [
+                    "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",
+                    "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)",
+                    "INSERT INTO Z_METADATA VALUES (1, 'x', X'00010203')",
+                ], on: url)
         }
         #expect(result.status == 2)
         #expect(result.stderr == "bad.sqlite: error: the store's metadata (Z_METADATA.Z_PLIST) is not a property list\n")
@@ -91,11 +100,16 @@ private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksM
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("locked.sqlite")
-        try FileManager.default.copyItem(at: Paths.fixtures.appendingPathComponent("06-CoreDataPlus-SampleModel/SampleModel_V2.sqlite"), to: store)
+        try FileManager.default.copyItem(
+            at: Paths.fixtures.appendingPathComponent("06-CoreDataPlus-SampleModel/SampleModel_V2.sqlite"), to: store)
         // Another process takes an exclusive lock and holds it while we read.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('PRAGMA journal_mode=DELETE'); c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(5)", store.path]
+        holder.arguments = [
+            "python3", "-c",
+            "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('PRAGMA journal_mode=DELETE'); c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(5)",
+            store.path,
+        ]
         let pipe = Pipe()
         holder.standardOutput = pipe
         try holder.run()
@@ -116,14 +130,19 @@ private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksM
     let fixture = try #require(StoreFixture.all.first { $0.store.lastPathComponent == "SampleModel_V1.sqlite" })
     let (folder, copy) = try fixture.copy()
     defer { try? FileManager.default.removeItem(at: folder) }
-    try runSQL(["UPDATE ZCAR SET ZOWNER = 99999 WHERE Z_PK = (SELECT MIN(Z_PK) FROM ZCAR)", "UPDATE Z_PRIMARYKEY SET Z_MAX = 1 WHERE Z_NAME = 'Person'"], on: copy)
+    try runSQL(
+        [
+            "UPDATE ZCAR SET ZOWNER = 99999 WHERE Z_PK = (SELECT MIN(Z_PK) FROM ZCAR)",
+            "UPDATE Z_PRIMARYKEY SET Z_MAX = 1 WHERE Z_NAME = 'Person'",
+        ], on: copy)
     let result = try runModeldiff(["store", "verify", copy.lastPathComponent, "--model", fixture.model.path], in: folder)
     #expect(result.status == 1)
-    #expect(result.stderr == """
-        SampleModel_V1.sqlite: error: Car.owner: 1 rows point to a Person that does not exist
-        SampleModel_V1.sqlite: error: Z_PRIMARYKEY.Z_MAX of Person is 1, below the highest Z_PK 20 in ZPERSON
+    #expect(
+        result.stderr == """
+            SampleModel_V1.sqlite: error: Car.owner: 1 rows point to a Person that does not exist
+            SampleModel_V1.sqlite: error: Z_PRIMARYKEY.Z_MAX of Person is 1, below the highest Z_PK 20 in ZPERSON
 
-        """)
+            """)
 }
 
 /// Runs SQL statements on a database file through another process (Python's sqlite3), as another app would.

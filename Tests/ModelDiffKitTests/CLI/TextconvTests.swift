@@ -7,26 +7,27 @@ import Testing
         let result = try runModeldiff(["textconv", "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout == """
-            model: minimumToolsVersion "Automatic", sourceLanguage "Swift", userDefinedModelVersionIdentifier "2"
+        #expect(
+            result.stdout == """
+                model: minimumToolsVersion "Automatic", sourceLanguage "Swift", userDefinedModelVersionIdentifier "2"
 
-            entity Folder: class Folder
-              Folder.name attribute: String
-              Folder.notes relationship: to-many Note, optional, inverse Note.folder, delete Cascade
+                entity Folder: class Folder
+                  Folder.name attribute: String
+                  Folder.notes relationship: to-many Note, optional, inverse Note.folder, delete Cascade
 
-            entity Note: class Note
-              Note.createdAt attribute: Date, no scalar type
-              Note.folder relationship: to-one Folder, optional, inverse Folder.notes, delete Nullify, max 1
-              Note.pinned attribute: Boolean, optional, default "NO", scalar type
-              Note.tags relationship: to-many Tag, optional, inverse Tag.notes, delete Nullify
-              Note.text attribute: String, optional, renaming identifier "body"
-              Note.title attribute: String, default ""
+                entity Note: class Note
+                  Note.createdAt attribute: Date, no scalar type
+                  Note.folder relationship: to-one Folder, optional, inverse Folder.notes, delete Nullify, max 1
+                  Note.pinned attribute: Boolean, optional, default "NO", scalar type
+                  Note.tags relationship: to-many Tag, optional, inverse Tag.notes, delete Nullify
+                  Note.text attribute: String, optional, renaming identifier "body"
+                  Note.title attribute: String, default ""
 
-            entity Tag: class Tag
-              Tag.name attribute: String, default ""
-              Tag.notes relationship: to-many Note, optional, inverse Note.tags, delete Nullify
+                entity Tag: class Tag
+                  Tag.name attribute: String, default ""
+                  Tag.notes relationship: to-many Note, optional, inverse Note.tags, delete Nullify
 
-            """)
+                """)
     }
 
     @Test func everySettingOfARichModelIsShownAndValuesStayOnOneLine() throws {
@@ -58,17 +59,18 @@ import Testing
         try xml.write(to: folder.appendingPathComponent("contents"), atomically: true, encoding: .utf8)
         let result = try runModeldiff(["textconv", "contents"], in: folder)
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            model
+        #expect(
+            result.stdout == """
+                model
 
-            entity B: class B, renaming identifier "OldB", version hash modifier "2", unique [body], futureFlag="yes"
-              B.blob attribute: Binary, optional, external storage
-              B.body attribute: String, min 1, max 9, regex "^a\\nb\\"$"
-              B.byBody fetch index: body Binary descending
+                entity B: class B, renaming identifier "OldB", version hash modifier "2", unique [body], futureFlag="yes"
+                  B.blob attribute: Binary, optional, external storage
+                  B.body attribute: String, min 1, max 9, regex "^a\\nb\\"$"
+                  B.byBody fetch index: body Binary descending
 
-            configuration Cloud: entities [B], used with CloudKit
+                configuration Cloud: entities [B], used with CloudKit
 
-            """)
+                """)
     }
 
     @Test func badInputIsOneLineAndExitTwo() throws {
@@ -109,18 +111,21 @@ import Testing
         try FileManager.default.copyItem(
             at: notes.appendingPathComponent("Notes 2.xcdatamodel/contents"), to: bundle.appendingPathComponent("contents"))
         let diff = try git("diff", "--no-color", "-U0")
-        let changed = diff.stdout.split(separator: "\n").filter { ($0.hasPrefix("+") || $0.hasPrefix("-")) && !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
-        #expect(changed == [
-            #"-model: minimumToolsVersion "Automatic", sourceLanguage "Swift", userDefinedModelVersionIdentifier "1""#,
-            #"+model: minimumToolsVersion "Automatic", sourceLanguage "Swift", userDefinedModelVersionIdentifier "2""#,
-            #"-  Note.body attribute: String, optional"#,
-            #"+  Note.pinned attribute: Boolean, optional, default "NO", scalar type"#,
-            #"+  Note.tags relationship: to-many Tag, optional, inverse Tag.notes, delete Nullify"#,
-            #"+  Note.text attribute: String, optional, renaming identifier "body""#,
-            #"+"#,
-            #"+entity Tag: class Tag"#,
-            #"+  Tag.name attribute: String, default """#,
-            #"+  Tag.notes relationship: to-many Note, optional, inverse Note.tags, delete Nullify"#,
-        ], "\(diff.stdout)")
+        let changed = diff.stdout.split(separator: "\n").filter {
+            ($0.hasPrefix("+") || $0.hasPrefix("-")) && !$0.hasPrefix("+++") && !$0.hasPrefix("---")
+        }
+        #expect(
+            changed == [
+                #"-model: minimumToolsVersion "Automatic", sourceLanguage "Swift", userDefinedModelVersionIdentifier "1""#,
+                #"+model: minimumToolsVersion "Automatic", sourceLanguage "Swift", userDefinedModelVersionIdentifier "2""#,
+                #"-  Note.body attribute: String, optional"#,
+                #"+  Note.pinned attribute: Boolean, optional, default "NO", scalar type"#,
+                #"+  Note.tags relationship: to-many Tag, optional, inverse Tag.notes, delete Nullify"#,
+                #"+  Note.text attribute: String, optional, renaming identifier "body""#,
+                #"+"#,
+                #"+entity Tag: class Tag"#,
+                #"+  Tag.name attribute: String, default """#,
+                #"+  Tag.notes relationship: to-many Note, optional, inverse Note.tags, delete Nullify"#,
+            ], "\(diff.stdout)")
     }
 }

@@ -7,7 +7,8 @@ private let woo = "../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld"
 @Test func inferWritesAnXcodeMappingModelAndConvertGoesBothWays() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let old = "\(woo)/Model 9.xcdatamodel", new = "\(woo)/Model 10.xcdatamodel"
+    let old = "\(woo)/Model 9.xcdatamodel"
+    let new = "\(woo)/Model 10.xcdatamodel"
     let package = folder.appendingPathComponent("Woo9to10.xcmappingmodel").path
     let written = try runModeldiff(["infer", old, new, "--format", "xcode", "--output", package])
     #expect(written.status == 0)
@@ -15,7 +16,9 @@ private let woo = "../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld"
     #expect(written.stderr.hasPrefix("\(package): warning: OrderToOrder.statusKey: a placeholder ("))
     #expect(written.stderr.split(separator: "\n").count == 1)
     let xml = try String(contentsOfFile: package + "/xcmapping.xml", encoding: .utf8)
-    #expect(xml.hasPrefix("<?xml version=\"1.0\" standalone=\"yes\"?>\n<!DOCTYPE database SYSTEM \"file:///System/Library/DTDs/CoreData.dtd\">"))
+    #expect(
+        xml.hasPrefix("<?xml version=\"1.0\" standalone=\"yes\"?>\n<!DOCTYPE database SYSTEM \"file:///System/Library/DTDs/CoreData.dtd\">")
+    )
     #expect(xml.contains("<attribute name=\"sourcemodelpath\" type=\"string\">WooCommerce.xcdatamodeld/Model 9.xcdatamodel</attribute>"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: package) == ["xcmapping.xml"])
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Woo9to10.xcmappingmodel"])
@@ -55,12 +58,12 @@ private let woo = "../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld"
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("m.xml")
     try """
-        <mappingModel formatVersion="1">
-          <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
-            <attribute name="count">$source.count + 1</attribute>
-          </entityMapping>
-        </mappingModel>
-        """.write(to: file, atomically: true, encoding: .utf8)
+    <mappingModel formatVersion="1">
+      <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
+        <attribute name="count">$source.count + 1</attribute>
+      </entityMapping>
+    </mappingModel>
+    """.write(to: file, atomically: true, encoding: .utf8)
     let output = folder.appendingPathComponent("M.xcmappingmodel").path
     let result = try runModeldiff(["mapping", "convert", file.path, "--to", "xcode", "--output", output])
     #expect(result.status == 2)

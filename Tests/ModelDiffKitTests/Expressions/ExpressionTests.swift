@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// An object for tests: a dictionary of keys, and FUNCTION selectors answered by a closure.
 final class TestObject: ExpressionObject, @unchecked Sendable {
@@ -26,13 +26,16 @@ private let source = TestObject([
     "title": .string("Notes"), "amount": .integer(42), "temperature": .double(212), "owner": .object(owner),
     "pages": .array(pages.map { .object($0) }), "size": .integer(7), "price": .decimal("19.99"), "flag": .bool(true),
 ])
-private let manager = TestObject([:], functions: [
-    "destinationInstancesForEntityMappingName:sourceInstances:": { arguments in
-        guard case .string(let name) = arguments[0] else { return .null }
-        return .array([.string(name), arguments[1]])
-    },
-])
-private let context = EvaluationContext(variables: ["source": .object(source), "manager": .object(manager)], evaluatedObject: .object(source))
+private let manager = TestObject(
+    [:],
+    functions: [
+        "destinationInstancesForEntityMappingName:sourceInstances:": { arguments in
+            guard case .string(let name) = arguments[0] else { return .null }
+            return .array([.string(name), arguments[1]])
+        }
+    ])
+private let context = EvaluationContext(
+    variables: ["source": .object(source), "manager": .object(manager)], evaluatedObject: .object(source))
 
 private func value(_ text: String) throws -> String { try ExpressionParser.parse(text).evaluate(in: context).description }
 
@@ -63,7 +66,10 @@ private func value(_ text: String) throws -> String { try ExpressionParser.parse
     ("abs:(-3)", "3.0"),
     ("{1, 'two', nil}", "{1, \"two\", nil}"),
     ("$source.price", "19.99"),
-    ("FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", \"TradeToTrade\", $source.amount)", "{\"TradeToTrade\", 42}"),
+    (
+        "FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", \"TradeToTrade\", $source.amount)",
+        "{\"TradeToTrade\", 42}"
+    ),
     ("\"say \\\"hi\\\"\"", "\"say \"hi\"\""),
 ])
 func evaluates(_ text: String, _ expected: String) throws {
@@ -74,7 +80,8 @@ func evaluates(_ text: String, _ expected: String) throws {
     "$source.amount", "$source.owner.name", "($source.temperature - 32.0) / 1.8", "1 + 2 * 3", "(1 + 2) * 3", "2 ** 3 ** 2",
     "(2 ** 3) ** 2", "$source.#size", "$source.pages.@sum.words", "TERNARY($source.amount > 40, \"big\", \"small\")",
     "FUNCTION($manager, \"destinationInstancesForEntityMappingName:sourceInstances:\", \"FolderToFolder\", $source.folder)",
-    "uppercase:($source.title)", "now()", "{1, 2.5, \"x\", nil, YES}", "NOT ($source.a == 1 OR $source.b < 2)", "1 - (2 - 3)", "-$source.amount",
+    "uppercase:($source.title)", "now()", "{1, 2.5, \"x\", nil, YES}", "NOT ($source.a == 1 OR $source.b < 2)", "1 - (2 - 3)",
+    "-$source.amount",
 ])
 func printsWhatItParses(_ text: String) throws {
     let parsed = try ExpressionParser.parse(text)
@@ -110,9 +117,15 @@ func parseErrorsCarryTheColumn(_ text: String, _ message: String) {
 }
 
 @Test func evaluationErrors() {
-    #expect(throws: ExpressionError(column: 0, "unknown variable $sorce")) { try ExpressionParser.parse("$sorce.title").evaluate(in: context) }
-    #expect(throws: ExpressionError(column: 0, "cannot apply + to nil and 1")) { try ExpressionParser.parse("$source.missing + 1").evaluate(in: context) }
-    #expect(throws: ExpressionError(column: 0, "unknown selector frob:")) { try ExpressionParser.parse("FUNCTION($manager, 'frob:', 1)").evaluate(in: context) }
+    #expect(throws: ExpressionError(column: 0, "unknown variable $sorce")) {
+        try ExpressionParser.parse("$sorce.title").evaluate(in: context)
+    }
+    #expect(throws: ExpressionError(column: 0, "cannot apply + to nil and 1")) {
+        try ExpressionParser.parse("$source.missing + 1").evaluate(in: context)
+    }
+    #expect(throws: ExpressionError(column: 0, "unknown selector frob:")) {
+        try ExpressionParser.parse("FUNCTION($manager, 'frob:', 1)").evaluate(in: context)
+    }
     #expect(throws: ExpressionError(column: 0, "division by zero")) { try ExpressionParser.parse("1 / 0").evaluate(in: context) }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 private let owner = TestObject(["name": .string("Ada")])
 private let source = TestObject([
@@ -130,21 +130,29 @@ func casts(_ text: String, _ expected: String) throws {
 }
 
 @Test func castAndFunctionPrintAsTheyParse() throws {
-    for text in ["CAST($source.code, \"NSNumber\")", "CAST(CAST(1, \"NSDate\"), \"NSString\")", "FUNCTION($source.code, \"integerValue\")",
-                 "FUNCTION($source, \"valueForKey:\", \"code\")"] {
+    for text in [
+        "CAST($source.code, \"NSNumber\")", "CAST(CAST(1, \"NSDate\"), \"NSString\")", "FUNCTION($source.code, \"integerValue\")",
+        "FUNCTION($source, \"valueForKey:\", \"code\")",
+    ] {
         #expect(try ExpressionParser.parse(text).description == text)
     }
     #expect(try ExpressionParser.parse("cast(1, 'NSString')").description == "CAST(1, \"NSString\")")
 }
 
 @Test func foundationMethodErrorsAreErrors() throws {
-    #expect(failure("FUNCTION(\"abc\", \"stringValue\")") == "NSString does not respond to stringValue (Foundation raises \"unrecognized selector\")")
-    #expect(failure("FUNCTION(42, \"lowercaseString\")") == "NSNumber does not respond to lowercaseString (Foundation raises \"unrecognized selector\")")
+    #expect(
+        failure("FUNCTION(\"abc\", \"stringValue\")")
+            == "NSString does not respond to stringValue (Foundation raises \"unrecognized selector\")")
+    #expect(
+        failure("FUNCTION(42, \"lowercaseString\")")
+            == "NSNumber does not respond to lowercaseString (Foundation raises \"unrecognized selector\")")
     #expect(failure("FUNCTION(\"abc\", \"stringByAppendingString:\")") == "stringByAppendingString: takes 1 argument, not 0")
     #expect(failure("FUNCTION(\"abc\", \"stringByAppendingString:\", 1)") == "stringByAppendingString: needs a string argument, not 1")
     #expect(failure("FUNCTION(1e300, \"integerValue\")") == "integerValue of 1e+300: the number does not fit a 64-bit integer")
     #expect(failure("$source.title.foo") == "\"Notes\" has no key foo")
-    #expect(failure("CAST(\"2020\", \"NSDate\")") == "CAST of a string to NSDate: Foundation does not document the rule; write CAST(CAST(x, \"NSNumber\"), \"NSDate\")")
+    #expect(
+        failure("CAST(\"2020\", \"NSDate\")")
+            == "CAST of a string to NSDate: Foundation does not document the rule; write CAST(CAST(x, \"NSNumber\"), \"NSDate\")")
     #expect(failure("CAST(\"x\", \"NSData\")") == "column 1: CAST's type must be \"NSNumber\", \"NSString\", \"NSDate\"")
     #expect(failure("1 + CAST(\"x\")") == "column 5: CAST takes a value and a type name, as in CAST($source.code, \"NSNumber\")")
     // The function form is the same call, checked the same way (FuzzExpression's finding).

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 // Predicates in NSPredicate's format, each with the answer NSPredicate gives (Apple's "Predicate
 // Format String Syntax" and the NSComparisonPredicate reference): the operand is the evaluated
@@ -78,7 +78,10 @@ func predicatesPrintWhatTheyParse(_ text: String) throws {
 }
 
 @Test(arguments: [
-    ("code BEGINSWITH[x] 'a'", "column 17: unknown comparison option 'x': write c (case-insensitive), d (diacritic-insensitive) or n (normalized)"),
+    (
+        "code BEGINSWITH[x] 'a'",
+        "column 17: unknown comparison option 'x': write c (case-insensitive), d (diacritic-insensitive) or n (normalized)"
+    ),
     ("code BEGINSWITH[c 'a'", "column 19: expected ']' to close the comparison options"),
     ("ANY tags.name", "column 1: ANY must be followed by a comparison, as in ANY tags.name == \"x\""),
     ("code LIKE", "column 10: unexpected end of expression"),
@@ -95,7 +98,9 @@ func predicateParseErrorsCarryTheColumn(_ text: String, _ message: String) {
 
 @Test func predicateEvaluationErrors() {
     #expect(throws: ExpressionError(column: 0, "BEGINSWITH compares strings, not 4 and \"a\"")) { try holds("rating BEGINSWITH 'a'") }
-    #expect(throws: ExpressionError(column: 0, "BETWEEN needs two bounds on its right, as in {1, 10}, not {1}")) { try holds("rating BETWEEN {1}") }
+    #expect(throws: ExpressionError(column: 0, "BETWEEN needs two bounds on its right, as in {1, 10}, not {1}")) {
+        try holds("rating BETWEEN {1}")
+    }
     #expect(throws: ExpressionError(column: 0, "ANY needs a collection on its left, not 4")) { try holds("ANY rating == 4") }
     #expect(throws: ExpressionError(column: 0, "MATCHES: \"(\" is not a regular expression ICU accepts")) { try holds("code MATCHES '('") }
     // An unbalanced ')' would escape the group that anchors the match: refused, not reinterpreted.
@@ -124,7 +129,10 @@ func aHostileRegularExpressionIsBounded(length: Int) throws {
     let start = Date()
     #expect(try predicate.evaluate(in: EvaluationContext(evaluatedObject: .object(long))).description == "NO")
     #expect(Date().timeIntervalSince(start) < 10)
-    #expect(try ExpressionParser.parse("text LIKE 'a\\\\*'").evaluate(in: EvaluationContext(evaluatedObject: .object(TestObject(["text": .string("a*")])))).description == "YES")
+    #expect(
+        try ExpressionParser.parse("text LIKE 'a\\\\*'").evaluate(
+            in: EvaluationContext(evaluatedObject: .object(TestObject(["text": .string("a*")])))
+        ).description == "YES")
 }
 
 /// The predicate seeds of the FuzzExpression target (Fuzz/Seeds/FuzzExpression/) parse, and print to

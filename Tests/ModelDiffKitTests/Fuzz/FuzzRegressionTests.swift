@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Replays every input the fuzzers once failed on (`Fuzz/Regressions/TARGET/`) through the same
 /// APIs and the same round-trip properties as the fuzz targets in `Fuzz/Sources/`, so a fixed crash
@@ -20,9 +20,13 @@ import ModelDiffKit
     }
 
     @Test func everyTargetHasARegressionFolder() {
-        for target in ["FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig", "FuzzKeyedArchive"] {
+        for target in [
+            "FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig", "FuzzKeyedArchive",
+        ] {
             var isFolder: ObjCBool = false
-            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path, isDirectory: &isFolder) && isFolder.boolValue, "\(target)")
+            #expect(
+                FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path, isDirectory: &isFolder)
+                    && isFolder.boolValue, "\(target)")
         }
     }
 

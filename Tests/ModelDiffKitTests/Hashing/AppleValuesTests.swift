@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// One row of `../shared/fixtures/apple-values.json`: values Apple's own tools wrote for a model.
 struct AppleValues: Decodable, Sendable, CustomTestStringConvertible {

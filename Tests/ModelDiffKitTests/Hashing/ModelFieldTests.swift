@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 private let wooCommerce = Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld").path
 
@@ -14,11 +14,12 @@ private let wooCommerce = Paths.models.appendingPathComponent("woocommerce-ios/W
         for entity in diff.entities {
             for property in entity.properties {
                 guard case .matched(let a, let b) = property.sides, a.name == b.name, property.movedTo == nil else { continue }
-                let element: ModelField.Element = switch b {
-                case .attribute: .attribute
-                case .relationship: .relationship
-                case .fetchedProperty: .fetchedProperty
-                }
+                let element: ModelField.Element =
+                    switch b {
+                    case .attribute: .attribute
+                    case .relationship: .relationship
+                    case .fetchedProperty: .fetchedProperty
+                    }
                 let hashed = property.fields.filter { $0.field.changesVersionHash(of: element) || $0.field == .kind }
                 hashFieldsSeen += hashed.count
                 // A field the hash sees changed exactly when the property's hash changed.

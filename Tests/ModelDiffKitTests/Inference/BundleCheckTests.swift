@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 private let wooCommerce = Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld").path
 
 /// SampleModel3's current version is the unnumbered original: the numbered ones after it are drafts.
 @Test func theCurrentVersionIsTheOneXCCurrentVersionNames() throws {
-    let bundle = try ModelBundle.load(path: Paths.fixtures.appendingPathComponent("07-CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld").path)
+    let bundle = try ModelBundle.load(
+        path: Paths.fixtures.appendingPathComponent("07-CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld").path)
     let check = try BundleCheck(bundle: bundle)
     #expect(check.currentVersion == "SampleModel3")
     #expect(check.drafts == ["SampleModel3_v2", "SampleModel3_v3"])
@@ -38,19 +39,23 @@ private let wooCommerce = Paths.models.appendingPathComponent("woocommerce-ios/W
 @Test func pairModeAgreesWithBundleMode() throws {
     for url in corpusBundles() {
         let bundle = try ModelBundle.load(path: url.path)
-        let check = try BundleCheck(bundle: bundle, order: bundle.versions.map(\.name).filter { $0 != bundle.currentVersionName } + [bundle.currentVersionName], path: .consecutive)
+        let check = try BundleCheck(
+            bundle: bundle, order: bundle.versions.map(\.name).filter { $0 != bundle.currentVersionName } + [bundle.currentVersionName],
+            path: .consecutive)
         let history = bundle.historicalNames
         for pair in check.pairs {
             let old = url.appendingPathComponent(pair.from + ".xcdatamodel").path
             let new = url.appendingPathComponent(pair.to + ".xcdatamodel").path
             #expect(PairCheck.enclosingBundle(of: old) == url.standardizedFileURL.path)
             // PairCheck.report loads the bundle again for its history; compare with the history loaded once.
-            let source = try ModelFile.load(path: old), destination = try ModelFile.load(path: new)
+            let source = try ModelFile.load(path: old)
+            let destination = try ModelFile.load(path: new)
             let alone = InferenceReport(
                 diff: ModelDiff(source: source.model, destination: destination.model),
                 sourcePath: source.path, destinationPath: destination.path, historicalNames: history)
             #expect(alone.verdict == pair.report.verdict, "\(url.lastPathComponent): \(pair.from) → \(pair.to)")
-            #expect(alone.findings.map(\.message) == pair.report.findings.map(\.message), "\(url.lastPathComponent): \(pair.from) → \(pair.to)")
+            #expect(
+                alone.findings.map(\.message) == pair.report.findings.map(\.message), "\(url.lastPathComponent): \(pair.from) → \(pair.to)")
         }
     }
 }

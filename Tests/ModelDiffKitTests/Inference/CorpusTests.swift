@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Every `.xcdatamodeld` bundle of the shared corpus.
 func corpusBundles() -> [URL] {
@@ -17,13 +17,15 @@ func corpusBundles() -> [URL] {
     var summary = ""
     for bundle in corpusBundles() {
         // As `check` runs them: with the mapping models kept beside the bundle.
-        let check = try BundleCheck(bundle: try ModelBundle.load(path: bundle.path), mappings: try MappingDiscovery.files(besides: bundle.path))
+        let check = try BundleCheck(
+            bundle: try ModelBundle.load(path: bundle.path), mappings: try MappingDiscovery.files(besides: bundle.path))
         let relative = bundle.path.replacingOccurrences(of: Paths.shared.path + "/", with: "")
         let drafts = check.drafts.isEmpty ? "" : ", drafts after \(check.currentVersion): \(check.drafts.joined(separator: ", "))"
         summary += "\(relative): \(check.verdict.rawValue) (\(check.pairs.count) pairs\(drafts))\n"
         for pair in check.pairs where pair.report.verdict != .inferable {
             let codes = Set(pair.report.findings.filter { $0.severity == .error }.map(\.code.rawValue)).sorted()
-            summary += "  \(pair.from) → \(pair.to): \(pair.report.verdict.rawValue)\(codes.isEmpty ? "" : " [\(codes.joined(separator: ", "))]")\n"
+            summary +=
+                "  \(pair.from) → \(pair.to): \(pair.report.verdict.rawValue)\(codes.isEmpty ? "" : " [\(codes.joined(separator: ", "))]")\n"
         }
     }
     try expectGolden(summary, named: "corpus/check-verdicts.txt")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 @Test func checkJSONHasTheDocumentedShape() throws {
     let report = try ruleReport("type-change-incompatible")
@@ -37,7 +37,10 @@ import ModelDiffKit
     let report = try ruleReport("type-change-incompatible")
     let text = CheckReports.github([(nil, report)])
     try expectGolden(text, named: "check-formats/type-change.github")
-    #expect(text.hasPrefix("::error file=TestModels/rules/type-change-incompatible/new.xml,line=5,title=attribute-type-incompatible::`Note.count` changes"))
+    #expect(
+        text.hasPrefix(
+            "::error file=TestModels/rules/type-change-incompatible/new.xml,line=5,title=attribute-type-incompatible::`Note.count` changes")
+    )
 }
 
 @Test func colourOnlyOnATerminalWithoutNoColor() {

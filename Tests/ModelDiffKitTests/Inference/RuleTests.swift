@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// The rule-by-rule model pairs under `TestModels/rules/<rule>/{old,new}.xml`, with their verdicts.
 let ruleCases: [(String, Verdict)] = [
@@ -17,7 +17,8 @@ let ruleCases: [(String, Verdict)] = [
     ("unrelated-additions-and-removals", .inferable), ("possible-rename-entity", .inferable),
     ("relationship-retargeted", .notInferable), ("remove-attribute", .inferable), ("remove-entity", .inferable),
     ("remove-relationship", .inferable), ("rename-attribute", .inferable), ("rename-entity", .inferable),
-    ("required-to-optional", .inferable), ("stale-renaming-identifier", .inferable), ("to-many-to-one", .inferable), ("to-one-to-many", .inferable),
+    ("required-to-optional", .inferable), ("stale-renaming-identifier", .inferable), ("to-many-to-one", .inferable),
+    ("to-one-to-many", .inferable),
     ("type-change-incompatible", .notInferable), ("uniqueness-constraint-added", .inferable),
     ("unmatched-renaming-identifier", .notInferable),
 ]
@@ -27,7 +28,8 @@ func ruleReport(_ name: String) throws -> InferenceReport {
     let folder = "TestModels/rules/\(name)"
     let old = try ModelFile.load(path: Paths.repository.appendingPathComponent("\(folder)/old.xml").path)
     let new = try ModelFile.load(path: Paths.repository.appendingPathComponent("\(folder)/new.xml").path)
-    return InferenceReport(diff: ModelDiff(source: old.model, destination: new.model), sourcePath: "\(folder)/old.xml", destinationPath: "\(folder)/new.xml")
+    return InferenceReport(
+        diff: ModelDiff(source: old.model, destination: new.model), sourcePath: "\(folder)/old.xml", destinationPath: "\(folder)/new.xml")
 }
 
 @Test func everyRuleFolderHasACase() throws {

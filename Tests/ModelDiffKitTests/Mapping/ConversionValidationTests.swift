@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Items 1 → 2: `code` changes from String to Integer 64.
 private func problems(_ attributes: String) throws -> [String] {
@@ -15,14 +15,19 @@ private func problems(_ attributes: String) throws -> [String] {
         </mappingModel>
         """
     let mapping = try MappingXML.read(Array(text.utf8), path: "m.xml")
-    return MappingValidation.problems(mapping, path: "m.xml", text: text, source: try load("Items1.xml"), destination: try load("Items2.xml"))
-        .map(\.description)
+    return MappingValidation.problems(
+        mapping, path: "m.xml", text: text, source: try load("Items1.xml"), destination: try load("Items2.xml")
+    )
+    .map(\.description)
 }
 
 @Test func conversionsThatFitTheDestinationAttributeAreValid() throws {
-    for code in ["FUNCTION($source.code, \"integerValue\")", "CAST($source.code, \"NSNumber\")", "$source.code.integerValue",
-                 "FUNCTION(FUNCTION($source, \"valueForKey:\", \"code\"), \"longLongValue\")", "FUNCTION($source.title, \"length\")"] {
-        let found = try problems("""
+    for code in [
+        "FUNCTION($source.code, \"integerValue\")", "CAST($source.code, \"NSNumber\")", "$source.code.integerValue",
+        "FUNCTION(FUNCTION($source, \"valueForKey:\", \"code\"), \"longLongValue\")", "FUNCTION($source.title, \"length\")",
+    ] {
+        let found = try problems(
+            """
                     <attribute name="code">\(code)</attribute>
                     <attribute name="title">FUNCTION(FUNCTION($source.title, "uppercaseString"), "stringByAppendingString:", "!")</attribute>
                     <attribute name="note">FUNCTION(CAST($source.note, "NSNumber"), "stringValue")</attribute>
@@ -32,59 +37,69 @@ private func problems(_ attributes: String) throws -> [String] {
 }
 
 @Test func aStringExpressionIntoAnInteger64AttributeIsAnErrorThatSuggestsTheConversion() throws {
-    let found1 = try problems("""
+    let found1 = try problems(
+        """
                 <attribute name="code">$source.code</attribute>
                 <attribute name="title">$source.title</attribute>
                 <attribute name="note">  FUNCTION($source.code, "lowercaseString")</attribute>
         """)
-    #expect(found1 == [
-        "m.xml:3:32: error: Item.code: the expression gives a String, which an Integer 64 attribute cannot hold; convert it, as in FUNCTION($source.code, \"integerValue\")",
-    ], "\(found1)")
-    let found2 = try problems("""
+    #expect(
+        found1 == [
+            "m.xml:3:32: error: Item.code: the expression gives a String, which an Integer 64 attribute cannot hold; convert it, as in FUNCTION($source.code, \"integerValue\")"
+        ], "\(found1)")
+    let found2 = try problems(
+        """
                 <attribute name="code">uppercase:($source.note)</attribute>
         """)
-    #expect(found2 == [
-        "m.xml:3:32: error: Item.code: the expression gives a String, which an Integer 64 attribute cannot hold; convert it, as in FUNCTION(uppercase:($source.note), \"integerValue\")",
-    ], "\(found2)")
+    #expect(
+        found2 == [
+            "m.xml:3:32: error: Item.code: the expression gives a String, which an Integer 64 attribute cannot hold; convert it, as in FUNCTION(uppercase:($source.note), \"integerValue\")"
+        ], "\(found2)")
 }
 
 @Test func anUnknownSelectorIsAnErrorAtTheSelector() throws {
-    let found3 = try problems("""
+    let found3 = try problems(
+        """
                 <attribute name="title">FUNCTION($source.title, "reversedString")</attribute>
                 <attribute name="note">FUNCTION($source, "titleOfItem")</attribute>
                 <attribute name="code">FUNCTION($manager, "destinationInstancesForEntity:sourceInstances:", "ItemToItem", $source)</attribute>
         """)
-    #expect(found3 == [
-        "m.xml:3:57: error: Item.title: a String (NSString) does not respond to \"reversedString\"; it answers boolValue, componentsSeparatedByString:, containsString:, description, doubleValue, floatValue, hasPrefix:, hasSuffix:, intValue, integerValue, isEqualToString:, length, longLongValue, lowercaseString, stringByAppendingString:, uppercaseString, valueForKey:, valueForKeyPath:",
-        "m.xml:4:50: error: Item.note: an Item object does not respond to \"titleOfItem\"; read a property with valueForKey: or a key path",
-        "m.xml:5:51: error: Item.code: the migration manager does not respond to \"destinationInstancesForEntity:sourceInstances:\"; it answers destinationInstancesForEntityMappingNamed:sourceInstances:, sourceInstancesForEntityMappingNamed:destinationInstances:, destinationInstancesForSourceRelationshipNamed:sourceInstances:, fetchRequestForSourceEntityNamed:predicateString:",
-    ], "\(found3)")
+    #expect(
+        found3 == [
+            "m.xml:3:57: error: Item.title: a String (NSString) does not respond to \"reversedString\"; it answers boolValue, componentsSeparatedByString:, containsString:, description, doubleValue, floatValue, hasPrefix:, hasSuffix:, intValue, integerValue, isEqualToString:, length, longLongValue, lowercaseString, stringByAppendingString:, uppercaseString, valueForKey:, valueForKeyPath:",
+            "m.xml:4:50: error: Item.note: an Item object does not respond to \"titleOfItem\"; read a property with valueForKey: or a key path",
+            "m.xml:5:51: error: Item.code: the migration manager does not respond to \"destinationInstancesForEntity:sourceInstances:\"; it answers destinationInstancesForEntityMappingNamed:sourceInstances:, sourceInstancesForEntityMappingNamed:destinationInstances:, destinationInstancesForSourceRelationshipNamed:sourceInstances:, fetchRequestForSourceEntityNamed:predicateString:",
+        ], "\(found3)")
 }
 
 @Test func aWrongArgumentCountIsAnErrorAtTheSelector() throws {
-    let found4 = try problems("""
+    let found4 = try problems(
+        """
                 <attribute name="title">FUNCTION($source.title, "stringByAppendingString:", "a", "b")</attribute>
                 <attribute name="note">FUNCTION($source.note, "integerValue", 10)</attribute>
                 <attribute name="code">FUNCTION($source, "valueForKey:")</attribute>
         """)
-    #expect(found4 == [
-        "m.xml:3:57: error: Item.title: \"stringByAppendingString:\" takes 1 argument after the selector, but 2 are given",
-        "m.xml:4:55: error: Item.note: \"integerValue\" takes 0 arguments after the selector, but 1 is given",
-        "m.xml:5:50: error: Item.code: \"valueForKey:\" takes 1 argument after the selector, but 0 are given",
-    ], "\(found4)")
+    #expect(
+        found4 == [
+            "m.xml:3:57: error: Item.title: \"stringByAppendingString:\" takes 1 argument after the selector, but 2 are given",
+            "m.xml:4:55: error: Item.note: \"integerValue\" takes 0 arguments after the selector, but 1 is given",
+            "m.xml:5:50: error: Item.code: \"valueForKey:\" takes 1 argument after the selector, but 0 are given",
+        ], "\(found4)")
 }
 
 @Test func anUnknownKeyOnAVariableOrOnAnAttributeValueIsAnError() throws {
-    let found5 = try problems("""
+    let found5 = try problems(
+        """
                 <attribute name="title">$source.title.characterCount</attribute>
                 <attribute name="note">FUNCTION($source, "valueForKey:", "notes")</attribute>
                 <attribute name="code">$destination.kode.integerValue</attribute>
         """)
-    #expect(found5 == [
-        "m.xml:3:33: error: Item.title: $source.title is a String, which has no key \"characterCount\" (NSString answers boolValue, description, doubleValue, floatValue, intValue, integerValue, length, longLongValue, lowercaseString, uppercaseString)",
-        "m.xml:4:66: error: Item.note: $source.notes is not a property of Item in the old version",
-        "m.xml:5:32: error: Item.code: $destination.kode is not a property of Item in the new version",
-    ], "\(found5)")
+    #expect(
+        found5 == [
+            "m.xml:3:33: error: Item.title: $source.title is a String, which has no key \"characterCount\" (NSString answers boolValue, description, doubleValue, floatValue, intValue, integerValue, length, longLongValue, lowercaseString, uppercaseString)",
+            "m.xml:4:66: error: Item.note: $source.notes is not a property of Item in the old version",
+            "m.xml:5:32: error: Item.code: $destination.kode is not a property of Item in the new version",
+        ], "\(found5)")
 }
 
 private func model(_ type: String) throws -> Model {
@@ -119,5 +134,6 @@ func inferSuggestsTheConversionForATypeChange(_ old: String, _ new: String, _ ex
     let placeholder = try #require(text.range(of: #"<attribute name="value" todo="[^"]*"/>"#, options: .regularExpression))
     let filled = text.replacingCharacters(in: placeholder, with: "<attribute name=\"value\">\(expression)</attribute>")
     let reread = try MappingXML.read(Array(filled.utf8), path: "m.xml")
-    #expect(MappingValidation.problems(reread, path: "m.xml", text: filled, source: source, destination: destination).map(\.description) == [])
+    #expect(
+        MappingValidation.problems(reread, path: "m.xml", text: filled, source: source, destination: destination).map(\.description) == [])
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 private func load(_ path: String) throws -> Model { try ModelFile.load(path: Paths.repository.appendingPathComponent(path).path).model }
 
@@ -73,7 +73,13 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
                 source="Note" destination="Note" polcy="TrimPolicy"/>
         </mappingModel>
         """
-    #expect(throws: Diagnostic(path: "m.xml", line: 3, column: 42, message: "<entityMapping> has no attribute \"polcy\"; expected name, type, source, destination, sourceVersionHash, destinationVersionHash, policy")) {
+    #expect(
+        throws: Diagnostic(
+            path: "m.xml", line: 3, column: 42,
+            message:
+                "<entityMapping> has no attribute \"polcy\"; expected name, type, source, destination, sourceVersionHash, destinationVersionHash, policy"
+        )
+    ) {
         try MappingXML.read(Array(policy.utf8), path: "m.xml")
     }
     let todo = """
@@ -83,7 +89,8 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
             </entityMapping>
         </mappingModel>
         """
-    #expect(throws: Diagnostic(path: "m.xml", line: 3, column: 33, message: "<attribute> has no attribute \"todos\"; expected name, todo")) {
+    #expect(throws: Diagnostic(path: "m.xml", line: 3, column: 33, message: "<attribute> has no attribute \"todos\"; expected name, todo"))
+    {
         try MappingXML.read(Array(todo.utf8), path: "m.xml")
     }
     let child = """
@@ -93,10 +100,17 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
             </entityMapping>
         </mappingModel>
         """
-    #expect(throws: Diagnostic(path: "m.xml", line: 3, column: 33, message: "unexpected <value> in the attribute mapping \"count\"; expected <valueExpression> and <userInfo>")) {
+    #expect(
+        throws: Diagnostic(
+            path: "m.xml", line: 3, column: 33,
+            message: "unexpected <value> in the attribute mapping \"count\"; expected <valueExpression> and <userInfo>")
+    ) {
         try MappingXML.read(Array(child.utf8), path: "m.xml")
     }
-    #expect(throws: Diagnostic(path: "m.xml", line: 1, column: 15, message: "unsupported mapping file format version \"2\"; this modeldiff reads version 1")) {
+    #expect(
+        throws: Diagnostic(
+            path: "m.xml", line: 1, column: 15, message: "unsupported mapping file format version \"2\"; this modeldiff reads version 1")
+    ) {
         try MappingXML.read(Array(#"<mappingModel formatVersion="2"/>"#.utf8), path: "m.xml")
     }
 }
@@ -116,9 +130,10 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
     let statusKey = try #require(order.attributeMappings.first { $0.name == "statusKey" })
     #expect(statusKey.valueExpression == nil)
     #expect(statusKey.placeholder?.hasPrefix("`Order.statusKey` is a new required attribute without a default value") == true)
-    #expect(statusKey.comments == [
-        " TODO Order.statusKey: the old version has no value for it; if it is the removed status renamed, write $source.status as the element's text, otherwise a value expression giving a String; then remove the todo attribute and run modeldiff mapping validate ",
-    ])
+    #expect(
+        statusKey.comments == [
+            " TODO Order.statusKey: the old version has no value for it; if it is the removed status renamed, write $source.status as the element's text, otherwise a value expression giving a String; then remove the todo attribute and run modeldiff mapping validate "
+        ])
 }
 
 @Test func xcodesMappingModelRoundTripsThroughTheFileFormatAndValidates() throws {

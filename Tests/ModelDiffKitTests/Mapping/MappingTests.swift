@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 private func load(_ path: String) throws -> Model { try ModelFile.load(path: Paths.repository.appendingPathComponent(path).path).model }
 
 @Test func inferredMappingOfTheExampleMatchesItsGoldenFile() throws {
     let mapping = MappingInference.infer(
-        from: try load("TestModels/Notes.xcdatamodeld/Notes.xcdatamodel"), to: try load("TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"),
+        from: try load("TestModels/Notes.xcdatamodeld/Notes.xcdatamodel"),
+        to: try load("TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"),
         names: ("Notes", "Notes 2"))
     let text = MappingXML.write(mapping)
     try expectGolden(text, named: "mapping/notes.xml")
@@ -20,22 +21,27 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
     try expectGolden(text, named: "mapping/type-change.xml")
     let reread = try MappingXML.read(Array(text.utf8), path: "type-change.xml")
     let problems = MappingValidation.problems(reread, path: "type-change.xml", text: text, source: old, destination: new)
-    #expect(problems.map(\.description) == [
-        "type-change.xml:28:33: error: mapping for Note.count is still a placeholder: `Note.count` changes from String to Integer 32, which lightweight migration cannot convert (Core Data error 134190, \"Source and destination attribute types are incompatible\"): keep the old attribute and add a new one, or write a custom mapping — `modeldiff infer` writes a starter",
-    ])
+    #expect(
+        problems.map(\.description) == [
+            "type-change.xml:28:33: error: mapping for Note.count is still a placeholder: `Note.count` changes from String to Integer 32, which lightweight migration cannot convert (Core Data error 134190, \"Source and destination attribute types are incompatible\"): keep the old attribute and add a new one, or write a custom mapping — `modeldiff infer` writes a starter"
+        ])
 }
 
 @Test func inferredMappingsOfTheWholeCorpusRoundTrip() throws {
     var bundles = [Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld")]
-    bundles += ["02-wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld", "06-CoreDataPlus-SampleModel/SampleModel.xcdatamodeld",
-                "11-DDG-BookmarksModel/BookmarksModel.xcdatamodeld", "04-jeffreybergier-CoreDataMigrationTests/Model.xcdatamodeld"].map { Paths.fixtures.appendingPathComponent($0) }
+    bundles += [
+        "02-wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld",
+        "06-CoreDataPlus-SampleModel/SampleModel.xcdatamodeld",
+        "11-DDG-BookmarksModel/BookmarksModel.xcdatamodeld", "04-jeffreybergier-CoreDataMigrationTests/Model.xcdatamodeld",
+    ].map { Paths.fixtures.appendingPathComponent($0) }
     var pairs = 0
     for url in bundles {
         let bundle = try ModelBundle.load(path: url.path)
         for (old, new) in zip(bundle.versions, bundle.versions.dropFirst()) {
             // Core Data's inference, and the file `modeldiff infer` writes (suspected renames as placeholders).
             for suggesting in [false, true] {
-                let mapping = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name), suggestingRenames: suggesting)
+                let mapping = MappingInference.infer(
+                    from: old.model, to: new.model, names: (old.name, new.name), suggestingRenames: suggesting)
                 let text = MappingXML.write(mapping)
                 let reread = try MappingXML.read(Array(text.utf8), path: "\(old.name)-\(new.name).xml")
                 #expect(reread == mapping, "\(old.name) → \(new.name)")
@@ -90,11 +96,20 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
 }
 
 @Test func badMappingFilesAreOneDiagnostic() {
-    #expect(throws: Diagnostic(path: "m.xml", line: 1, column: 1, message: "not a modeldiff mapping file: the root element is <model>, expected <mappingModel>")) {
+    #expect(
+        throws: Diagnostic(
+            path: "m.xml", line: 1, column: 1, message: "not a modeldiff mapping file: the root element is <model>, expected <mappingModel>"
+        )
+    ) {
         try MappingXML.read(Array("<model/>".utf8), path: "m.xml")
     }
-    #expect(throws: Diagnostic(path: "m.xml", line: 2, column: 25, message: "entity mapping \"A\" has type \"move\"; expected one of undefined, custom, add, remove, copy, transform")) {
-        try MappingXML.read(Array("<mappingModel formatVersion=\"1\">\n<entityMapping name=\"A\" type=\"move\"/></mappingModel>".utf8), path: "m.xml")
+    #expect(
+        throws: Diagnostic(
+            path: "m.xml", line: 2, column: 25,
+            message: "entity mapping \"A\" has type \"move\"; expected one of undefined, custom, add, remove, copy, transform")
+    ) {
+        try MappingXML.read(
+            Array("<mappingModel formatVersion=\"1\">\n<entityMapping name=\"A\" type=\"move\"/></mappingModel>".utf8), path: "m.xml")
     }
 }
 
@@ -111,12 +126,18 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
     #expect(Set(xcode.entityMappings.map(\.name)) == Set(inferred.entityMappings.map(\.name)))
     for mine in inferred.entityMappings {
         guard let theirs = xcode.entityMapping(named: mine.name) else { continue }
-        if mine.type != theirs.type { differences.append("\(mine.name): type \(theirs.type.rawValue) in Xcode's file, \(mine.type.rawValue) inferred") }
-        let all = { (m: EntityMapping) in Dictionary((m.attributeMappings + m.relationshipMappings).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
+        if mine.type != theirs.type {
+            differences.append("\(mine.name): type \(theirs.type.rawValue) in Xcode's file, \(mine.type.rawValue) inferred")
+        }
+        let all = { (m: EntityMapping) in
+            Dictionary((m.attributeMappings + m.relationshipMappings).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        }
         let (a, b) = (all(theirs), all(mine))
         for name in Set(a.keys).union(b.keys).sorted() {
             let x = a[name]?.valueExpression ?? a[name].map { _ in "(none)" } ?? "(no mapping)"
-            let y = b[name]?.placeholder.map { _ in "(placeholder)" } ?? b[name]?.valueExpression ?? b[name].map { _ in "(none)" } ?? "(no mapping)"
+            let y =
+                b[name]?.placeholder.map { _ in "(placeholder)" } ?? b[name]?.valueExpression ?? b[name].map { _ in "(none)" }
+                ?? "(no mapping)"
             if x != y { differences.append("\(mine.name).\(name): Xcode \(x); inferred \(y)") }
         }
     }
@@ -137,13 +158,16 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
     // As modeldiff wrote it before: every fetch spelt out.
     let older = text.replacingOccurrences(
         of: "<attribute name=\"createdAt\">",
-        with: "<sourceExpression>\(XMLWriter.escape(EntityMapping.fetchAll("Note"), quote: false))</sourceExpression>\n        <attribute name=\"createdAt\">")
+        with:
+            "<sourceExpression>\(XMLWriter.escape(EntityMapping.fetchAll("Note"), quote: false))</sourceExpression>\n        <attribute name=\"createdAt\">"
+    )
     #expect(older != text)
     let reread = try MappingXML.read(Array(older.utf8), path: "older.xml")
     #expect(reread.entityMappings.map(\.sourceExpression) == mapping.entityMappings.map(\.sourceExpression))
     #expect(MappingXML.write(reread) == text)
     // A fetch with a predicate is written, and reads back as written.
-    let filtered = older.replacingOccurrences(of: "&quot;TRUEPREDICATE&quot;", with: "&quot;title != nil&quot;").replacingOccurrences(of: "\"TRUEPREDICATE\"", with: "\"title != nil\"")
+    let filtered = older.replacingOccurrences(of: "&quot;TRUEPREDICATE&quot;", with: "&quot;title != nil&quot;").replacingOccurrences(
+        of: "\"TRUEPREDICATE\"", with: "\"title != nil\"")
     let narrowed = try MappingXML.read(Array(filtered.utf8), path: "filtered.xml")
     #expect(narrowed.entityMapping(named: "NoteToNote")?.sourceExpression?.contains("\"title != nil\"") == true)
     #expect(MappingXML.write(narrowed).contains("<sourceExpression>FETCH("))
@@ -156,10 +180,13 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
     let bundle = Paths.fixtures.appendingPathComponent("02-wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld")
     let old = try ModelFile.load(path: bundle.appendingPathComponent("CoreDataMigration_Example.xcdatamodel").path).model
     let new = try ModelFile.load(path: bundle.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel").path).model
-    let suggested = MappingInference.infer(from: old, to: new, suggestingRenames: true).entityMapping(named: "PostToPost")?.attributeMappings.first { $0.name == "hexColor" }
+    let suggested = MappingInference.infer(from: old, to: new, suggestingRenames: true).entityMapping(named: "PostToPost")?
+        .attributeMappings.first { $0.name == "hexColor" }
     #expect(suggested?.valueExpression == "$source.color")
     #expect(suggested?.placeholder?.hasPrefix("suspected rename of `color`") == true)
-    let inferred = MappingInference.infer(from: old, to: new).entityMapping(named: "PostToPost")?.attributeMappings.first { $0.name == "hexColor" }
+    let inferred = MappingInference.infer(from: old, to: new).entityMapping(named: "PostToPost")?.attributeMappings.first {
+        $0.name == "hexColor"
+    }
     #expect(inferred?.valueExpression == nil)
     #expect(inferred?.placeholder == nil)
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 private func problems(_ text: String) throws -> [String] {
     let load = { (path: String) in try ModelFile.load(path: Paths.repository.appendingPathComponent(path).path).model }
@@ -29,12 +29,13 @@ private let otherMappings = """
             <entityMapping name="AddTag" type="add" destination="Tag"/>
         </mappingModel>
         """
-    #expect(try problems(text) == [
-        "m.xml:6:20: error: Note.title is mapped twice in \"NoteToNote\": keep one mapping",
-        "m.xml:7:9: error: Note.folder is a relationship in the new version: map it in <relationship>, not <attribute>",
-        "m.xml:8:9: error: Note.pinned is an attribute in the new version: map it in <attribute>, not <relationship>",
-        "m.xml:10:20: error: another entity mapping is also named \"AddTag\": names must be unique, FUNCTION($manager, …) finds mappings by name",
-    ])
+    #expect(
+        try problems(text) == [
+            "m.xml:6:20: error: Note.title is mapped twice in \"NoteToNote\": keep one mapping",
+            "m.xml:7:9: error: Note.folder is a relationship in the new version: map it in <relationship>, not <attribute>",
+            "m.xml:8:9: error: Note.pinned is an attribute in the new version: map it in <attribute>, not <relationship>",
+            "m.xml:10:20: error: another entity mapping is also named \"AddTag\": names must be unique, FUNCTION($manager, …) finds mappings by name",
+        ])
 }
 
 @Test func anExpressionErrorOnALaterLineOfAWrappedEscapedExpressionPointsAtItsCharacter() throws {
@@ -78,7 +79,8 @@ private let otherMappings = """
 @Test func anInferredMappingOfTheExampleIsValid() throws {
     let load = { (path: String) in try ModelFile.load(path: Paths.repository.appendingPathComponent(path).path).model }
     let mapping = MappingInference.infer(
-        from: try load("TestModels/Notes.xcdatamodeld/Notes.xcdatamodel"), to: try load("TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"))
+        from: try load("TestModels/Notes.xcdatamodeld/Notes.xcdatamodel"), to: try load("TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel")
+    )
     #expect(try problems(MappingXML.write(mapping)).isEmpty)
 }
 
@@ -92,8 +94,10 @@ private let otherMappings = """
         </mappingModel>
         """
     let found = try problems(text)
-    #expect(found.contains(
-        "m.xml:5:131: error: source expression of \"NoteToNote\": predicate: titel is not a property of Note in the old version"), "\(found)")
+    #expect(
+        found.contains(
+            "m.xml:5:131: error: source expression of \"NoteToNote\": predicate: titel is not a property of Note in the old version"),
+        "\(found)")
     #expect(!found.contains { $0.contains("title is") }, "\(found)")
 }
 
@@ -106,11 +110,12 @@ private let otherMappings = """
             <entityMapping name="NoteToNote" type="copy" source="Note" destination="Note"/>
         </mappingModel>
         """
-    #expect(try problems(text) == [
-        "m.xml:2:42: error: entity mapping \"FolderToFolder\" has type undefined, which Xcode's mapping editor does not have; use custom, add, remove, copy or transform",
-        "m.xml:3:45: error: entity mapping \"AddTag\" of type add names source entity \"Note\": an add mapping creates objects from nothing; use copy or transform to carry \"Note\" over",
-        "m.xml:4:38: error: entity mapping \"RemoveNote\" removes \"Note\", which the new version keeps: its objects would be dropped; use copy or transform",
-    ])
+    #expect(
+        try problems(text) == [
+            "m.xml:2:42: error: entity mapping \"FolderToFolder\" has type undefined, which Xcode's mapping editor does not have; use custom, add, remove, copy or transform",
+            "m.xml:3:45: error: entity mapping \"AddTag\" of type add names source entity \"Note\": an add mapping creates objects from nothing; use copy or transform to carry \"Note\" over",
+            "m.xml:4:38: error: entity mapping \"RemoveNote\" removes \"Note\", which the new version keeps: its objects would be dropped; use copy or transform",
+        ])
 }
 
 @Test func expressionFormsCoreDataWouldNotRunAreErrors() throws {
@@ -125,11 +130,12 @@ private let otherMappings = """
             </entityMapping>
         </mappingModel>
         """
-    #expect(try problems(text) == [
-        "m.xml:5:33: error: Note.title: FETCH runs a fetch request, which only an entity mapping's source expression may do",
-        "m.xml:6:32: error: Note.text: the first argument of TERNARY must be a predicate (a comparison, AND, OR, NOT, TRUEPREDICATE or a Boolean)",
-        "m.xml:7:37: error: Note.createdAt: the migration manager has no key \"secretKey\"; it answers currentEntityMapping, destinationContext, destinationModel, mappingModel, migrationProgress, sourceContext, sourceModel, userInfo, usesStoreSpecificMigrationManager",
-    ])
+    #expect(
+        try problems(text) == [
+            "m.xml:5:33: error: Note.title: FETCH runs a fetch request, which only an entity mapping's source expression may do",
+            "m.xml:6:32: error: Note.text: the first argument of TERNARY must be a predicate (a comparison, AND, OR, NOT, TRUEPREDICATE or a Boolean)",
+            "m.xml:7:37: error: Note.createdAt: the migration manager has no key \"secretKey\"; it answers currentEntityMapping, destinationContext, destinationModel, mappingModel, migrationProgress, sourceContext, sourceModel, userInfo, usesStoreSpecificMigrationManager",
+        ])
 }
 
 @Test func anEntityOfBothVersionsThatNoMappingCarriesOverIsAWarningAndANewOneIsFine() throws {
@@ -139,9 +145,10 @@ private let otherMappings = """
         </mappingModel>
         """
     // Tag is new in Notes 2 (it starts empty); Folder is in both, and its objects would be dropped.
-    #expect(try problems(text) == [
-        "m.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform mapping to keep them)",
-    ])
+    #expect(
+        try problems(text) == [
+            "m.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform mapping to keep them)"
+        ])
 }
 
 /// Xcode's mapping model V9 → V10 of WooCommerce, edited in memory the way a damaged file would be.
@@ -159,19 +166,41 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
 @Test func aDamagedXcodeMappingModelIsAnErrorNotASmallerMapping() throws {
     #expect(try xcodeMappingDiagnostic { $0 } == "no error")
     // A dangling reference: entity mapping z209 gone from the model's list target.
-    #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "idrefs=\"z209 z113", with: "idrefs=\"z999 z113") }
-        == "xcmapping.xml:727: error: entitymappings of object \"z246\" names object \"z999\", which the file does not have")
+    #expect(
+        try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "idrefs=\"z209 z113", with: "idrefs=\"z999 z113") }
+            == "xcmapping.xml:727: error: entitymappings of object \"z246\" names object \"z999\", which the file does not have")
     // A cycle: an entity mapping listing the mapping model among its attribute mappings.
-    #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "idrefs=\"z213 z244 z214\"", with: "idrefs=\"z213 z246 z214\"") }
-        == "xcmapping.xml:93: error: attributemappings of object \"z113\" names object \"z246\", a XDDEVMAPPINGMODEL (line 727), where a XDDEVATTRIBUTEMAPPING belongs")
-    #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "idrefs=\"z213 z244 z214\"", with: "idrefs=\"z213 z244 z213\"") }
-        == "xcmapping.xml:93: error: attributemappings of object \"z113\" names object \"z213\" twice")
-    #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "<attribute name=\"sourcemodeldata\" type=\"binary\">YnBsaXN0MDDUAAEAAgAD", with: "<attribute name=\"sourcemodeldata\" type=\"binary\">R0FSQkFHRUdBUkJBR0VHQVJC") }
+    #expect(
+        try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "idrefs=\"z213 z244 z214\"", with: "idrefs=\"z213 z246 z214\"") }
+            == "xcmapping.xml:93: error: attributemappings of object \"z113\" names object \"z246\", a XDDEVMAPPINGMODEL (line 727), where a XDDEVATTRIBUTEMAPPING belongs"
+    )
+    #expect(
+        try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "idrefs=\"z213 z244 z214\"", with: "idrefs=\"z213 z244 z213\"") }
+            == "xcmapping.xml:93: error: attributemappings of object \"z113\" names object \"z213\" twice")
+    #expect(
+        try xcodeMappingDiagnostic {
+            $0.replacingOccurrences(
+                of: "<attribute name=\"sourcemodeldata\" type=\"binary\">YnBsaXN0MDDUAAEAAgAD",
+                with: "<attribute name=\"sourcemodeldata\" type=\"binary\">R0FSQkFHRUdBUkJBR0VHQVJC")
+        }
         .hasPrefix("xcmapping.xml:729: error: sourcemodeldata is not an archived model: "))
-    #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "<attribute name=\"mappingtypename\" type=\"string\">Undefined</attribute>\n        <attribute name=\"mappingnumber\" type=\"int16\">2</attribute>", with: "<attribute name=\"mappingtypename\" type=\"string\">Move</attribute>\n        <attribute name=\"mappingnumber\" type=\"int16\">2</attribute>") }
-        == "xcmapping.xml:95: error: mappingtypename \"Move\" is not one of Xcode's (Undefined, Custom, Add, Remove, Copy, Transform)")
-    #expect(try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "<attribute name=\"mappingnumber\" type=\"int16\">2</attribute>", with: "<attribute name=\"mappingnumber\" type=\"int16\">two</attribute>") }
-        == "xcmapping.xml:96: error: mappingnumber \"two\" is not a whole number")
+    #expect(
+        try xcodeMappingDiagnostic {
+            $0.replacingOccurrences(
+                of:
+                    "<attribute name=\"mappingtypename\" type=\"string\">Undefined</attribute>\n        <attribute name=\"mappingnumber\" type=\"int16\">2</attribute>",
+                with:
+                    "<attribute name=\"mappingtypename\" type=\"string\">Move</attribute>\n        <attribute name=\"mappingnumber\" type=\"int16\">2</attribute>"
+            )
+        }
+            == "xcmapping.xml:95: error: mappingtypename \"Move\" is not one of Xcode's (Undefined, Custom, Add, Remove, Copy, Transform)")
+    #expect(
+        try xcodeMappingDiagnostic {
+            $0.replacingOccurrences(
+                of: "<attribute name=\"mappingnumber\" type=\"int16\">2</attribute>",
+                with: "<attribute name=\"mappingnumber\" type=\"int16\">two</attribute>")
+        }
+            == "xcmapping.xml:96: error: mappingnumber \"two\" is not a whole number")
 }
 
 /// A relationship mapping whose whole expression is a key path to source relationships gives
@@ -191,9 +220,10 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
             </entityMapping>
         </mappingModel>
         """
-    #expect(try problems(text) == [
-        "m.xml:8:13: error: Note.folder is given Folder objects of the source store by $source.folder.notes.folder, which Core Data refuses (objects from another context); relate the objects migrated from them with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FoldersToFolders\", $source.folder.notes.folder)",
-    ])
+    #expect(
+        try problems(text) == [
+            "m.xml:8:13: error: Note.folder is given Folder objects of the source store by $source.folder.notes.folder, which Core Data refuses (objects from another context); relate the objects migrated from them with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FoldersToFolders\", $source.folder.notes.folder)"
+        ])
     let unmapped = """
         <mappingModel formatVersion="1">
             <entityMapping name="AddTag" type="add" destination="Tag"/>
@@ -202,8 +232,9 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
             </entityMapping>
         </mappingModel>
         """
-    #expect(try problems(unmapped) == [
-        "m.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform mapping to keep them)",
-        "m.xml:4:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from another context); no entity mapping carries Folder objects over: add one and relate its objects with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"<entity mapping>\", $source.folder)",
-    ])
+    #expect(
+        try problems(unmapped) == [
+            "m.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform mapping to keep them)",
+            "m.xml:4:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from another context); no entity mapping carries Folder objects over: add one and relate its objects with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"<entity mapping>\", $source.folder)",
+        ])
 }

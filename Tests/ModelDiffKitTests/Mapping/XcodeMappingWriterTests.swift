@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// What a mapping means to a migration, for comparing a mapping with what reading our Xcode file gives.
 ///
@@ -17,7 +17,9 @@ private func meaning(_ mapping: MappingModel) -> [String] {
     for entity in mapping.entityMappings {
         // The fetch of every source instance is the default, which the editable file leaves out.
         let fetch = entity.sourceExpression == entity.sourceEntity.map(EntityMapping.fetchAll) ? "-" : entity.sourceExpression ?? "-"
-        lines.append("\(entity.name) \(entity.type) \(entity.sourceEntity ?? "-") -> \(entity.destinationEntity ?? "-") policy \(entity.policyClassName ?? "-") fetch \(fetch)")
+        lines.append(
+            "\(entity.name) \(entity.type) \(entity.sourceEntity ?? "-") -> \(entity.destinationEntity ?? "-") policy \(entity.policyClassName ?? "-") fetch \(fetch)"
+        )
         for (kind, properties) in [("attribute", entity.attributeMappings), ("relationship", entity.relationshipMappings)] {
             for property in properties.sorted(by: { $0.name < $1.name }) {
                 guard let expression = property.valueExpression else { continue }
@@ -51,7 +53,9 @@ private func difference(_ read: [String], _ written: [String]) -> String {
             let read = try XcodeMappingImport.read(Array(withModels.text.utf8), path: "xcmapping.xml")
                 .resolvingXcodeAutogeneration(source: old.model, destination: new.model)
             #expect(meaning(read) == meaning(mapping), "\(label): \(difference(meaning(read), meaning(mapping)))")
-            let placeholders = mapping.entityMappings.flatMap { $0.attributeMappings + $0.relationshipMappings }.filter { $0.placeholder != nil }.count
+            let placeholders = mapping.entityMappings.flatMap { $0.attributeMappings + $0.relationshipMappings }.filter {
+                $0.placeholder != nil
+            }.count
             #expect(withModels.warnings.count == placeholders, "\(label): \(withModels.warnings)")
             let alone = try XcodeMappingWriter.write(
                 mapping, models: nil, modelPaths: (old.name + ".xcdatamodel", new.name + ".xcdatamodel"), path: "in.xml")
@@ -68,11 +72,15 @@ private func difference(_ read: [String], _ written: [String]) -> String {
 /// Names and values reach the file escaped: what is read back is what was written, byte for byte.
 @Test func namesAndValuesAreEscaped() throws {
     let odd = "A<&>\"'B]]>"
-    let mapping = MappingModel(sourceVersion: "v<1>&", destinationVersion: "v\"2\"", entityMappings: [
-        EntityMapping(
-            name: "\(odd)To\(odd)", type: .transform, sourceEntity: odd, destinationEntity: odd, policyClassName: "Policy<&>",
-            attributeMappings: [PropertyMapping(name: odd, valueExpression: "FUNCTION($source, \"stringByAppendingString:\", \"</attribute>&amp;\")")])
-    ])
+    let mapping = MappingModel(
+        sourceVersion: "v<1>&", destinationVersion: "v\"2\"",
+        entityMappings: [
+            EntityMapping(
+                name: "\(odd)To\(odd)", type: .transform, sourceEntity: odd, destinationEntity: odd, policyClassName: "Policy<&>",
+                attributeMappings: [
+                    PropertyMapping(name: odd, valueExpression: "FUNCTION($source, \"stringByAppendingString:\", \"</attribute>&amp;\")")
+                ])
+        ])
     let written = try XcodeMappingWriter.write(mapping, models: nil, modelPaths: ("v<1>&.xcdatamodel", "v\"2\".xcdatamodel"), path: "m.xml")
     #expect(!written.text.contains(odd))
     let read = try XcodeMappingImport.read(Array(written.text.utf8), path: "xcmapping.xml")
@@ -82,23 +90,28 @@ private func difference(_ read: [String], _ written: [String]) -> String {
 
 /// Our archive of `$source.status` is, object for object, the archive Xcode wrote in the WooCommerce file.
 @Test func archivedExpressionsMatchXcodesOwn() throws {
-    let text = try String(contentsOf: Paths.models.appendingPathComponent("woocommerce-ios/WooCommerceModelV9toV10.xcmappingmodel/xcmapping.xml"), encoding: .utf8)
+    let text = try String(
+        contentsOf: Paths.models.appendingPathComponent("woocommerce-ios/WooCommerceModelV9toV10.xcmappingmodel/xcmapping.xml"),
+        encoding: .utf8)
     let root = try XMLDocumentParser.parse(Array(text.utf8), path: "xcmapping.xml")
     let objects = try XcodeMappingObjects(root: root, path: "xcmapping.xml")
     let archives = objects.order.compactMap { objects[$0]?.attributes["valueexpressiondata"] }
     #expect(archives.count == 1)
     let theirs = try #require(archives.first)
-    let decoded = try BinaryPropertyList.decode([UInt8](try #require(Data(base64Encoded: theirs, options: .ignoreUnknownCharacters))), path: "x")
+    let decoded = try BinaryPropertyList.decode(
+        [UInt8](try #require(Data(base64Encoded: theirs, options: .ignoreUnknownCharacters))), path: "x")
     let ours = try BinaryPropertyList.decode(try ExpressionArchiver.archive(ExpressionParser.parse("$source.status")), path: "y")
     #expect(ours == decoded)
     // Every kind we write decodes to what was archived.
     for expression in [
-        "$source.status", "$source.owner.name", "name", "FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"NoteToNote\", $source.notes)",
+        "$source.status", "$source.owner.name", "name",
+        "FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"NoteToNote\", $source.notes)",
         "\"text\"", "42", "2.5", "YES", "nil", "FUNCTION($source, \"uppercaseString\")",
     ] {
         let archive = try ExpressionArchiver.archive(ExpressionParser.parse(expression))
         let base64 = Data(archive).base64EncodedString()
-        #expect(try ArchivedExpression.decode(base64: base64, path: "x", line: .none) == (try ExpressionParser.parse(expression).description))
+        #expect(
+            try ArchivedExpression.decode(base64: base64, path: "x", line: .none) == (try ExpressionParser.parse(expression).description))
     }
     #expect(throws: ExpressionArchiveError.self) { try ExpressionArchiver.archive(ExpressionParser.parse("$source.a + 1")) }
 }
@@ -125,17 +138,22 @@ private func difference(_ read: [String], _ written: [String]) -> String {
     let old = try ModelFile.load(path: folder.appendingPathComponent("WooCommerce.xcdatamodeld/Model 9.xcdatamodel").path)
     let new = try ModelFile.load(path: folder.appendingPathComponent("WooCommerce.xcdatamodeld/Model 10.xcdatamodel").path)
     let inferred = MappingInference.infer(from: old.model, to: new.model, names: ("Model 9", "Model 10"))
-    let edited = inferred.replacing(entityMappings: inferred.entityMappings.map { entity in
-        guard entity.name == "OrderToOrder" else { return entity }
-        return entity.replacing(
-            attributeMappings: entity.attributeMappings.map { $0.name == "statusKey" ? PropertyMapping(name: "statusKey", valueExpression: "$source.status") : $0 },
-            relationshipMappings: entity.relationshipMappings)
-    })
+    let edited = inferred.replacing(
+        entityMappings: inferred.entityMappings.map { entity in
+            guard entity.name == "OrderToOrder" else { return entity }
+            return entity.replacing(
+                attributeMappings: entity.attributeMappings.map {
+                    $0.name == "statusKey" ? PropertyMapping(name: "statusKey", valueExpression: "$source.status") : $0
+                },
+                relationshipMappings: entity.relationshipMappings)
+        })
     let ours = try XcodeMappingWriter.write(
-        edited, models: (old.model, new.model), modelPaths: ("WooCommerce.xcdatamodeld/Model 9.xcdatamodel", "WooCommerce.xcdatamodeld/Model 10.xcdatamodel"),
+        edited, models: (old.model, new.model),
+        modelPaths: ("WooCommerce.xcdatamodeld/Model 9.xcdatamodel", "WooCommerce.xcdatamodeld/Model 10.xcdatamodel"),
         path: "edited.xml")
     #expect(ours.warnings.isEmpty)
-    let theirs = try String(contentsOf: folder.appendingPathComponent("WooCommerceModelV9toV10.xcmappingmodel/xcmapping.xml"), encoding: .utf8)
+    let theirs = try String(
+        contentsOf: folder.appendingPathComponent("WooCommerceModelV9toV10.xcmappingmodel/xcmapping.xml"), encoding: .utf8)
     let (a, b) = (try describe(theirs), try describe(ours.text))
     #expect(a.count == 180 && b.count == a.count)
     var differences: [String] = []

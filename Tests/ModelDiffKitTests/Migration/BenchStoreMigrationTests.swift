@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// The benchmark's store (`generate-store`, TestModels/Bench.xcdatamodeld) at a small size: both
 /// migration paths, and the per-object path that any policy subclass forces, give the same store,
@@ -12,11 +12,14 @@ private let bench = Paths.testModels.appendingPathComponent("Bench.xcdatamodeld"
 final class CountingPolicy: EntityMigrationPolicy {
     nonisolated(unsafe) static var created = 0
     nonisolated(unsafe) static var related = 0
-    override func createDestinationInstances(forSource source: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws {
+    override func createDestinationInstances(forSource source: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws
+    {
         Self.created += 1
         try super.createDestinationInstances(forSource: source, in: mapping, manager: manager)
     }
-    override func createRelationships(forDestination destination: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws {
+    override func createRelationships(forDestination destination: MigrationObject, in mapping: EntityMapping, manager: MigrationManager)
+        throws
+    {
         Self.related += 1
         try super.createRelationships(forDestination: destination, in: mapping, manager: manager)
     }
@@ -62,16 +65,20 @@ private func contents(of store: PersistentStore, model: Model, renaming: [String
     let old = try ModelFile.load(path: bench.appendingPathComponent("Bench.xcdatamodel").path).model
     let new = try ModelFile.load(path: bench.appendingPathComponent("Bench 2.xcdatamodel").path).model
     let inferred = MappingInference.infer(from: old, to: new)
-    let counted = MappingModel(sourceVersion: nil, destinationVersion: nil, entityMappings: inferred.entityMappings.map {
-        EntityMapping(name: $0.name, type: $0.type, sourceEntity: $0.sourceEntity, destinationEntity: $0.destinationEntity,
-                      sourceExpression: $0.sourceExpression, policyClassName: "CountingPolicy",
-                      attributeMappings: $0.attributeMappings, relationshipMappings: $0.relationshipMappings)
-    })
+    let counted = MappingModel(
+        sourceVersion: nil, destinationVersion: nil,
+        entityMappings: inferred.entityMappings.map {
+            EntityMapping(
+                name: $0.name, type: $0.type, sourceEntity: $0.sourceEntity, destinationEntity: $0.destinationEntity,
+                sourceExpression: $0.sourceExpression, policyClassName: "CountingPolicy",
+                attributeMappings: $0.attributeMappings, relationshipMappings: $0.relationshipMappings)
+        })
     let sourceStore = try PersistentStore.open(path: source)
     #expect(try sourceStore.rowCounts().map(\.count) == [100, 1_880, 20])
     // Bench 2 renames Post.body to text and adds attributes, which the source rows have not.
     var expected = try contents(of: sourceStore, model: old, renaming: ["body": "text"])
-    expected["Author"] = expected["Author"]?.map { ($0 + "|verified=bool(false)").split(separator: "|").sorted().joined(separator: "|") }.sorted()
+    expected["Author"] = expected["Author"]?.map { ($0 + "|verified=bool(false)").split(separator: "|").sorted().joined(separator: "|") }
+        .sorted()
     expected["Post"] = expected["Post"]?.map { ($0 + "|summary=null").split(separator: "|").sorted().joined(separator: "|") }.sorted()
 
     var outputs: [[String: [String]]] = []

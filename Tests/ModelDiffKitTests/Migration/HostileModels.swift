@@ -33,12 +33,23 @@ struct HostileNames {
             }
             return name
         }
-        root = unique("root", entity); child = unique("child", entity); other = unique("other", entity)
-        text = unique("text", key); number = unique("number", key); owner = unique("owner", key); items = unique("items", key)
-        tags = unique("tags", key); tagged = unique("tagged", key); childText = unique("childText", key)
-        lone = unique("lone", free); loneLink = unique("loneLink", free); loneTags = unique("loneTags", free)
-        loneTagged = unique("loneTagged", free); fetchIndex = unique("fetchIndex", free)
-        configuration = unique("configuration", free); defaultText = free("default")
+        root = unique("root", entity)
+        child = unique("child", entity)
+        other = unique("other", entity)
+        text = unique("text", key)
+        number = unique("number", key)
+        owner = unique("owner", key)
+        items = unique("items", key)
+        tags = unique("tags", key)
+        tagged = unique("tagged", key)
+        childText = unique("childText", key)
+        lone = unique("lone", free)
+        loneLink = unique("loneLink", free)
+        loneTags = unique("loneTags", free)
+        loneTagged = unique("loneTagged", free)
+        fetchIndex = unique("fetchIndex", free)
+        configuration = unique("configuration", free)
+        defaultText = free("default")
     }
 
     /// The model; with `renamedFrom`, each mapped element's renaming identifier names its counterpart
@@ -66,10 +77,13 @@ struct HostileNames {
             attributes: [Attribute(name: text, type: .string, isOptional: true, renamingIdentifier: old?.text)],
             relationships: [
                 Relationship(name: owner, destinationEntity: self.root, inverseName: items, renamingIdentifier: old?.owner),
-                Relationship(name: tagged, destinationEntity: self.root, inverseName: tags, isToMany: true, renamingIdentifier: old?.tagged),
+                Relationship(
+                    name: tagged, destinationEntity: self.root, inverseName: tags, isToMany: true, renamingIdentifier: old?.tagged),
                 Relationship(name: loneTagged, destinationEntity: self.root, inverseName: loneTags, isToMany: true),
             ] + (old == nil ? [Relationship(name: loneLink, destinationEntity: self.child)] : []))
-        return Model(entities: [root, child, other], configurations: [Configuration(name: configuration, memberEntities: [self.root, self.child, self.other])])
+        return Model(
+            entities: [root, child, other],
+            configurations: [Configuration(name: configuration, memberEntities: [self.root, self.child, self.other])])
     }
 
     /// Creates a store of `model()` at `path`: roots and children, each with an `other` that points
@@ -89,7 +103,9 @@ struct HostileNames {
         var lastChild: ObjectID?
         for index in 0..<objects {
             let entity = index % 2 == 0 ? root : child
-            var values: [String: StoreValue] = [text: .string("it's \"\(index)\"; DROP TABLE x; --"), number: .integer(Int64(index)), lone: .string("lone \(index)")]
+            var values: [String: StoreValue] = [
+                text: .string("it's \"\(index)\"; DROP TABLE x; --"), number: .integer(Int64(index)), lone: .string("lone \(index)"),
+            ]
             if entity == child { values[childText] = .string("child \(index)") }
             let object = try writer.insert(entity: entity, attributes: values)
             if entity == child { lastChild = object }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// "A model file is data, never code": names that are SQL attacks, in every place a name reaches SQL
 /// (entity, sub-entity, attribute, to-one, to-many, join table, uniqueness constraint, fetch index,
@@ -20,7 +20,8 @@ private enum Attack: CaseIterable {
     /// and writes a copy of the database into `folder` (and `PWNED.DB` into the working directory).
     func name(_ role: String, source: String, folder: String) -> String {
         // The output is created in a transaction, in which SQLite refuses ATTACH and VACUUM: end it first.
-        let payload = "COMMIT; ATTACH DATABASE '\(source)' AS s; DELETE FROM s.Z_PRIMARYKEY; ATTACH DATABASE 'PWNED.DB' AS p; CREATE TABLE p.y (x); VACUUM INTO '\(folder)/\(role).db'"
+        let payload =
+            "COMMIT; ATTACH DATABASE '\(source)' AS s; DELETE FROM s.Z_PRIMARYKEY; ATTACH DATABASE 'PWNED.DB' AS p; CREATE TABLE p.y (x); VACUUM INTO '\(folder)/\(role).db'"
         switch self {
         case .appended: return "X (A); \(payload); CREATE TABLE ZY\(role) (a"
         case .doubleQuoted: return "\(role)\" (A); \(payload); --"
@@ -33,7 +34,8 @@ private enum Attack: CaseIterable {
 /// Keys (property names a mapping's expressions name) that SQL reads specially: keywords, non-ASCII
 /// letters, underscores; the column adds a `Z` and capitalises.
 private func hostileKey(_ role: String, version: Int) -> String {
-    ["SELECT", "drop_table", "prénom", "名前", "Ωmega", "_rowid_", "oid", "main"][abs(role.hashValue) % 1 == 0 ? role.count % 8 : 0] + "\(role)\(version)"
+    ["SELECT", "drop_table", "prénom", "名前", "Ωmega", "_rowid_", "oid", "main"][abs(role.hashValue) % 1 == 0 ? role.count % 8 : 0]
+        + "\(role)\(version)"
 }
 
 /// The names of one version under `attack`.
@@ -51,14 +53,22 @@ private func hostileNames(_ attack: Attack, version: Int, source: String, folder
 /// but the output was written and returns the output's row counts by entity, with the names.
 /// With `plainSource`, only the new version's free-text names are hostile (the issue's case: a
 /// harmless store, and a model file in a pull request).
-private func migrateHostile(_ attack: Attack, fastPath: Bool, plainSource: Bool = false, onlyRole: String? = nil, wal: Bool = false) throws -> (counts: [String: Int], names: HostileNames, folder: URL) {
+private func migrateHostile(_ attack: Attack, fastPath: Bool, plainSource: Bool = false, onlyRole: String? = nil, wal: Bool = false) throws
+    -> (counts: [String: Int], names: HostileNames, folder: URL)
+{
     let context = "\(attack), fast path \(fastPath)"
     let folder = try Paths.temporaryDirectory()
     let source = folder.appendingPathComponent("source.sqlite").path
     let output = folder.appendingPathComponent("output.sqlite").path
-    let old = plainSource ? HostileNames(entity: { $0 + "1" }, key: { $0 + "1" }, free: { $0 + "1" })
+    let old =
+        plainSource
+        ? HostileNames(entity: { $0 + "1" }, key: { $0 + "1" }, free: { $0 + "1" })
         : hostileNames(attack, version: 1, source: source, folder: folder.path)
-    let new = plainSource ? HostileNames(entity: { $0 + "2" }, key: { $0 + "2" }, free: { onlyRole == nil || $0 == onlyRole ? attack.name($0 + "2", source: source, folder: folder.path) : $0 + "2" })
+    let new =
+        plainSource
+        ? HostileNames(
+            entity: { $0 + "2" }, key: { $0 + "2" },
+            free: { onlyRole == nil || $0 == onlyRole ? attack.name($0 + "2", source: source, folder: folder.path) : $0 + "2" })
         : hostileNames(attack, version: 2, source: source, folder: folder.path)
     let writer = try old.makeStore(at: source, wal: wal)
     defer { withExtendedLifetime(writer) {} }
@@ -66,15 +76,21 @@ private func migrateHostile(_ attack: Attack, fastPath: Bool, plainSource: Bool 
     let before = try FolderSnapshot(folder)
     let workingDirectory = FolderSnapshot.workingDirectoryNames()
     let (v1, v2) = (old.model(), new.model(renamedFrom: old))
-    let step = MigrationStep(from: "v1", to: "v2", source: v1, destination: v2, mapping: MappingInference.infer(from: v1, to: v2), mappingPath: nil)
+    let step = MigrationStep(
+        from: "v1", to: "v2", source: v1, destination: v2, mapping: MappingInference.infer(from: v1, to: v2), mappingPath: nil)
     // What was written is checked whether or not the migration succeeds.
-    let result = Result { try StoreMigration.run([step], source: source, output: output) { manager, _ in manager.usesStoreSpecificMigrationManager = fastPath } }
+    let result = Result {
+        try StoreMigration.run([step], source: source, output: output) { manager, _ in manager.usesStoreSpecificMigrationManager = fastPath
+        }
+    }
     let after = try FolderSnapshot(folder)
     // The writer here lives in this process, so SQLite shares its -shm mapping with the snapshot's
     // read-only connection, whose read marks then land in it; a writer in another process (the CLI's
     // case, LiveSourceTests) keeps its -shm to itself. The database and its -wal must not change.
     let ignored: Set<String> = wal ? ["output.sqlite", "source.sqlite-shm"] : ["output.sqlite"]
-    #expect(after.files.filter { !ignored.contains($0.key) } == before.files.filter { !ignored.contains($0.key) }, "\(context): the source's folder changed")
+    #expect(
+        after.files.filter { !ignored.contains($0.key) } == before.files.filter { !ignored.contains($0.key) },
+        "\(context): the source's folder changed")
     #expect(Set(after.files.keys).subtracting(["output.sqlite"]) == Set(before.files.keys), "\(context): files appeared")
     #expect(FolderSnapshot.workingDirectoryNames() == workingDirectory, "\(context): the working directory changed")
     let fast = try result.get()

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Splits `fullName` into first and last name: the README's example of an entity migration policy.
 final class SplitNamePolicy: EntityMigrationPolicy {
-    override func createDestinationInstances(forSource source: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws {
+    override func createDestinationInstances(forSource source: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws
+    {
         var values = try manager.attributeValues(for: source, in: mapping)
         guard case .string(let full)? = source.attributes["fullName"] else { return }
         let parts = full.split(separator: " ", maxSplits: 1).map(String.init)
@@ -33,7 +34,8 @@ func makePeopleStore(in folder: URL, extraPeople: Int = 0) throws -> URL {
     try writer.setToOne(alan, entity: "Person", relationship: "city", to: paris)
     try writer.setToOne(grace, entity: "Person", relationship: "city", to: oslo)
     for index in 0..<extraPeople {
-        _ = try writer.insert(entity: "Person", attributes: ["fullName": .string("Person \(index)"), "temperatureF": .double(Double(index % 100))])
+        _ = try writer.insert(
+            entity: "Person", attributes: ["fullName": .string("Person \(index)"), "temperatureF": .double(Double(index % 100))])
     }
     try writer.finish()
     try store.database.execute("COMMIT")
@@ -41,8 +43,10 @@ func makePeopleStore(in folder: URL, extraPeople: Int = 0) throws -> URL {
 }
 
 private func peopleModels() throws -> (Model, Model) {
-    (try ModelFile.load(path: people.appendingPathComponent("People1.xml").path).model,
-     try ModelFile.load(path: people.appendingPathComponent("People2.xml").path).model)
+    (
+        try ModelFile.load(path: people.appendingPathComponent("People1.xml").path).model,
+        try ModelFile.load(path: people.appendingPathComponent("People2.xml").path).model
+    )
 }
 
 private func peopleMapping() throws -> MappingModel {
@@ -71,12 +75,14 @@ private func peopleMapping() throws -> MappingModel {
     let layout = StoreLayout(model: v2)
     var persons: [String: StoredObject] = [:]
     try migrated.forEachObject(of: "Person", layout: layout) { persons[($0.attributes["firstName"].map { "\($0)" }) ?? ""] = $0 }
-    let rows = try migrated.database.rows("SELECT p.ZFIRSTNAME, p.ZLASTNAME, p.ZTEMPERATUREC, c.ZTITLE FROM ZPERSON p LEFT JOIN ZPLACE c ON c.Z_PK = p.ZHOME ORDER BY p.Z_PK")
-    #expect(rows == [
-        [.text("Ada"), .text("Lovelace"), .real(100), .text("Paris")],
-        [.text("Alan"), .text("Mathison Turing"), .real(0), .text("Paris")],
-        [.text("Grace"), .text(""), .null, .text("Oslo")],
-    ])
+    let rows = try migrated.database.rows(
+        "SELECT p.ZFIRSTNAME, p.ZLASTNAME, p.ZTEMPERATUREC, c.ZTITLE FROM ZPERSON p LEFT JOIN ZPLACE c ON c.Z_PK = p.ZHOME ORDER BY p.Z_PK")
+    #expect(
+        rows == [
+            [.text("Ada"), .text("Lovelace"), .real(100), .text("Paris")],
+            [.text("Alan"), .text("Mathison Turing"), .real(0), .text("Paris")],
+            [.text("Grace"), .text(""), .null, .text("Oslo")],
+        ])
     #expect(migrated.metadata.versionHashes == v2.versionHashes().entityVersionHashes)
     try expectSoundMigration(output: output, model: v2, source: source.path, mapping: file.mapping)
     #expect(try migrated.primaryKeyTable().map(\.max) == [3, 2])
@@ -89,7 +95,11 @@ private func peopleMapping() throws -> MappingModel {
     let (v1, v2) = try peopleModels()
     let output = folder.appendingPathComponent("out.sqlite").path
     let unregistered = MigrationManager(sourceModel: v1, destinationModel: v2)
-    #expect(throws: MigrationError(.entityMigrationPolicy, "no policy is registered for class SplitNamePolicy; register it with PolicyRegistry.register(_:as:)", mapping: "PersonToPerson")) {
+    #expect(
+        throws: MigrationError(
+            .entityMigrationPolicy, "no policy is registered for class SplitNamePolicy; register it with PolicyRegistry.register(_:as:)",
+            mapping: "PersonToPerson")
+    ) {
         try unregistered.migrateStore(from: source.path, to: output, mapping: try peopleMapping())
     }
     #expect(!FileManager.default.fileExists(atPath: output))
@@ -106,7 +116,9 @@ private func peopleMapping() throws -> MappingModel {
     } catch let error as MigrationError {
         #expect(error.code == .entityMigrationPolicy)
         #expect(error.mapping == "PersonToPerson")
-        #expect(error.description == "create instances failed: Broken() (NSEntityMigrationPolicyError 134170; mapping PersonToPerson; entity Person)")
+        #expect(
+            error.description
+                == "create instances failed: Broken() (NSEntityMigrationPolicyError 134170; mapping PersonToPerson; entity Person)")
     }
     #expect(!FileManager.default.fileExists(atPath: output))
 }
@@ -146,17 +158,24 @@ private func peopleMapping() throws -> MappingModel {
     let (v1, v2) = try peopleModels()
     // Without the policy, firstName (required, no default) stays empty: validation must fail.
     let mapping = try peopleMapping()
-    let plain = MappingModel(sourceVersion: nil, destinationVersion: nil, entityMappings: mapping.entityMappings.map {
-        EntityMapping(name: $0.name, type: .transform, sourceEntity: $0.sourceEntity, destinationEntity: $0.destinationEntity,
-                      sourceExpression: $0.sourceExpression, attributeMappings: $0.attributeMappings, relationshipMappings: $0.relationshipMappings)
-    })
+    let plain = MappingModel(
+        sourceVersion: nil, destinationVersion: nil,
+        entityMappings: mapping.entityMappings.map {
+            EntityMapping(
+                name: $0.name, type: .transform, sourceEntity: $0.sourceEntity, destinationEntity: $0.destinationEntity,
+                sourceExpression: $0.sourceExpression, attributeMappings: $0.attributeMappings,
+                relationshipMappings: $0.relationshipMappings)
+        })
     let output = folder.appendingPathComponent("out.sqlite").path
     do {
         try MigrationManager(sourceModel: v1, destinationModel: v2).migrateStore(from: source.path, to: output, mapping: plain)
         Issue.record("validation should fail")
     } catch let error as MigrationError {
         #expect(error.code == .missingMandatoryProperty)
-        #expect(error.description == "Person.firstName is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping PersonToPerson; object 1/p1)")
+        #expect(
+            error.description
+                == "Person.firstName is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping PersonToPerson; object 1/p1)"
+        )
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["people.sqlite"])
 }
@@ -166,7 +185,8 @@ private func peopleMapping() throws -> MappingModel {
 final class CountingAllPolicy: EntityMigrationPolicy {
     nonisolated(unsafe) static var counts: [String: Int] = [:]
 
-    override func createDestinationInstances(forSource source: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws {
+    override func createDestinationInstances(forSource source: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws
+    {
         try SplitNamePolicy().createDestinationInstances(forSource: source, in: mapping, manager: manager)
     }
 

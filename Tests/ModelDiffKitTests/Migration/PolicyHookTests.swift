@@ -1,18 +1,21 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 private let people = Paths.testModels.appendingPathComponent("People")
 
 private func peopleModels() throws -> (Model, Model) {
-    (try ModelFile.load(path: people.appendingPathComponent("People1.xml").path).model,
-     try ModelFile.load(path: people.appendingPathComponent("People2.xml").path).model)
+    (
+        try ModelFile.load(path: people.appendingPathComponent("People1.xml").path).model,
+        try ModelFile.load(path: people.appendingPathComponent("People2.xml").path).model
+    )
 }
 
 /// The People 1 → 2 mapping with both entity mappings given the policy `className`.
 private func peopleMapping(policy className: String) throws -> MappingModel {
     let file = try String(contentsOf: people.appendingPathComponent("People1to2.mapping.xml"), encoding: .utf8)
-    let text = file
+    let text =
+        file
         .replacingOccurrences(of: "type=\"transform\" source=\"City\"", with: "type=\"custom\" source=\"City\" policy=\"\(className)\"")
         .replacingOccurrences(of: "policy=\"SplitNamePolicy\"", with: "policy=\"\(className)\"")
     #expect(text.components(separatedBy: "policy=\"\(className)\"").count == 3)
@@ -34,7 +37,8 @@ final class RecordingPolicy: EntityMigrationPolicy {
     nonisolated(unsafe) static var progress: [Double] = []
 
     private func sources(_ mapping: EntityMapping, _ destinations: [MigrationObject]?, _ manager: MigrationManager) throws -> String {
-        try manager.sourceInstances(forEntityMappingName: mapping.name, destinationInstances: destinations).map(label).joined(separator: ", ")
+        try manager.sourceInstances(forEntityMappingName: mapping.name, destinationInstances: destinations).map(label).joined(
+            separator: ", ")
     }
 
     override func begin(_ mapping: EntityMapping, manager: MigrationManager) throws {
@@ -42,7 +46,8 @@ final class RecordingPolicy: EntityMigrationPolicy {
         Self.progress.append(manager.migrationProgress)
     }
 
-    override func createDestinationInstances(forSource source: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws {
+    override func createDestinationInstances(forSource source: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws
+    {
         Self.log.append("createDestinationInstances \(mapping.name) \(label(source))")
         if mapping.destinationEntity == "Person" {
             try SplitNamePolicy().createDestinationInstances(forSource: source, in: mapping, manager: manager)
@@ -55,7 +60,9 @@ final class RecordingPolicy: EntityMigrationPolicy {
         Self.log.append("endInstanceCreation \(mapping.name)")
     }
 
-    override func createRelationships(forDestination destination: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws {
+    override func createRelationships(forDestination destination: MigrationObject, in mapping: EntityMapping, manager: MigrationManager)
+        throws
+    {
         Self.log.append("createRelationships \(mapping.name) \(label(destination)) from \(try sources(mapping, [destination], manager))")
         try super.createRelationships(forDestination: destination, in: mapping, manager: manager)
     }
@@ -88,35 +95,38 @@ final class RecordingPolicy: EntityMigrationPolicy {
     RecordingPolicy.progress = []
     let output = folder.appendingPathComponent("out.sqlite").path
     try manager.migrateStore(from: source.path, to: output, mapping: try peopleMapping(policy: "RecordingPolicy"))
-    #expect(RecordingPolicy.log == [
-        "begin CityToPlace",
-        "createDestinationInstances CityToPlace Paris",
-        "createDestinationInstances CityToPlace Oslo",
-        "endInstanceCreation CityToPlace",
-        "begin PersonToPerson",
-        "createDestinationInstances PersonToPerson Ada Lovelace",
-        "createDestinationInstances PersonToPerson Alan Mathison Turing",
-        "createDestinationInstances PersonToPerson Grace",
-        "endInstanceCreation PersonToPerson",
-        "createRelationships CityToPlace Paris from Paris",
-        "createRelationships CityToPlace Oslo from Oslo",
-        "endRelationshipCreation CityToPlace",
-        "createRelationships PersonToPerson Ada from Ada Lovelace",
-        "createRelationships PersonToPerson Alan from Alan Mathison Turing",
-        "createRelationships PersonToPerson Grace from Grace",
-        "endRelationshipCreation PersonToPerson",
-        "performCustomValidation CityToPlace from Paris, Oslo",
-        "end CityToPlace",
-        "performCustomValidation PersonToPerson from Ada Lovelace, Alan Mathison Turing, Grace",
-        "end PersonToPerson",
-    ])
+    #expect(
+        RecordingPolicy.log == [
+            "begin CityToPlace",
+            "createDestinationInstances CityToPlace Paris",
+            "createDestinationInstances CityToPlace Oslo",
+            "endInstanceCreation CityToPlace",
+            "begin PersonToPerson",
+            "createDestinationInstances PersonToPerson Ada Lovelace",
+            "createDestinationInstances PersonToPerson Alan Mathison Turing",
+            "createDestinationInstances PersonToPerson Grace",
+            "endInstanceCreation PersonToPerson",
+            "createRelationships CityToPlace Paris from Paris",
+            "createRelationships CityToPlace Oslo from Oslo",
+            "endRelationshipCreation CityToPlace",
+            "createRelationships PersonToPerson Ada from Ada Lovelace",
+            "createRelationships PersonToPerson Alan from Alan Mathison Turing",
+            "createRelationships PersonToPerson Grace from Grace",
+            "endRelationshipCreation PersonToPerson",
+            "performCustomValidation CityToPlace from Paris, Oslo",
+            "end CityToPlace",
+            "performCustomValidation PersonToPerson from Ada Lovelace, Alan Mathison Turing, Grace",
+            "end PersonToPerson",
+        ])
     // Running, the progress is below 1 and grows; the hooks set every relationship.
     #expect(RecordingPolicy.progress.first == 0)
     #expect(RecordingPolicy.progress == RecordingPolicy.progress.sorted() && RecordingPolicy.progress.allSatisfy { $0 < 1 })
     let migrated = try PersistentStore.open(path: output)
-    #expect(try migrated.database.rows("SELECT p.ZFIRSTNAME, c.ZTITLE FROM ZPERSON p LEFT JOIN ZPLACE c ON c.Z_PK = p.ZHOME ORDER BY p.Z_PK") == [
-        [.text("Ada"), .text("Paris")], [.text("Alan"), .text("Paris")], [.text("Grace"), .text("Oslo")],
-    ])
+    #expect(
+        try migrated.database.rows("SELECT p.ZFIRSTNAME, c.ZTITLE FROM ZPERSON p LEFT JOIN ZPLACE c ON c.Z_PK = p.ZHOME ORDER BY p.Z_PK")
+            == [
+                [.text("Ada"), .text("Paris")], [.text("Alan"), .text("Paris")], [.text("Grace"), .text("Oslo")],
+            ])
     try expectSoundMigration(output: output, model: v2, source: source.path, mapping: try peopleMapping(policy: "RecordingPolicy"))
 }
 
@@ -144,13 +154,16 @@ final class FirstNameAtValidationPolicy: EntityMigrationPolicy {
     let output = folder.appendingPathComponent("out.sqlite").path
     try manager.migrateStore(from: source.path, to: output, mapping: try peopleMapping(policy: "FirstNameAtValidationPolicy"))
     let migrated = try PersistentStore.open(path: output)
-    #expect(try migrated.database.rows("SELECT ZFIRSTNAME FROM ZPERSON ORDER BY Z_PK") == [[.text("Ada")], [.text("Alan")], [.text("Grace")]])
+    #expect(
+        try migrated.database.rows("SELECT ZFIRSTNAME FROM ZPERSON ORDER BY Z_PK") == [[.text("Ada")], [.text("Alan")], [.text("Grace")]])
 
     // Without the fix-up, the same migration fails in the default validation.
     let plain = MigrationManager(sourceModel: v1, destinationModel: v2)
     plain.policies.register(EntityMigrationPolicy.self, as: "FirstNameAtValidationPolicy")
     let failed = folder.appendingPathComponent("failed.sqlite").path
-    #expect(throws: MigrationError.self) { try plain.migrateStore(from: source.path, to: failed, mapping: try peopleMapping(policy: "FirstNameAtValidationPolicy")) }
+    #expect(throws: MigrationError.self) {
+        try plain.migrateStore(from: source.path, to: failed, mapping: try peopleMapping(policy: "FirstNameAtValidationPolicy"))
+    }
     #expect(!FileManager.default.fileExists(atPath: failed))
 }
 
@@ -169,7 +182,8 @@ final class FirstNameAtValidationPolicy: EntityMigrationPolicy {
     manager.progressHandler = { [unowned manager] _ in seen.append(manager.migrationProgress) }
     // PersonToPerson names a policy nobody registered: the migration fails.
     #expect(throws: MigrationError.self) {
-        try manager.migrateStore(from: source.path, to: folder.appendingPathComponent("a.sqlite").path, mapping: try peopleMapping(policy: "Unregistered"))
+        try manager.migrateStore(
+            from: source.path, to: folder.appendingPathComponent("a.sqlite").path, mapping: try peopleMapping(policy: "Unregistered"))
     }
     #expect(manager.migrationProgress == 1)
     manager.policies.register(SplitNamePolicy.self, as: "SplitNamePolicy")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Property: whatever the names, migrating never writes anywhere but the output. Models with random
 /// names (quotes, semicolons, comment starts, spaces, SQL keywords, non-ASCII, very long), a store of
@@ -47,21 +47,31 @@ private func checkRandomNames(seed: UInt64) throws {
     let entityPieces = freePieces.filter { $0 != "\"" && $0 != "\\" }
     var names: [HostileNames] = []
     for _ in 0..<2 {
-        names.append(HostileNames(
-            entity: { _ in randomName(entityPieces, using: &generator) },
-            key: { _ in randomName(keyPieces, using: &generator, startsWithLetter: true) },
-            free: { _ in randomName(freePieces, using: &generator) }))
+        names.append(
+            HostileNames(
+                entity: { _ in randomName(entityPieces, using: &generator) },
+                key: { _ in randomName(keyPieces, using: &generator, startsWithLetter: true) },
+                free: { _ in randomName(freePieces, using: &generator) }))
     }
     try names[0].makeStore(at: source)
     let before = try FolderSnapshot(folder)
     let workingDirectory = FolderSnapshot.workingDirectoryNames()
     let (v1, v2) = (names[0].model(), names[1].model(renamedFrom: names[0]))
-    let step = MigrationStep(from: "v1", to: "v2", source: v1, destination: v2, mapping: MappingInference.infer(from: v1, to: v2), mappingPath: nil)
+    let step = MigrationStep(
+        from: "v1", to: "v2", source: v1, destination: v2, mapping: MappingInference.infer(from: v1, to: v2), mappingPath: nil)
     for fastPath in [true, false] {
-        let result = Result { try StoreMigration.run([step], source: source, output: output, overwrite: true) { manager, _ in manager.usesStoreSpecificMigrationManager = fastPath } }
+        let result = Result {
+            try StoreMigration.run([step], source: source, output: output, overwrite: true) { manager, _ in
+                manager.usesStoreSpecificMigrationManager = fastPath
+            }
+        }
         let after = try FolderSnapshot(folder)
-        #expect(after.files.filter { $0.key != "output.sqlite" } == before.files, "\(context), fast path \(fastPath): the source's folder changed")
-        #expect(Set(after.files.keys).subtracting(["output.sqlite"]) == Set(before.files.keys), "\(context): files appeared: \(after.files.keys.sorted())")
+        #expect(
+            after.files.filter { $0.key != "output.sqlite" } == before.files,
+            "\(context), fast path \(fastPath): the source's folder changed")
+        #expect(
+            Set(after.files.keys).subtracting(["output.sqlite"]) == Set(before.files.keys),
+            "\(context): files appeared: \(after.files.keys.sorted())")
         #expect(FolderSnapshot.workingDirectoryNames() == workingDirectory, "\(context): the working directory changed")
         switch result {
         case .success(let fast):

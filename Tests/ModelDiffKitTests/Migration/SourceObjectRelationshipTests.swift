@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 private let people = Paths.testModels.appendingPathComponent("People")
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Stores with a version that do not migrate yet: none (store1-27's dangling keys are carried over as nil, see below).
 let wireMigrationGaps: [String: String] = [:]
@@ -18,7 +18,8 @@ let wireNullifiedKeys: [String: [String]] = [
 
 /// Stores migrated on both paths; the others on the SQL fast path only (CI time).
 let wireBothPaths: Set<String> = [
-    "store1-24.wiredatabase", "store1-25.wiredatabase", "store1-27.wiredatabase", "store2-65-0.wiredatabase", "store2-8.wiredatabase", "store2-30-0.wiredatabase", "store2-53-0.wiredatabase", "store2-80-0.wiredatabase",
+    "store1-24.wiredatabase", "store1-25.wiredatabase", "store1-27.wiredatabase", "store2-65-0.wiredatabase", "store2-8.wiredatabase",
+    "store2-30-0.wiredatabase", "store2-53-0.wiredatabase", "store2-80-0.wiredatabase",
     "store2-99-0.wiredatabase",
 ]
 
@@ -78,7 +79,9 @@ func wireStoreMigratesToTheCurrentVersion(_ name: String) throws {
 let wireCurrentLayout: [String] = {
     guard let model = Wire.bundle?.current.model, let folder = try? Paths.temporaryDirectory() else { return [] }
     defer { try? FileManager.default.removeItem(at: folder) }
-    guard let store = try? PersistentStore.create(path: folder.appendingPathComponent("current.sqlite").path, model: model) else { return [] }
+    guard let store = try? PersistentStore.create(path: folder.appendingPathComponent("current.sqlite").path, model: model) else {
+        return []
+    }
     return (try? schemaSummary(store)) ?? []
 }()
 
@@ -88,8 +91,9 @@ func storeContents(_ store: PersistentStore, layout: StoreLayout) throws -> [Str
     for entity in layout.orderedEntities {
         var rows: [String] = []
         try store.forEachObject(of: entity, layout: layout, includingSubentities: false) { object in
-            rows.append(object.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "|")
-                + " to-ones " + object.toOne.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value != nil)" }.joined(separator: ","))
+            rows.append(
+                object.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "|")
+                    + " to-ones " + object.toOne.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value != nil)" }.joined(separator: ","))
         }
         contents[entity] = rows.sorted()
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 // The Wire team's own migration test (wire-ios-data-model's DatabaseMigrationTests.swift) run on
 // modeldiff's output: each of Apple's stores is migrated as `modeldiff migrate STORE --to
@@ -42,7 +42,9 @@ enum WireTeam {
     static let gaps: [String: (reason: String, refusal: String)] = [:]
 
     /// `userPropertiesToFetch` in the team's test.
-    static let userProperties = ["accentColorValue", "emailAddress", "modifiedKeys", "name", "normalizedEmailAddress", "normalizedName", "handle"]
+    static let userProperties = [
+        "accentColorValue", "emailAddress", "modifiedKeys", "name", "normalizedEmailAddress", "normalizedName", "handle",
+    ]
 
     /// The team's fixture file for a model version: `zmessaging2.101.0` → `store2-101-0.wiredatabase`.
     static func storeName(forVersion version: String) -> String {
@@ -50,35 +52,38 @@ enum WireTeam {
     }
 
     /// The versions of the team's last loop (`testThatItPerformsMigrationFrom_Between_2_24_1_and_PreLast_…`).
-    static let loopFrom2_24_1 = ["2-24-1"] + [25...31, 39...57, 59...101].joined().map { "2-\($0)-0" }
+    static let loopFrom2dot24dot1 = ["2-24-1"] + [25...31, 39...57, 59...101].joined().map { "2-\($0)-0" }
 
-    static let expectations: [WireTeamExpectation] = [
-        WireTeamExpectation(
-            store: "store1-25.wiredatabase", messageEntity: "TextMessage", conversations: 13, messages: 1681, systemMessages: 53,
-            connections: 5, userClients: 7, helloWorldMessages: 1515, burnoServerTimestamp: "2015-12-18T16:57:06.836Z",
-            userCount: 7, users: users1_25),
-        WireTeamExpectation(
-            store: "store1-27.wiredatabase", messageEntity: "ClientMessage", conversations: 18, messages: 27, systemMessages: 18,
-            connections: 9, userClients: 25, userCount: 7, users: users1_27),
-        WireTeamExpectation(
-            store: "store1-28.wiredatabase", messageEntity: "ClientMessage", conversations: 3, messages: 17, systemMessages: 1,
-            connections: 2, userClients: 3, userCount: 3, users: users1_28),
-        WireTeamExpectation(
-            store: "store2-3.wiredatabase", messageEntity: "ClientMessage", conversations: 2, messages: 5, systemMessages: 0,
-            connections: 2, userClients: 8, userCount: 3, users: users2_3),
-        WireTeamExpectation(
-            store: "store2-4.wiredatabase", messageEntity: "ClientMessage", conversations: 2, messages: 15, systemMessages: 4,
-            connections: 2, userClients: 9, userCount: 3, users: users2_45),
-        WireTeamExpectation(
-            store: "store2-5.wiredatabase", messageEntity: "ClientMessage", conversations: 2, messages: 13, systemMessages: 1,
-            connections: 2, userClients: 10, assetClientMessages: 5, userCount: 3, users: users2_45),
-        laterStore("2-6", users: users2_6),
-    ]
-        + ["2-7", "2-8", "2-21-1", "2-21-2"].map { laterStore($0, users: users2_7) }
-        + loopFrom2_24_1.map { laterStore($0, users: users2_25_1, checksEveryMessageAndUser: true) }
+    static let expectations: [WireTeamExpectation] =
+        [
+            WireTeamExpectation(
+                store: "store1-25.wiredatabase", messageEntity: "TextMessage", conversations: 13, messages: 1681, systemMessages: 53,
+                connections: 5, userClients: 7, helloWorldMessages: 1515, burnoServerTimestamp: "2015-12-18T16:57:06.836Z",
+                userCount: 7, users: users1dot25),
+            WireTeamExpectation(
+                store: "store1-27.wiredatabase", messageEntity: "ClientMessage", conversations: 18, messages: 27, systemMessages: 18,
+                connections: 9, userClients: 25, userCount: 7, users: users1dot27),
+            WireTeamExpectation(
+                store: "store1-28.wiredatabase", messageEntity: "ClientMessage", conversations: 3, messages: 17, systemMessages: 1,
+                connections: 2, userClients: 3, userCount: 3, users: users1dot28),
+            WireTeamExpectation(
+                store: "store2-3.wiredatabase", messageEntity: "ClientMessage", conversations: 2, messages: 5, systemMessages: 0,
+                connections: 2, userClients: 8, userCount: 3, users: users2dot3),
+            WireTeamExpectation(
+                store: "store2-4.wiredatabase", messageEntity: "ClientMessage", conversations: 2, messages: 15, systemMessages: 4,
+                connections: 2, userClients: 9, userCount: 3, users: users2dot45),
+            WireTeamExpectation(
+                store: "store2-5.wiredatabase", messageEntity: "ClientMessage", conversations: 2, messages: 13, systemMessages: 1,
+                connections: 2, userClients: 10, assetClientMessages: 5, userCount: 3, users: users2dot45),
+            laterStore("2-6", users: users2dot6),
+        ]
+        + ["2-7", "2-8", "2-21-1", "2-21-2"].map { laterStore($0, users: users2dot7) }
+        + loopFrom2dot24dot1.map { laterStore($0, users: users2dot25dot1, checksEveryMessageAndUser: true) }
 
     /// From 2-6 on, every store holds the same conversations; the team compares the first three users.
-    private static func laterStore(_ version: String, users: [[String: StoreValue]], checksEveryMessageAndUser: Bool = false) -> WireTeamExpectation {
+    private static func laterStore(_ version: String, users: [[String: StoreValue]], checksEveryMessageAndUser: Bool = false)
+        -> WireTeamExpectation
+    {
         WireTeamExpectation(
             store: "store\(version).wiredatabase", messageEntity: "ClientMessage", conversations: 20, messages: 3, systemMessages: 21,
             connections: 16, userClients: 12, assetClientMessages: 0, userCount: 22, users: users,
@@ -193,9 +198,10 @@ func wireTeamAssertionsHoldAfterModeldiffMigrates(_ expected: WireTeamExpectatio
     for user in users {
         #expect(Set(WireTeam.userProperties).isSubset(of: user.attributes.keys), "every fetched property is read")
     }
-    let dictionaries = WireTeam.sortedByNormalizedName(users.map { user in
-        user.attributes.filter { WireTeam.userProperties.contains($0.key) && $0.value != .null }
-    })
+    let dictionaries = WireTeam.sortedByNormalizedName(
+        users.map { user in
+            user.attributes.filter { WireTeam.userProperties.contains($0.key) && $0.value != .null }
+        })
     #expect(dictionaries.count == expected.userCount)
     #expect(Array(dictionaries.prefix(expected.users.count)) == expected.users)
 
@@ -216,14 +222,18 @@ func wireTeamAssertionsHoldAfterModeldiffMigrates(_ expected: WireTeamExpectatio
     let bundle = try #require(Wire.bundle)
     let name = WireTeam.storeName(forVersion: bundle.currentVersionName)
     #expect(Wire.stores.map(\.lastPathComponent).contains(name))
-    #expect(WireTeam.loopFrom2_24_1.map { "store\($0).wiredatabase" }.contains(name))
+    #expect(WireTeam.loopFrom2dot24dot1.map { "store\($0).wiredatabase" }.contains(name))
     #expect(WireTeam.transportString(secondsSince2001: 0) == "2001-01-01T00:00:00.000Z")
 }
 
 // MARK: - The team's user fixtures
 
-private func user(_ accentColor: Int64, _ name: String, _ normalizedName: String, email: String? = nil, handle: String? = nil) -> [String: StoreValue] {
-    var user: [String: StoreValue] = ["accentColorValue": .integer(accentColor), "name": .string(name), "normalizedName": .string(normalizedName)]
+private func user(_ accentColor: Int64, _ name: String, _ normalizedName: String, email: String? = nil, handle: String? = nil) -> [String:
+    StoreValue]
+{
+    var user: [String: StoreValue] = [
+        "accentColorValue": .integer(accentColor), "name": .string(name), "normalizedName": .string(normalizedName),
+    ]
     if let email {
         user["emailAddress"] = .string(email)
         user["normalizedEmailAddress"] = .string(email)
@@ -233,7 +243,7 @@ private func user(_ accentColor: Int64, _ name: String, _ normalizedName: String
 }
 
 extension WireTeam {
-    static let users1_25 = [
+    static let users1dot25 = [
         user(1, "awesome test user", "awesome test user", email: "hello@example.com"),
         user(1, "Bruno", "bruno", email: "censored@example.com"),
         user(6, "Florian", "florian"),
@@ -243,7 +253,7 @@ extension WireTeam {
         user(6, "Pierre-Joris", "pierrejoris"),
     ]
 
-    static let users1_27 = [
+    static let users1dot27 = [
         user(1, "Bruno", "bruno", email: "email@example.com"),
         user(6, "Florian", "florian", email: "secret@example.com"),
         user(4, "Heinzelmann", "heinzelmann", email: "hidden@example.com"),
@@ -253,34 +263,34 @@ extension WireTeam {
         user(3, "Test User", "test user", email: "secret2@example.com"),
     ]
 
-    static let users1_28 = [
+    static let users1dot28 = [
         user(1, "user1", "user1", email: "user1@example.com"),
         user(6, "user2", "user2", email: "user2@example.com"),
         user(1, "user3", "user3", email: "user3@example.com"),
     ]
 
-    static let users2_3 = [
+    static let users2dot3 = [
         user(1, "Example User 1", "example user 1", email: "user1@example.com"),
         user(6, "Example User 2", "example user 2"),
         user(3, "Example User 3", "example user 3", email: "user3@example.com"),
     ]
 
     /// `userDictionaryFixture_2_45`, for 2-4 and 2-5.
-    static let users2_45 = [
+    static let users2dot45 = [
         user(4, "User 1", "user 1", email: "user1@example.com"),
         user(6, "User 2", "user 2"),
         user(1, "User 3", "user 3", email: "user3@example.com"),
     ]
 
-    static let users2_6 = [
+    static let users2dot6 = [
         user(3, "Andreas", "Andreas"),
         user(3, "Chad", "Chad", email: "574@example.com"),
         user(5, "Daniel", "Daniel", email: "183@example.com"),
     ]
 
-    static let users2_7 = users2_6
+    static let users2dot7 = users2dot6
 
-    static let users2_25_1 = [
+    static let users2dot25dot1 = [
         user(3, "Andreas", "Andreas", handle: "andre"),
         user(3, "Chad", "Chad", email: "574@example.com", handle: "titus"),
         user(5, "Daniel", "Daniel", email: "183@example.com"),

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 private func model(_ body: String) -> String {
     """
@@ -34,12 +34,16 @@ private func diagnostic(for bytes: [UInt8], name: String = "bad.xml") throws -> 
 
     @Test func wrongRootElement() throws {
         let text = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"/>"
-        #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:2: error: not an Xcode model: the root element is <plist>, expected <model>")
+        #expect(
+            try diagnostic(for: Array(text.utf8)) == "bad.xml:2: error: not an Xcode model: the root element is <plist>, expected <model>")
     }
 
     @Test func unknownAttributeType() throws {
         let text = model("    <entity name=\"Note\">\n        <attribute name=\"count\" attributeType=\"Integer 128\"/>\n    </entity>")
-        #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:4: error: unknown attributeType \"Integer 128\" on attribute \"Note.count\"; expected one of Undefined, Integer 16, Integer 32, Integer 64, Decimal, Double, Float, String, Boolean, Date, Binary, UUID, URI, Transformable, ObjectID, Composite")
+        #expect(
+            try diagnostic(for: Array(text.utf8))
+                == "bad.xml:4: error: unknown attributeType \"Integer 128\" on attribute \"Note.count\"; expected one of Undefined, Integer 16, Integer 32, Integer 64, Decimal, Double, Float, String, Boolean, Date, Binary, UUID, URI, Transformable, ObjectID, Composite"
+        )
     }
 
     @Test func missingAttributeType() throws {
@@ -60,7 +64,9 @@ private func diagnostic(for bytes: [UInt8], name: String = "bad.xml") throws -> 
 
     @Test func missingParentEntity() throws {
         let text = model("    <entity name=\"Car\" parentEntity=\"Vehicle\"/>")
-        #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:3: error: entity \"Car\" has parent entity \"Vehicle\", which the model does not declare")
+        #expect(
+            try diagnostic(for: Array(text.utf8))
+                == "bad.xml:3: error: entity \"Car\" has parent entity \"Vehicle\", which the model does not declare")
     }
 
     @Test func parentCycle() throws {
@@ -69,12 +75,17 @@ private func diagnostic(for bytes: [UInt8], name: String = "bad.xml") throws -> 
     }
 
     @Test func missingDestinationEntity() throws {
-        let text = model("    <entity name=\"Note\">\n        <relationship name=\"folder\" maxCount=\"1\" destinationEntity=\"Folder\"/>\n    </entity>")
-        #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:4: error: relationship \"Note.folder\" points to entity \"Folder\", which the model does not declare")
+        let text = model(
+            "    <entity name=\"Note\">\n        <relationship name=\"folder\" maxCount=\"1\" destinationEntity=\"Folder\"/>\n    </entity>"
+        )
+        #expect(
+            try diagnostic(for: Array(text.utf8))
+                == "bad.xml:4: error: relationship \"Note.folder\" points to entity \"Folder\", which the model does not declare")
     }
 
     @Test func inverseThatDoesNotPointBack() throws {
-        let text = model("""
+        let text = model(
+            """
                 <entity name="Folder">
                     <relationship name="notes" toMany="YES" destinationEntity="Note" inverseName="folder" inverseEntity="Note"/>
                     <relationship name="other" toMany="YES" destinationEntity="Note"/>
@@ -83,17 +94,22 @@ private func diagnostic(for bytes: [UInt8], name: String = "bad.xml") throws -> 
                     <relationship name="folder" maxCount="1" destinationEntity="Folder" inverseName="other" inverseEntity="Folder"/>
                 </entity>
             """)
-        #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:4: error: relationship \"Folder.notes\" has inverse \"Note.folder\", whose inverse is \"other\", not \"notes\"")
+        #expect(
+            try diagnostic(for: Array(text.utf8))
+                == "bad.xml:4: error: relationship \"Folder.notes\" has inverse \"Note.folder\", whose inverse is \"other\", not \"notes\"")
     }
 
     @Test func inverseThatDoesNotExist() throws {
-        let text = model("""
+        let text = model(
+            """
                 <entity name="Folder">
                     <relationship name="notes" toMany="YES" destinationEntity="Note" inverseName="folder" inverseEntity="Note"/>
                 </entity>
                 <entity name="Note"/>
             """)
-        #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:4: error: relationship \"Folder.notes\" has inverse \"Note.folder\", which does not exist")
+        #expect(
+            try diagnostic(for: Array(text.utf8))
+                == "bad.xml:4: error: relationship \"Folder.notes\" has inverse \"Note.folder\", which does not exist")
     }
 
     @Test func duplicateEntity() throws {
@@ -102,12 +118,16 @@ private func diagnostic(for bytes: [UInt8], name: String = "bad.xml") throws -> 
     }
 
     @Test func duplicateProperty() throws {
-        let text = model("    <entity name=\"A\">\n        <attribute name=\"x\" attributeType=\"String\"/>\n        <attribute name=\"x\" attributeType=\"Date\"/>\n    </entity>")
+        let text = model(
+            "    <entity name=\"A\">\n        <attribute name=\"x\" attributeType=\"String\"/>\n        <attribute name=\"x\" attributeType=\"Date\"/>\n    </entity>"
+        )
         #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:5: error: duplicate property \"A.x\" (first declared on line 4)")
     }
 
     @Test func propertyClashingWithAnInheritedOne() throws {
-        let text = model("    <entity name=\"A\">\n        <attribute name=\"x\" attributeType=\"String\"/>\n    </entity>\n    <entity name=\"B\" parentEntity=\"A\">\n        <attribute name=\"x\" attributeType=\"String\"/>\n    </entity>")
+        let text = model(
+            "    <entity name=\"A\">\n        <attribute name=\"x\" attributeType=\"String\"/>\n    </entity>\n    <entity name=\"B\" parentEntity=\"A\">\n        <attribute name=\"x\" attributeType=\"String\"/>\n    </entity>"
+        )
         #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:7: error: property \"B.x\" clashes with \"A.x\", which it inherits")
     }
 
@@ -119,11 +139,15 @@ private func diagnostic(for bytes: [UInt8], name: String = "bad.xml") throws -> 
         var bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model>\n  <ent".utf8)
         bytes += [0xC3, 0x28]
         bytes += Array("ity/>\n</model>".utf8)
-        #expect(try diagnostic(for: bytes) == "bad.xml:3:7: error: the bytes are not valid UTF-8, the encoding the file declares (or XML's default)")
+        #expect(
+            try diagnostic(for: bytes)
+                == "bad.xml:3:7: error: the bytes are not valid UTF-8, the encoding the file declares (or XML's default)")
     }
 
     @Test func binaryFile() throws {
-        #expect(try diagnostic(for: [0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0x00, 0x01, 0xFF]) == "bad.xml: error: not an Xcode model: the file is binary, not XML")
+        #expect(
+            try diagnostic(for: [0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0x00, 0x01, 0xFF])
+                == "bad.xml: error: not an Xcode model: the file is binary, not XML")
     }
 
     @Test func missingFile() throws {
@@ -152,15 +176,19 @@ private func diagnostic(for bytes: [UInt8], name: String = "bad.xml") throws -> 
         try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
         try model("    <entity name=\"A\"/>").write(to: version.appendingPathComponent("contents"), atomically: true, encoding: .utf8)
         try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-            \t<key>_XCCurrentVersionName</key>
-            \t<string>M 2.xcdatamodel</string>
-            </dict>
-            </plist>
-            """.write(to: bundle.appendingPathComponent(".xccurrentversion"), atomically: true, encoding: .utf8)
-        #expect(throws: Diagnostic(path: bundle.path + "/.xccurrentversion", line: 5, message: "the current version \"M 2.xcdatamodel\" does not exist in the bundle (versions: M)")) {
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>_XCCurrentVersionName</key>
+        \t<string>M 2.xcdatamodel</string>
+        </dict>
+        </plist>
+        """.write(to: bundle.appendingPathComponent(".xccurrentversion"), atomically: true, encoding: .utf8)
+        #expect(
+            throws: Diagnostic(
+                path: bundle.path + "/.xccurrentversion", line: 5,
+                message: "the current version \"M 2.xcdatamodel\" does not exist in the bundle (versions: M)")
+        ) {
             try ModelFile.load(path: bundle.path)
         }
     }

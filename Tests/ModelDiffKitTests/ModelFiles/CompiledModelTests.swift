@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ModelDiffKit
 
 /// The compiled models of fixtures 06 and 07 (`.momd`, Xcode's output for the `.xcdatamodeld` beside it).
@@ -12,7 +13,8 @@ private let compiledCases = ["06-CoreDataPlus-SampleModel/SampleModel", "07-Core
 func compiledModelHashesEqualTheirXMLSource(_ name: String) throws {
     let momd = Paths.fixtures.appendingPathComponent(name + ".momd")
     let bundle = try ModelBundle.load(path: Paths.fixtures.appendingPathComponent(name + ".xcdatamodeld").path)
-    let info = try BinaryPropertyList.decode([UInt8](Data(contentsOf: momd.appendingPathComponent("VersionInfo.plist"))), path: "VersionInfo.plist")
+    let info = try BinaryPropertyList.decode(
+        [UInt8](Data(contentsOf: momd.appendingPathComponent("VersionInfo.plist"))), path: "VersionInfo.plist")
     guard case .dictionary(let values) = info, case .dictionary(let recorded)? = values["NSManagedObjectModel_VersionHashes"] else {
         Issue.record("VersionInfo.plist has no version hashes")
         return
@@ -40,12 +42,15 @@ func compiledModelHashesEqualTheirXMLSource(_ name: String) throws {
             #expect(other.attributes.map(\.name) == entity.attributes.map(\.name), "\(mom) \(entity.name)")
             #expect(other.relationships.map(\.name) == entity.relationships.map(\.name), "\(mom) \(entity.name)")
             for (a, b) in zip(other.attributes, entity.attributes) {
-                #expect(a.type == b.type && a.isOptional == b.isOptional && a.isTransient == b.isTransient, "\(mom) \(entity.name).\(a.name)")
+                #expect(
+                    a.type == b.type && a.isOptional == b.isOptional && a.isTransient == b.isTransient, "\(mom) \(entity.name).\(a.name)")
                 #expect(a.defaultValueString == b.defaultValueString, "\(mom) \(entity.name).\(a.name)")
             }
             for (a, b) in zip(other.relationships, entity.relationships) {
                 #expect(a.destinationEntity == b.destinationEntity && a.inverseName == b.inverseName, "\(mom) \(entity.name).\(a.name)")
-                #expect(a.isToMany == b.isToMany && a.deleteRule == b.deleteRule && a.isOrdered == b.isOrdered, "\(mom) \(entity.name).\(a.name)")
+                #expect(
+                    a.isToMany == b.isToMany && a.deleteRule == b.deleteRule && a.isOrdered == b.isOrdered,
+                    "\(mom) \(entity.name).\(a.name)")
             }
         }
         // The layout of a store for the compiled model is that of the XML version.
@@ -53,7 +58,9 @@ func compiledModelHashesEqualTheirXMLSource(_ name: String) throws {
     }
     // A .momd names its current version in VersionInfo.plist.
     let current = try ModelFile.load(path: momd.path)
-    #expect(current.path.hasSuffix((values["NSManagedObjectModel_CurrentVersionName"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "?") + ".mom"))
+    #expect(
+        current.path.hasSuffix(
+            (values["NSManagedObjectModel_CurrentVersionName"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "?") + ".mom"))
 }
 
 extension PlistValue {
@@ -79,9 +86,16 @@ extension PlistValue {
         if let version = Wire.version(of: store) {
             // Index names aside: Wire's later XML versions name their fetch indexes `by…Index` while
             // the stores (and their caches) have them named after their properties.
-            #expect(unnamedIndexes(StoreLayout(model: cached)) == unnamedIndexes(StoreLayout(model: version.model)), "\(name): layout of \(version.name)")
-            let indexes = Set(try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'index'").compactMap { $0.first.flatMap { if case .text(let t) = $0 { t } else { nil } } })
-            let computed = StoreLayout(model: cached).indexStatements.compactMap { $0.split(separator: " ").dropFirst(2).first { $0 != "INDEX" }.map(String.init) }
+            #expect(
+                unnamedIndexes(StoreLayout(model: cached)) == unnamedIndexes(StoreLayout(model: version.model)),
+                "\(name): layout of \(version.name)")
+            let indexes = Set(
+                try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'index'").compactMap {
+                    $0.first.flatMap { if case .text(let t) = $0 { t } else { nil } }
+                })
+            let computed = StoreLayout(model: cached).indexStatements.compactMap {
+                $0.split(separator: " ").dropFirst(2).first { $0 != "INDEX" }.map(String.init)
+            }
             // Frameworks before 847 named indexes otherwise (`ZCONVERSATION_ZNORMALIZEDUSERDEFINEDNAME_INDEX`).
             if (store.metadata.integer("NSPersistenceFrameworkVersion") ?? 0) >= 847 {
                 #expect(computed.filter { !indexes.contains($0) } == [], "\(name): every index of the cached model is in the store")
@@ -115,7 +129,9 @@ private func unnamedIndexes(_ layout: StoreLayout) -> [String] {
 @Test func aStoreWithoutAModelCacheSaysWhy() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let model = try ModelFile.load(path: Paths.fixtures.appendingPathComponent("07-CoreDataPlus-SampleModel3/SampleModel3.momd/SampleModel3.mom").path).model
+    let model = try ModelFile.load(
+        path: Paths.fixtures.appendingPathComponent("07-CoreDataPlus-SampleModel3/SampleModel3.momd/SampleModel3.mom").path
+    ).model
     let path = folder.appendingPathComponent("new.sqlite").path
     let store = try PersistentStore.create(path: path, model: model)
     #expect(throws: Diagnostic(path: path, message: "the store's model cache (Z_MODELCACHE) is empty")) { try store.cachedModel() }
@@ -123,7 +139,10 @@ private func unnamedIndexes(_ layout: StoreLayout) -> [String] {
     #expect(throws: Diagnostic(path: path, message: "the store has no model cache (no Z_MODELCACHE table)")) { try store.cachedModel() }
     try store.database.execute("CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)")
     try store.database.execute("INSERT INTO Z_MODELCACHE VALUES (x'0102030405')")
-    #expect(throws: Diagnostic(path: path, message: "the store's model cache (Z_MODELCACHE) cannot be read: the compressed data is damaged (not raw deflate)")) {
+    #expect(
+        throws: Diagnostic(
+            path: path, message: "the store's model cache (Z_MODELCACHE) cannot be read: the compressed data is damaged (not raw deflate)")
+    ) {
         try store.cachedModel()
     }
 }
@@ -132,10 +151,11 @@ private func unnamedIndexes(_ layout: StoreLayout) -> [String] {
 /// the wrong class, an inflate bomb.
 @Test func hostileCompiledModelsAreErrors() throws {
     func archive(_ objects: [PlistValue]) -> [UInt8] {
-        BinaryPropertyList.encode(.dictionary([
-            "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100000),
-            "$top": .dictionary(["root": .uid(1)]), "$objects": .array(objects),
-        ]))
+        BinaryPropertyList.encode(
+            .dictionary([
+                "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100000),
+                "$top": .dictionary(["root": .uid(1)]), "$objects": .array(objects),
+            ]))
     }
     let classes: [PlistValue] = [
         .dictionary(["$classname": .string("NSManagedObjectModel")]),
@@ -143,17 +163,22 @@ private func unnamedIndexes(_ layout: StoreLayout) -> [String] {
         .dictionary(["$classname": .string("NSDictionary")]),
     ]
     // objects: 0 $null, 1 model, 2 entities dict, 3 entity, 4 name, 5.. classes
-    let cyclic = archive([
-        .string("$null"),
-        .dictionary(["$class": .uid(5), "NSEntities": .uid(2)]),
-        .dictionary(["$class": .uid(7), "NS.keys": .array([.uid(4)]), "NS.objects": .array([.uid(3)])]),
-        // The entity is its own parent, and its properties dictionary is the model's entity dictionary.
-        .dictionary(["$class": .uid(6), "NSEntityName": .uid(4), "NSSuperentity": .uid(3), "NSProperties": .uid(2)]),
-        .string("Loop"),
-    ] + classes)
+    let cyclic = archive(
+        [
+            .string("$null"),
+            .dictionary(["$class": .uid(5), "NSEntities": .uid(2)]),
+            .dictionary(["$class": .uid(7), "NS.keys": .array([.uid(4)]), "NS.objects": .array([.uid(3)])]),
+            // The entity is its own parent, and its properties dictionary is the model's entity dictionary.
+            .dictionary(["$class": .uid(6), "NSEntityName": .uid(4), "NSSuperentity": .uid(3), "NSProperties": .uid(2)]),
+            .string("Loop"),
+        ] + classes)
     #expect(throws: Diagnostic.self) { try CompiledModel.read(cyclic, path: "cyclic.mom") }
     let outOfRange = archive([.string("$null"), .dictionary(["$class": .uid(99), "NSEntities": .uid(1234)])])
-    #expect(throws: Diagnostic(path: "range.mom", line: 1, column: 1, message: "not a compiled Core Data model: the archive's root is not an object, not an NSManagedObjectModel")) {
+    #expect(
+        throws: Diagnostic(
+            path: "range.mom", line: 1, column: 1,
+            message: "not a compiled Core Data model: the archive's root is not an object, not an NSManagedObjectModel")
+    ) {
         try CompiledModel.read(outOfRange, path: "range.mom")
     }
     #expect(throws: Diagnostic.self) { try CompiledModel.read(Array("bplist00".utf8), path: "short.mom") }
@@ -161,8 +186,12 @@ private func unnamedIndexes(_ layout: StoreLayout) -> [String] {
     let zeros = [UInt8](repeating: 0, count: 1 << 20)
     let bomb = try #require(rawDeflate(zeros))
     #expect(try Inflate.raw(bomb, path: "bomb") == zeros)
-    #expect(throws: Diagnostic(path: "bomb", message: "the compressed data expands to more than 65536 bytes")) { try Inflate.raw(bomb, path: "bomb", limit: 65536) }
-    #expect(throws: Diagnostic(path: "cut", message: "the compressed data is cut short")) { try Inflate.raw(Array(bomb.prefix(bomb.count / 2)), path: "cut") }
+    #expect(throws: Diagnostic(path: "bomb", message: "the compressed data expands to more than 65536 bytes")) {
+        try Inflate.raw(bomb, path: "bomb", limit: 65536)
+    }
+    #expect(throws: Diagnostic(path: "cut", message: "the compressed data is cut short")) {
+        try Inflate.raw(Array(bomb.prefix(bomb.count / 2)), path: "cut")
+    }
 }
 
 /// Raw deflate of `bytes` by Python's zlib (the test's independent compressor), or nil without python3.
@@ -170,11 +199,16 @@ private func rawDeflate(_ bytes: [UInt8]) -> [UInt8]? {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-deflate-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = folder.appendingPathComponent("in"), output = folder.appendingPathComponent("out")
+    let input = folder.appendingPathComponent("in")
+    let output = folder.appendingPathComponent("out")
     guard (try? Data(bytes).write(to: input)) != nil else { return nil }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import sys,zlib; c=zlib.compressobj(9, zlib.DEFLATED, -15); open(sys.argv[2],'wb').write(c.compress(open(sys.argv[1],'rb').read())+c.flush())", input.path, output.path]
+    process.arguments = [
+        "python3", "-c",
+        "import sys,zlib; c=zlib.compressobj(9, zlib.DEFLATED, -15); open(sys.argv[2],'wb').write(c.compress(open(sys.argv[1],'rb').read())+c.flush())",
+        input.path, output.path,
+    ]
     guard (try? process.run()) != nil else { return nil }
     process.waitUntilExit()
     return (try? Data(contentsOf: output)).map { [UInt8]($0) }

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 @Test func deeplyNestedXMLIsAnErrorNotAStackOverflow() {
     let depth = 100_000
-    let text = "<?xml version=\"1.0\"?>\n<model>" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</model>"
+    let text =
+        "<?xml version=\"1.0\"?>\n<model>" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</model>"
     #expect(throws: Diagnostic.self) { try ModelReader.read(Array(text.utf8), path: "deep.xml") }
 }
 
@@ -39,14 +40,19 @@ import ModelDiffKit
 @Test func aThousandLevelsOfInheritanceReadHashAndLayOutAndOneMoreIsAnError() throws {
     func chain(_ depth: Int) -> [UInt8] {
         // Children before parents, so no walk up the chain can lean on file order.
-        let entities = (0...depth).reversed().map { $0 == 0 ? "<entity name=\"E0\"/>" : "<entity name=\"E\($0)\" parentEntity=\"E\($0 - 1)\"/>" }.joined()
+        let entities = (0...depth).reversed().map {
+            $0 == 0 ? "<entity name=\"E0\"/>" : "<entity name=\"E\($0)\" parentEntity=\"E\($0 - 1)\"/>"
+        }.joined()
         return Array("<?xml version=\"1.0\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\(entities)</model>".utf8)
     }
     let loaded = try ModelReader.read(chain(1_000), path: "chain.xml")
     #expect(loaded.model.versionHashes().entityVersionHashes.count == 1_001)
     let layout = StoreLayout(model: loaded.model)
     #expect(layout.tables.count == 1 && layout.orderedEntities.prefix(3) == ["E0", "E1", "E2"])
-    #expect(throws: Diagnostic(path: "chain.xml", line: 2, message: "entity \"E1001\" has 1001 ancestors; modeldiff reads at most 1000 levels of inheritance")) {
+    #expect(
+        throws: Diagnostic(
+            path: "chain.xml", line: 2, message: "entity \"E1001\" has 1001 ancestors; modeldiff reads at most 1000 levels of inheritance")
+    ) {
         try ModelReader.read(chain(1_001), path: "chain.xml")
     }
 }
@@ -87,9 +93,9 @@ import ModelDiffKit
 @Test func anExternalDTDOverTheNetworkIsNeverFetched() throws {
     // A listening socket on the loopback: had the reader fetched the DTD, a connection would be waiting.
     #if canImport(Glibc)
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
-    let listener = socket(AF_INET, SOCK_STREAM, 0)
+        let listener = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     #expect(listener >= 0)
     defer { close(listener) }
@@ -98,7 +104,10 @@ import ModelDiffKit
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(listener, $0, length); _ = getsockname(listener, $0, &length) }
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            _ = bind(listener, $0, length)
+            _ = getsockname(listener, $0, &length)
+        }
     }
     #expect(listen(listener, 4) == 0)
     let port = UInt16(bigEndian: address.sin_port)
@@ -132,7 +141,9 @@ import ModelDiffKit
 
 @Test func aMappingFileNestedTooDeeplyIsAnError() {
     let depth = 100_000
-    let text = "<?xml version=\"1.0\"?>\n<mappingModel formatVersion=\"1\">" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</mappingModel>"
+    let text =
+        "<?xml version=\"1.0\"?>\n<mappingModel formatVersion=\"1\">" + String(repeating: "<a>", count: depth)
+        + String(repeating: "</a>", count: depth) + "</mappingModel>"
     #expect(throws: Diagnostic.self) { try MappingXML.read(Array(text.utf8), path: "deep.mapping.xml") }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 private let notes = Paths.testModels.appendingPathComponent("Notes.xcdatamodeld").path
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// A model file around `body`.
 private func modelText(_ body: String) -> String {
@@ -67,7 +67,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
 
     /// Xcode's conventions are warnings: a model that breaks them still loads (a hand-edited file can).
     @Test(arguments: [
-        (#"<entity name="note"/>"#, #"m.xml:3: warning: entity name "note" should begin with an upper-case letter, as Xcode's model editor asks"#),
+        (
+            #"<entity name="note"/>"#,
+            #"m.xml:3: warning: entity name "note" should begin with an upper-case letter, as Xcode's model editor asks"#
+        ),
         (
             #"<entity name="Note"><attribute name="Title" attributeType="String"/></entity>"#,
             #"m.xml:3: warning: property name "Title" should begin with a lower-case letter, as Xcode's model editor asks"#
@@ -112,7 +115,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
 
     /// Xcode's conventions are warnings: a model that breaks them still loads (a hand-edited file can).
     @Test(arguments: [
-        (#"<entity name="note"/>"#, #"m.xml:3: warning: entity name "note" should begin with an upper-case letter, as Xcode's model editor asks"#),
+        (
+            #"<entity name="note"/>"#,
+            #"m.xml:3: warning: entity name "note" should begin with an upper-case letter, as Xcode's model editor asks"#
+        ),
         (
             #"<entity name="Note"><attribute name="Title" attributeType="String"/></entity>"#,
             #"m.xml:3: warning: property name "Title" should begin with a lower-case letter, as Xcode's model editor asks"#
@@ -128,17 +134,21 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
     }
 
     @Test func siblingSubEntitiesMayShareAColumnName() {
-        let body = #"<entity name="Base"/><entity name="A" parentEntity="Base"><attribute name="text" attributeType="String"/></entity><entity name="B" parentEntity="Base"><attribute name="tExt" attributeType="String"/></entity>"#
+        let body =
+            #"<entity name="Base"/><entity name="A" parentEntity="Base"><attribute name="text" attributeType="String"/></entity><entity name="B" parentEntity="Base"><attribute name="tExt" attributeType="String"/></entity>"#
         #expect(diagnostic(body) == "no error")
     }
 
     @Test func twoThousandColumnsAreTooMany() {
         // Z_PK, Z_ENT and Z_OPT plus 1,997 attributes is SQLite's limit; one more is not.
         func body(_ count: Int) -> String {
-            "<entity name=\"Wide\">" + (0..<count).map { "<attribute name=\"a\($0)\" attributeType=\"Integer 16\"/>" }.joined() + "</entity>"
+            "<entity name=\"Wide\">" + (0..<count).map { "<attribute name=\"a\($0)\" attributeType=\"Integer 16\"/>" }.joined()
+                + "</entity>"
         }
         #expect(diagnostic(body(1_997)) == "no error")
-        #expect(diagnostic(body(1_998)) == #"m.xml:3: error: table ZWIDE (entity "Wide" and its sub-entities) would have 2001 columns; SQLite allows at most 2000"#)
+        #expect(
+            diagnostic(body(1_998))
+                == #"m.xml:3: error: table ZWIDE (entity "Wide" and its sub-entities) would have 2001 columns; SQLite allows at most 2000"#)
     }
 
     @Test func aToOneCanTakeThreeColumns() {
@@ -151,8 +161,11 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         let target = (0..<count).map {
             "<relationship name=\"w\($0)\" toMany=\"YES\" ordered=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Wide\" inverseName=\"r\($0)\" inverseEntity=\"Wide\"/>"
         }.joined()
-        let body = "<entity name=\"Wide\">\(wide)</entity><entity name=\"Target\">\(target)</entity><entity name=\"Sub\" parentEntity=\"Target\"/>"
-        #expect(diagnostic(body) == #"m.xml:3: error: table ZWIDE (entity "Wide" and its sub-entities) would have 2001 columns; SQLite allows at most 2000"#)
+        let body =
+            "<entity name=\"Wide\">\(wide)</entity><entity name=\"Target\">\(target)</entity><entity name=\"Sub\" parentEntity=\"Target\"/>"
+        #expect(
+            diagnostic(body)
+                == #"m.xml:3: error: table ZWIDE (entity "Wide" and its sub-entities) would have 2001 columns; SQLite allows at most 2000"#)
     }
 }
 
@@ -234,7 +247,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
 
     /// Xcode's conventions are warnings: a model that breaks them still loads (a hand-edited file can).
     @Test(arguments: [
-        (#"<entity name="note"/>"#, #"m.xml:3: warning: entity name "note" should begin with an upper-case letter, as Xcode's model editor asks"#),
+        (
+            #"<entity name="note"/>"#,
+            #"m.xml:3: warning: entity name "note" should begin with an upper-case letter, as Xcode's model editor asks"#
+        ),
         (
             #"<entity name="Note"><attribute name="Title" attributeType="String"/></entity>"#,
             #"m.xml:3: warning: property name "Title" should begin with a lower-case letter, as Xcode's model editor asks"#
@@ -250,34 +266,51 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
     }
 
     @Test func transformerSettingsRealModelsHoldAreRead() {
-        let body = #"<entity name="Note"><attribute name="a" attributeType="Transformable" valueTransformerName="" customClassName="[String: Int]"/><attribute name="b" attributeType="Transformable" valueTransformerName="MyApp.ColorTransformer" customClassName="[Int64]"/></entity>"#
+        let body =
+            #"<entity name="Note"><attribute name="a" attributeType="Transformable" valueTransformerName="" customClassName="[String: Int]"/><attribute name="b" attributeType="Transformable" valueTransformerName="MyApp.ColorTransformer" customClassName="[Int64]"/></entity>"#
         #expect(diagnostic(body) == "no error")
     }
 
     @Test func defaultsRealModelsHoldAreRead() {
         // WooCommerce's and Wire's models: YES/NO on integers once Boolean, 0.0 on an integer.
-        let body = #"<entity name="Note"><attribute name="a" attributeType="Integer 32" defaultValueString="NO"/><attribute name="b" attributeType="Integer 64" defaultValueString="0.0"/><attribute name="c" attributeType="Boolean" defaultValueString="0"/></entity>"#
+        let body =
+            #"<entity name="Note"><attribute name="a" attributeType="Integer 32" defaultValueString="NO"/><attribute name="b" attributeType="Integer 64" defaultValueString="0.0"/><attribute name="c" attributeType="Boolean" defaultValueString="0"/></entity>"#
         #expect(diagnostic(body) == "no error")
     }
 }
 
 @Suite struct RefusedXML {
     @Test func anEntityReferenceInTextIsAnErrorNotDropped() throws {
-        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE mappingModel [<!ENTITY x \"1\">]>\n<mappingModel formatVersion=\"1\">\n<entityMapping name=\"NoteToNote\" type=\"copy\" source=\"Note\" destination=\"Note\">\n<attribute name=\"a\">$source.a&x;</attribute>\n</entityMapping>\n</mappingModel>"
-        #expect(throws: Diagnostic(path: "m.mapping.xml", line: 5, message: "the XML entity reference \"&x;\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;")) {
+        let text =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE mappingModel [<!ENTITY x \"1\">]>\n<mappingModel formatVersion=\"1\">\n<entityMapping name=\"NoteToNote\" type=\"copy\" source=\"Note\" destination=\"Note\">\n<attribute name=\"a\">$source.a&x;</attribute>\n</entityMapping>\n</mappingModel>"
+        #expect(
+            throws: Diagnostic(
+                path: "m.mapping.xml", line: 5,
+                message:
+                    "the XML entity reference \"&x;\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;"
+            )
+        ) {
             try MappingXML.read(Array(text.utf8), path: "m.mapping.xml")
         }
     }
 
     @Test func aDeclaredEntityInAModelIsAnErrorNotDropped() throws {
-        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE model [<!ENTITY y \"Z\">]>\n<model>\n<entity name=\"Note\" representedClassName=\"N&y;\"/>\n</model>"
-        #expect(throws: Diagnostic(path: "m.xml", line: 4, message: "the XML entity reference \"&y;\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;")) {
+        let text =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE model [<!ENTITY y \"Z\">]>\n<model>\n<entity name=\"Note\" representedClassName=\"N&y;\"/>\n</model>"
+        #expect(
+            throws: Diagnostic(
+                path: "m.xml", line: 4,
+                message:
+                    "the XML entity reference \"&y;\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;"
+            )
+        ) {
             try ModelReader.read(Array(text.utf8), path: "m.xml")
         }
     }
 
     @Test func utf16WithAByteOrderMarkIsRead() throws {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<model><entity name=\"Note\"><attribute name=\"a\" attributeType=\"String\"/></entity></model>"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<model><entity name=\"Note\"><attribute name=\"a\" attributeType=\"String\"/></entity></model>"
         for bigEndian in [false, true] {
             var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
             for unit in text.utf16 {
@@ -290,7 +323,11 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
 
     @Test func libxml2sAdviceToProgrammersIsReworded() {
         let deep = "<model>" + String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300) + "</model>"
-        #expect(throws: Diagnostic(path: "m.xml", line: 1, column: 776, message: "the XML is nested more than 256 levels deep, which no model or mapping file needs")) {
+        #expect(
+            throws: Diagnostic(
+                path: "m.xml", line: 1, column: 776,
+                message: "the XML is nested more than 256 levels deep, which no model or mapping file needs")
+        ) {
             try ModelReader.read(Array(deep.utf8), path: "m.xml")
         }
     }
@@ -315,7 +352,8 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         return String(first) + String((0..<Int.random(in: 0...5, using: &generator)).map { _ in pool.randomElement(using: &generator)! })
     }
     func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(
+            of: "<", with: "&lt;")
     }
     var accepted = 0
     for _ in 0..<4_000 {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Every `contents` file under a folder (fixtures, real-world models, our own TestModels).
 func modelFiles(under root: URL) -> [URL] {
@@ -10,7 +10,8 @@ func modelFiles(under root: URL) -> [URL] {
 }
 
 @Test func everyModelInTheCorpusRoundTrips() throws {
-    let files = modelFiles(under: Paths.fixtures) + modelFiles(under: Paths.models)
+    let files =
+        modelFiles(under: Paths.fixtures) + modelFiles(under: Paths.models)
         + modelFiles(under: Paths.testModels).filter { !$0.path.contains("/bad/") }
     #expect(files.count > 140)
     for file in files {
@@ -45,11 +46,12 @@ func modelFiles(under root: URL) -> [URL] {
         </model>
         """
     let loaded = try ModelReader.read(Array(xml.utf8), path: "future.xml")
-    #expect(loaded.notes.map(\.description) == [
-        "future.xml:4: note: unknown attribute \"newerSetting\" on attribute \"A.x\" kept as is",
-        "future.xml:5: note: unknown element <futureElement> in entity \"A\" kept as is",
-        "future.xml:3: note: unknown attribute \"futureFlag\" on entity \"A\" kept as is",
-    ])
+    #expect(
+        loaded.notes.map(\.description) == [
+            "future.xml:4: note: unknown attribute \"newerSetting\" on attribute \"A.x\" kept as is",
+            "future.xml:5: note: unknown element <futureElement> in entity \"A\" kept as is",
+            "future.xml:3: note: unknown attribute \"futureFlag\" on entity \"A\" kept as is",
+        ])
     let written = ModelWriter.xml(loaded.model)
     #expect(written.contains(#"<entity name="A" futureFlag="YES">"#))
     #expect(written.contains(#"<attribute name="x" attributeType="String" newerSetting="7"/>"#))
@@ -70,6 +72,9 @@ func modelFiles(under root: URL) -> [URL] {
     }
     // Only the fixtures transcribed by hand (comments, non-Xcode attribute order) differ, and one Wire
     // version that was saved outside Xcode: it ends with a newline, which Xcode never writes.
-    #expect(different.sorted() == ["Event.xcdatamodel", "V1.xcdatamodel", "V2.xcdatamodel", "transcribed.xcdatamodel", "zmessaging1.27.xcdatamodel"])
+    #expect(
+        different.sorted() == [
+            "Event.xcdatamodel", "V1.xcdatamodel", "V2.xcdatamodel", "transcribed.xcdatamodel", "zmessaging1.27.xcdatamodel",
+        ])
     #expect(identical == files.count - 5)
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 private let wooCommerceFolder = Paths.models.appendingPathComponent("woocommerce-ios")
 private let wooCommerce = wooCommerceFolder.appendingPathComponent("WooCommerce.xcdatamodeld").path
@@ -54,7 +54,7 @@ private func mentions(in text: String, bundle: ModelBundle) throws -> [(version:
         }
         guard let version, !line.lowercased().contains("mapping model") else { continue }
         guard let new = bundle.version(named: version)?.model,
-              let position = bundle.versions.firstIndex(where: { $0.name == version }), position > 0
+            let position = bundle.versions.firstIndex(where: { $0.name == version }), position > 0
         else {
             Issue.record("MIGRATIONS.md:\(index + 1): \(version) is not a version of the bundle with one before it")
             continue
@@ -110,7 +110,10 @@ private func names(_ entry: BundleLog.Entry, _ mention: Mention) -> Bool {
     case .property(let pairs):
         return pairs.contains { pair in
             elements.contains("\(pair.entity).\(pair.property)")
-                || entry.changes.contains { $0.kind == .added && $0.element == pair.entity && $0.detail.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).contains { $0 == pair.property } }
+                || entry.changes.contains {
+                    $0.kind == .added && $0.element == pair.entity
+                        && $0.detail.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).contains { $0 == pair.property }
+                }
         }
     }
 }
@@ -175,9 +178,11 @@ private func section(of entry: BundleLog.Entry, in text: String) -> String? {
     // Model 29 dropped the value transformer of six transformable attributes; nothing else did that.
     let model29 = try #require(log.versions.first { $0.version == "Model 29" })
     #expect(model29.cosmetic.map(\.change) == ["valueTransformerName: NSSecureUnarchiveFromData → (none)"])
-    #expect(model29.cosmetic.first?.elements == [
-        "Product.crossSellIDs", "Product.groupedProducts", "Product.relatedIDs", "Product.upsellIDs", "Product.variations", "ProductAttribute.options",
-    ])
+    #expect(
+        model29.cosmetic.first?.elements == [
+            "Product.crossSellIDs", "Product.groupedProducts", "Product.relatedIDs", "Product.upsellIDs", "Product.variations",
+            "ProductAttribute.options",
+        ])
     // Model 115's rename through a renaming identifier is one renamed entity, not a removal and an addition.
     let model115 = try #require(log.versions.first { $0.version == "Model 115" })
     #expect(model115.changes.first { $0.element == "MetaData" }?.kind == .renamed)
@@ -187,7 +192,8 @@ private func section(of entry: BundleLog.Entry, in text: String) -> String? {
 
 /// SampleModel3's current version is its first: the two after it are drafts, outside the history.
 @Test func versionsAfterTheCurrentOneAreDrafts() throws {
-    let bundle = try ModelBundle.load(path: Paths.fixtures.appendingPathComponent("07-CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld").path)
+    let bundle = try ModelBundle.load(
+        path: Paths.fixtures.appendingPathComponent("07-CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld").path)
     let log = try BundleLog(bundle: bundle)
     #expect(log.versions.map(\.version) == ["SampleModel3"])
     #expect(log.drafts.map(\.version) == ["SampleModel3_v3", "SampleModel3_v2"])

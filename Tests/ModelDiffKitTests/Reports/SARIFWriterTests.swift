@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// SARIF is written piece by piece, not through `JSONSerialization`: its bytes must be what
 /// `JSONSerialization` (sorted keys, slashes unescaped) writes for the same log, so the files code
@@ -8,11 +8,14 @@ import ModelDiffKit
 /// the shape of a real bundle; this covers the escapes no model has.
 @Suite struct SARIFWriter {
     /// Every control character, quotes, backslashes, slashes, non-ASCII and a line break in a name.
-    static let awkward = (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }.joined() + #"quote " backslash \ slash / → é 🙂 del "# + "\u{7F}"
+    static let awkward =
+        (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }.joined() + #"quote " backslash \ slash / → é 🙂 del "# + "\u{7F}"
 
     @Test func escapesAsJSONSerializationDoes() throws {
         let findings = [
-            Finding(.error, .entityRemoved, entity: "Note" + Self.awkward, property: nil, file: "dir/Model " + Self.awkward, line: 7, message: Self.awkward),
+            Finding(
+                .error, .entityRemoved, entity: "Note" + Self.awkward, property: nil, file: "dir/Model " + Self.awkward, line: 7,
+                message: Self.awkward),
             Finding(.warning, .acknowledgementUnused, entity: nil, file: ".modeldiff.yml", line: nil, message: "plain"),
         ]
         let text = try SARIFReport.render([], bundleFindings: findings, toolVersion: "1.0 " + Self.awkward)
@@ -27,7 +30,8 @@ import ModelDiffKit
     @Test func aBundleLogIsWhatJSONSerializationWrites() throws {
         let bundle = try ModelBundle.load(path: Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld").path)
         let check = try BundleCheck(bundle: bundle)
-        let text = try SARIFReport.render(check.pairs.map { (CheckReports.title($0), $0.report) }, bundleFindings: check.bundleFindings, toolVersion: "1")
+        let text = try SARIFReport.render(
+            check.pairs.map { (CheckReports.title($0), $0.report) }, bundleFindings: check.bundleFindings, toolVersion: "1")
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
         let reference = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         #expect(text == String(decoding: reference, as: UTF8.self) + "\n")

@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 @Suite struct BinaryPropertyListTests {
     @Test func smallDictionaryHasTheExpectedBytes() {
         let bytes = BinaryPropertyList.encode(.dictionary(["a": .integer(1)]))
-        let expected: [UInt8] = Array("bplist00".utf8)
+        let expected: [UInt8] =
+            Array("bplist00".utf8)
             + [0xD1, 0x01, 0x02, 0x51, 0x61, 0x10, 0x01]  // {1: 2}, "a", 1
             + [0x08, 0x0B, 0x0D]  // offsets
             + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 3] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 15]
@@ -34,7 +35,8 @@ import ModelDiffKit
     @Test func everyKindOfValueRoundTrips() throws {
         let bytes = BinaryPropertyList.encode(Self.everyKind)
         #expect(try BinaryPropertyList.decode(bytes, path: "test") == Self.everyKind)
-        #expect(BinaryPropertyList.encode(try BinaryPropertyList.decode(bytes, path: "test")) == bytes, "the same value gives the same bytes")
+        #expect(
+            BinaryPropertyList.encode(try BinaryPropertyList.decode(bytes, path: "test")) == bytes, "the same value gives the same bytes")
     }
 
     @Test func foundationReadsWhatIsWritten() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Every SQLite store under `../shared/fixtures` and `../shared/models`, found by its file header, so a
 /// store added there later is covered without new code (its lines appear in the golden summary).
@@ -52,16 +52,24 @@ private func summary(of url: URL, models: CaseModels) -> String {
         var found: (name: String, model: Model, bundle: ModelBundle?)?
         for bundle in models.bundles {
             let match = StoreVersionMatch(storeHashes: hashes, versions: bundle.versions.map { ($0.name, $0.model) })
-            if let name = match.versionName, let version = bundle.version(named: name) { found = (name, version.model, bundle); break }
+            if let name = match.versionName, let version = bundle.version(named: name) {
+                found = (name, version.model, bundle)
+                break
+            }
         }
-        if found == nil, let loose = models.loose.first(where: { StoreVersionMatch(storeHashes: hashes, versions: [$0]).versionName != nil }) {
+        if found == nil,
+            let loose = models.loose.first(where: { StoreVersionMatch(storeHashes: hashes, versions: [$0]).versionName != nil })
+        {
             found = (loose.name, loose.model, nil)
         }
         if found == nil {
             // As Core Data does for a store no model names: the model cached in it, migrated to the
             // current version of the bundle whose closest version differs in the fewest entities.
             let closest = models.bundles.map { bundle in
-                (bundle, StoreVersionMatch(storeHashes: hashes, versions: bundle.versions.map { ($0.name, $0.model) }).differingEntities.count)
+                (
+                    bundle,
+                    StoreVersionMatch(storeHashes: hashes, versions: bundle.versions.map { ($0.name, $0.model) }).differingEntities.count
+                )
             }.min { $0.1 < $1.1 }?.0
             do {
                 found = (StoreMigration.cachedVersionName, try store.cachedModel(), closest)
@@ -93,7 +101,8 @@ private func summary(of url: URL, models: CaseModels) -> String {
         let before = try store.rowCounts().reduce(0) { $0 + $1.count }
         let after = try migrated.rowCounts().reduce(0) { $0 + $1.count }
         let verified = try StoreVerification(store: migrated, model: bundle.current.model).problems
-        text += "  migrate → \(bundle.currentVersionName): \(after) of \(before) objects, verify \(verified.isEmpty ? "ok" : verified.joined(separator: "; "))\n"
+        text +=
+            "  migrate → \(bundle.currentVersionName): \(after) of \(before) objects, verify \(verified.isEmpty ? "ok" : verified.joined(separator: "; "))\n"
         for keys in managers.flatMap(\.nullifiedKeys) { text += "    warning: \(keys.message)\n" }
         text += try layoutLines(of: migrated, model: bundle.current.model, label: "migrated layout", writtenByCoreData: false)
     } catch {
@@ -143,9 +152,13 @@ private enum LayoutDifference {
 
     /// An index line: its name, table and columns.
     static func index(_ line: String) -> (name: String, table: String, columns: String)? {
-        let body = line.hasPrefix("unique index ") ? line.dropFirst("unique index ".count) : line.hasPrefix("index ") ? line.dropFirst("index ".count) : nil
+        let body =
+            line.hasPrefix("unique index ")
+            ? line.dropFirst("unique index ".count) : line.hasPrefix("index ") ? line.dropFirst("index ".count) : nil
         guard let body, let on = body.range(of: " on "), let open = body.firstIndex(of: "(") else { return nil }
-        return (String(body[..<on.lowerBound]), String(body[on.upperBound..<open]).trimmingCharacters(in: .whitespaces), String(body[open...]))
+        return (
+            String(body[..<on.lowerBound]), String(body[on.upperBound..<open]).trimmingCharacters(in: .whitespaces), String(body[open...])
+        )
     }
 
     static func reason(storeOnly line: String, store: [String], computed: [String]) -> String {
@@ -160,7 +173,9 @@ private enum LayoutDifference {
         if let mine = index(line) {
             let same = store.compactMap(index).filter { $0.name != mine.name && $0.table == mine.table && $0.columns == mine.columns }
             let current = Set(computed.compactMap(index).map(\.name))
-            if let twin = same.first(where: { current.contains($0.name) }) { return " — a second index on the same columns as \(twin.name), under an earlier name" }
+            if let twin = same.first(where: { current.contains($0.name) }) {
+                return " — a second index on the same columns as \(twin.name), under an earlier name"
+            }
             if let twin = same.first { return " — an index on the same columns as \(twin.name), neither under the computed name" }
             return " — an index the model no longer declares"
         }
@@ -168,7 +183,9 @@ private enum LayoutDifference {
     }
 
     static func reason(computedOnly line: String, store storeOnly: [String]) -> String {
-        if let mine = table(line), storeOnly.compactMap(table).contains(where: { $0.name == mine.name }) { return " — see the store's line" }
+        if let mine = table(line), storeOnly.compactMap(table).contains(where: { $0.name == mine.name }) {
+            return " — see the store's line"
+        }
         if line.hasPrefix("Z_PRIMARYKEY "), let number = line.split(separator: " ").dropFirst().first,
             storeOnly.contains(where: { $0.hasPrefix("Z_PRIMARYKEY \(number) ") })
         {
@@ -182,8 +199,10 @@ private enum LayoutDifference {
     /// How a table's columns in the store differ from the computed ones.
     static func tableReason(store: [String], computed: [String]) -> String {
         guard Set(store) == Set(computed) else {
-            let extra = store.filter { !computed.contains($0) }, missing = computed.filter { !store.contains($0) }
-            return "columns only in the store: \(extra.isEmpty ? "none" : extra.joined(separator: ", ")); only computed: \(missing.isEmpty ? "none" : missing.joined(separator: ", "))"
+            let extra = store.filter { !computed.contains($0) }
+            let missing = computed.filter { !store.contains($0) }
+            return
+                "columns only in the store: \(extra.isEmpty ? "none" : extra.joined(separator: ", ")); only computed: \(missing.isEmpty ? "none" : missing.joined(separator: ", "))"
         }
         // The shortest tail of the store's columns whose removal leaves the computed order.
         for count in 1..<store.count {
@@ -191,7 +210,8 @@ private enum LayoutDifference {
             if store.dropLast(count).elementsEqual(computed.filter { !tail.contains($0) }) {
                 // Where `ALTER TABLE … ADD COLUMN` puts a column; said as seen, since the iPhone OS 3
                 // store's Xcode 3 property order can look the same.
-                return "the same columns, these at the end instead of in their place: " + tail.map { $0.components(separatedBy: " ")[0] }.joined(separator: ", ")
+                return "the same columns, these at the end instead of in their place: "
+                    + tail.map { $0.components(separatedBy: " ")[0] }.joined(separator: ", ")
             }
         }
         let moved = zip(store, computed).filter { $0 != $1 }.map { $0.0.components(separatedBy: " ")[0] }

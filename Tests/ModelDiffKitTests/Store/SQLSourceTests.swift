@@ -6,7 +6,9 @@ import Testing
 /// that holds SQL and interpolates anything but a call of `SQL`'s functions.
 enum SQLSource {
     /// Words that make a string literal SQL (upper case, as the project writes SQL).
-    static let keyword = try! NSRegularExpression(pattern: #"\b(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|ATTACH|DETACH|PRAGMA|FROM|INTO|WHERE|VALUES|SET|JOIN|ORDER BY|GROUP BY)\b"#)
+    static let keyword = try! NSRegularExpression(
+        pattern:
+            #"\b(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|ATTACH|DETACH|PRAGMA|FROM|INTO|WHERE|VALUES|SET|JOIN|ORDER BY|GROUP BY)\b"#)
 
     /// The functions of `SQL` that return quoted names, parameters or fixed SQL only.
     static let helpers: Set<String> = [
@@ -79,7 +81,9 @@ enum SQLSource {
 
 @Test func noSourceFileBuildsSQLFromUnquotedText() throws {
     let root = Paths.repository.appendingPathComponent("Sources")
-    let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+    let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }.filter {
+        $0.pathExtension == "swift"
+    }
     #expect(files.count > 50)
     var findings: [String] = []
     var checked = 0

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Three sibling sub-entities that each declare `text` (the third as Binary) and two that declare
 /// `delivered`, as in Wire's model: one table, columns numbered in entity order (`ZTEXT`, `ZTEXT1`,
@@ -71,19 +71,22 @@ private func loadModel(_ xml: String) throws -> Model {
         var seen: [String] = []
         for entity in ["AssetMessage", "ClientMessage", "DataMessage"] {
             try store.forEachObject(of: entity, layout: layout, includingSubentities: false) { object in
-                seen.append("\(entity) " + object.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+                seen.append(
+                    "\(entity) " + object.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
             }
         }
         // The raw row: each sibling's value sits in its own column, the others' are null.
-        #expect(try store.database.rows("SELECT ZTEXT, ZTEXT1, ZDELIVERED, ZDELIVERED1 FROM ZMESSAGE ORDER BY Z_ENT") == [
-            [.text("asset"), .null, .integer(1), .null], [.null, .text("client"), .null, .integer(0)], [.null, .null, .null, .null],
-        ])
+        #expect(
+            try store.database.rows("SELECT ZTEXT, ZTEXT1, ZDELIVERED, ZDELIVERED1 FROM ZMESSAGE ORDER BY Z_ENT") == [
+                [.text("asset"), .null, .integer(1), .null], [.null, .text("client"), .null, .integer(0)], [.null, .null, .null, .null],
+            ])
         results.append(seen)
     }
     #expect(results[0] == results[1], "\(results)")
-    #expect(results[0] == [
-        #"AssetMessage delivered=bool(true) nonce=string("a") sentAt=null text=string("asset")"#,
-        #"ClientMessage delivered=bool(false) nonce=string("c") sentAt=null text=string("client")"#,
-        #"DataMessage nonce=string("d") sentAt=null text=data([1, 2, 3])"#,
-    ])
+    #expect(
+        results[0] == [
+            #"AssetMessage delivered=bool(true) nonce=string("a") sentAt=null text=string("asset")"#,
+            #"ClientMessage delivered=bool(false) nonce=string("c") sentAt=null text=string("client")"#,
+            #"DataMessage nonce=string("d") sentAt=null text=data([1, 2, 3])"#,
+        ])
 }

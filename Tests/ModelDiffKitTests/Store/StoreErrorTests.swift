@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ModelDiffKit
 
 /// `StoreError`: SQLite's result codes (primary or extended, sqlite.org/rescode.html) by kind, and
@@ -22,10 +23,19 @@ import Testing
     func line(_ kind: StoreError.Kind, _ message: String) -> String {
         StoreError(kind: kind, code: 0, message: message, statement: nil, path: "a.sqlite").diagnostic.description
     }
-    #expect(line(.locked(.brief), "database is locked") == "a.sqlite: error: the store is locked by another process and stayed locked for \(LockTimeout.brief.described) (database is locked)")
-    #expect(line(.storage("cannot write: the disk is full"), "database or disk is full") == "a.sqlite: error: cannot write: the disk is full (database or disk is full)")
-    #expect(line(.notADatabase, "file is not a database") == "a.sqlite: error: not a SQLite database (or an encrypted one): file is not a database")
-    #expect(line(.corrupt, "database disk image is malformed") == "a.sqlite: error: the SQLite file is damaged or truncated: database disk image is malformed")
+    #expect(
+        line(.locked(.brief), "database is locked")
+            == "a.sqlite: error: the store is locked by another process and stayed locked for \(LockTimeout.brief.described) (database is locked)"
+    )
+    #expect(
+        line(.storage("cannot write: the disk is full"), "database or disk is full")
+            == "a.sqlite: error: cannot write: the disk is full (database or disk is full)")
+    #expect(
+        line(.notADatabase, "file is not a database")
+            == "a.sqlite: error: not a SQLite database (or an encrypted one): file is not a database")
+    #expect(
+        line(.corrupt, "database disk image is malformed")
+            == "a.sqlite: error: the SQLite file is damaged or truncated: database disk image is malformed")
     #expect(line(.other, "no such table: x") == "a.sqlite: error: no such table: x")
 }
 

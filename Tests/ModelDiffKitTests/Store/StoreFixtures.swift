@@ -32,8 +32,12 @@ struct StoreFixture: Sendable, CustomStringConvertible {
 /// Core Data adds them only when the app turns those features on.
 func schemaSummary(_ store: PersistentStore) throws -> [String] {
     var lines: [String] = []
-    for row in try store.database.rows("SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'index') AND sql IS NOT NULL ORDER BY type DESC, name") {
-        guard case .text(let name) = row[1], case .text(let sql) = row[2], !name.hasPrefix("A"), !name.hasPrefix("Z_TRANSACTION") else { continue }
+    for row in try store.database.rows(
+        "SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'index') AND sql IS NOT NULL ORDER BY type DESC, name")
+    {
+        guard case .text(let name) = row[1], case .text(let sql) = row[2], !name.hasPrefix("A"), !name.hasPrefix("Z_TRANSACTION") else {
+            continue
+        }
         lines.append(sql.replacingOccurrences(of: "  ", with: " "))
     }
     for entry in try store.primaryKeyTable() where entry.entity < 16000 {

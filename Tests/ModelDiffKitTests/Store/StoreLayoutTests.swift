@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 @Test(arguments: StoreFixture.all)
 func emptyStoreMatchesApplesLayout(_ fixture: StoreFixture) throws {
@@ -23,12 +23,23 @@ func emptyStoreMatchesApplesLayout(_ fixture: StoreFixture) throws {
     } else {
         #expect(actual == expected)
     }
-    let keys = Set(apple.metadata.values.keys).subtracting(["NSStoreModelVersionChecksumKey", "NSStoreModelVersionHashesDigest", "NSPersistenceMaximumFrameworkVersion", "NSPersistenceFrameworkVersion", "NSStoreModelVersionHashesVersion", "NSStoreModelVersionIdentifiers", "_NSAutoVacuumLevel", "NSStoreType", "NSStoreUUID", "NSStoreModelVersionHashes"])
-    #expect(keys.isEmpty || keys.allSatisfy { $0.hasPrefix("NSPersistentHistory") || $0.hasPrefix("NSStoreModelVersionChecksum") || $0.hasPrefix("_NS") || $0.hasPrefix("PersistentHistory") || !$0.hasPrefix("NS") }, "\(keys)")
+    let keys = Set(apple.metadata.values.keys).subtracting([
+        "NSStoreModelVersionChecksumKey", "NSStoreModelVersionHashesDigest", "NSPersistenceMaximumFrameworkVersion",
+        "NSPersistenceFrameworkVersion", "NSStoreModelVersionHashesVersion", "NSStoreModelVersionIdentifiers", "_NSAutoVacuumLevel",
+        "NSStoreType", "NSStoreUUID", "NSStoreModelVersionHashes",
+    ])
+    #expect(
+        keys.isEmpty
+            || keys.allSatisfy {
+                $0.hasPrefix("NSPersistentHistory") || $0.hasPrefix("NSStoreModelVersionChecksum") || $0.hasPrefix("_NS")
+                    || $0.hasPrefix("PersistentHistory") || !$0.hasPrefix("NS")
+            }, "\(keys)")
     #expect(ours.metadata.versionHashes == apple.metadata.versionHashes)
     // Every key Core Data itself writes (the app's own keys aside) is in ours too.
     let coreDataKeys = Set(apple.metadata.values.keys).filter { $0.hasPrefix("NS") || $0.hasPrefix("_NS") }
-    #expect(coreDataKeys.subtracting(ours.metadata.values.keys).isEmpty, "missing: \(coreDataKeys.subtracting(ours.metadata.values.keys).sorted())")
+    #expect(
+        coreDataKeys.subtracting(ours.metadata.values.keys).isEmpty,
+        "missing: \(coreDataKeys.subtracting(ours.metadata.values.keys).sorted())")
     #expect(ours.metadata.string("NSStoreType") == "SQLite")
     // Core Data keeps the UUID in Z_UUID, never in Z_PLIST; so do we.
     #expect(apple.metadata.string("NSStoreUUID") == nil)
@@ -52,7 +63,7 @@ let pendingDeletionIndex = "CREATE INDEX Z_BookmarkEntity_isPendingDeletion ON Z
 
 /// Core Data's in-place migration keeps a renamed entity's old name in Z_PRIMARYKEY.
 let renamedEntityRows: [String: (ours: String, apple: String)] = [
-    "SampleModel_V2.sqlite": ("Z_PRIMARYKEY 3 LuxuryCar super 2", "Z_PRIMARYKEY 3 ExpensiveSportCar super 2"),
+    "SampleModel_V2.sqlite": ("Z_PRIMARYKEY 3 LuxuryCar super 2", "Z_PRIMARYKEY 3 ExpensiveSportCar super 2")
 ]
 
 private func sortedColumns(_ line: String) -> String {

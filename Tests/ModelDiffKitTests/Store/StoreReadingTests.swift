@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 @Test(arguments: StoreFixture.all)
 func everyObjectOfEveryEntityIsRead(_ fixture: StoreFixture) throws {
@@ -24,7 +24,8 @@ func everyObjectOfEveryEntityIsRead(_ fixture: StoreFixture) throws {
                 #expect(Set(object.attributes.keys) == Set(attributes.map(\.name)))
             }
             // Renamed entities keep their old Z_PRIMARYKEY name (see StoreLayoutTests); count by number then.
-            let byNumber = try store.database.rows("SELECT COUNT(*) FROM \(layout.table(for: entity)!.name) WHERE Z_ENT = \(layout.entityNumbers[entity]!)")
+            let byNumber = try store.database.rows(
+                "SELECT COUNT(*) FROM \(layout.table(for: entity)!.name) WHERE Z_ENT = \(layout.entityNumbers[entity]!)")
             let expected = counts[entity] ?? byNumber.first.map { if case .integer(let n) = $0[0] { Int(n) } else { 0 } } ?? 0
             #expect(read == expected, "\(entity)")
         }
@@ -56,7 +57,10 @@ func storeFiles(_ store: URL) throws -> [String: Data?] {
         if case .text(let title) = row[1] { #expect(object.attributes["title"] == .string(title)) }
         if case .real(let date) = row[2] { #expect(object.attributes["publishedAt"] == .date(date)) }
         if case .blob(let bytes) = row[3] {
-            guard case .uuid(let uuid)? = object.attributes["uniqueID"] else { Issue.record("uniqueID is not a UUID"); continue }
+            guard case .uuid(let uuid)? = object.attributes["uniqueID"] else {
+                Issue.record("uniqueID is not a UUID")
+                continue
+            }
             #expect(withUnsafeBytes(of: uuid.uuid) { Array($0) } == bytes)
         }
         if case .integer(let author) = row[4] { #expect(object.toOne["author"]??.primaryKey == author) }
@@ -75,9 +79,14 @@ func storeFiles(_ store: URL) throws -> [String: Data?] {
     let store = try PersistentStore.open(path: copy.path)
     let layout = StoreLayout(model: try ModelFile.load(path: fixture.model.path).model)
     let root = try #require(try store.database.rows("SELECT Z_PK FROM ZBOOKMARKENTITY WHERE ZUUID = 'favorites_root'").first)
-    guard case .integer(let pk) = root[0] else { Issue.record("no favorites root"); return }
-    let favorites = try store.relatedObjects(of: ObjectID(entity: 1, primaryKey: pk), entity: "BookmarkEntity", relationship: "favorites", layout: layout)
-    let expected = try store.database.rows("SELECT Z_1FAVORITES FROM Z_1FAVORITES WHERE Z_1FAVORITEFOLDERS = ? ORDER BY Z_FOK_1FAVORITES", [.integer(pk)])
+    guard case .integer(let pk) = root[0] else {
+        Issue.record("no favorites root")
+        return
+    }
+    let favorites = try store.relatedObjects(
+        of: ObjectID(entity: 1, primaryKey: pk), entity: "BookmarkEntity", relationship: "favorites", layout: layout)
+    let expected = try store.database.rows(
+        "SELECT Z_1FAVORITES FROM Z_1FAVORITES WHERE Z_1FAVORITEFOLDERS = ? ORDER BY Z_FOK_1FAVORITES", [.integer(pk)])
     #expect(favorites.map(\.primaryKey) == expected.map { if case .integer(let n) = $0[0] { n } else { -1 } })
     #expect(!favorites.isEmpty)
 }
@@ -105,7 +114,9 @@ func rowsStreamTheSameValuesAsObjects(_ fixture: StoreFixture) throws {
         }
     }
     let first = try #require(layout.tables.first)
-    #expect(throws: Diagnostic.self) { try store.forEachRow(of: first.rootEntity, layout: layout, attributes: ["noSuchAttribute"]) { _ in } }
+    #expect(throws: Diagnostic.self) {
+        try store.forEachRow(of: first.rootEntity, layout: layout, attributes: ["noSuchAttribute"]) { _ in }
+    }
 }
 
 /// A store whose latest writes live only in its -wal (the writer is still open, as when an app is

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// `modeldiff store seed`: synthetic stores that satisfy their model, the same bytes for the same seed.
 @Suite struct StoreSeedTests {
@@ -84,7 +84,8 @@ import ModelDiffKit
 
     /// Every model version in ../shared and TestModels: seeded, then verified as `store verify` does.
     @Test func everyModelInTheCorpusSeedsAndVerifies() throws {
-        let files = modelFiles(under: Paths.fixtures) + modelFiles(under: Paths.models)
+        let files =
+            modelFiles(under: Paths.fixtures) + modelFiles(under: Paths.models)
             + modelFiles(under: Paths.testModels).filter { !$0.path.contains("/bad/") }
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -107,14 +108,18 @@ import ModelDiffKit
         defer { try? FileManager.default.removeItem(at: folder) }
         let unknown = try seed(constraints, objects: "5,Nope=3", in: folder)
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "seeded.sqlite: error: --objects names entity \"Nope\", which the model does not have (entities: Account, Article, Group, Photo, Post, Profile)\n")
+        #expect(
+            unknown.stderr
+                == "seeded.sqlite: error: --objects names entity \"Nope\", which the model does not have (entities: Account, Article, Group, Photo, Post, Profile)\n"
+        )
         let abstract = try seed(constraints, objects: "Post=3", in: folder)
         #expect(abstract.status == 2)
         #expect(abstract.stderr.contains("abstract entity \"Post\""))
         let syntax = try seed(constraints, objects: "lots", in: folder)
         #expect(syntax.status == 2)
         #expect(syntax.stderr == "seeded.sqlite: error: --objects takes a number or Entity=N (0 to 10,000,000), not \"lots\"\n")
-        let missingFolder = try runModeldiff(["store", "seed", constraints.path, "--objects", "2", "--output", "no/such/folder/x.sqlite"], in: folder)
+        let missingFolder = try runModeldiff(
+            ["store", "seed", constraints.path, "--objects", "2", "--output", "no/such/folder/x.sqlite"], in: folder)
         #expect(missingFolder.status == 2)
         #expect(missingFolder.stderr.filter { $0 == "\n" }.count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ModelDiffKit
 
 /// `SQLiteDatabase.inTransaction`: the one way the migration opens a write transaction.

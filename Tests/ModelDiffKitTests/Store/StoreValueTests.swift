@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Every Apple-written store, including the one whose model XML lost `minCount`/`optional` in
 /// Xcode's conversion: those flags change the hashes, not the tables, so it is read all the same.
 let everyAppleStore: [StoreFixture] = AppleValues.all.filter { $0.artifact.hasSuffix(".sqlite") }.map {
-    StoreFixture(store: Paths.fixtures.appendingPathComponent($0.case).appendingPathComponent($0.artifact),
-                 model: Paths.fixtures.appendingPathComponent($0.model))
+    StoreFixture(
+        store: Paths.fixtures.appendingPathComponent($0.case).appendingPathComponent($0.artifact),
+        model: Paths.fixtures.appendingPathComponent($0.model))
 }
 
 @Test func everyAppleStoreIsListed() {
@@ -39,7 +40,9 @@ func everyValueMatchesTheRawRow(_ fixture: StoreFixture) throws {
                 #expect(row["Z_OPT"]?.integer == object.version)
                 for attribute in model.allAttributes(of: declared) where !attribute.isTransient {
                     let column = try #require(row["Z" + attribute.name.uppercased()], "column of \(entity).\(attribute.name)")
-                    #expect(object.attributes[attribute.name] == expectedValue(column, attribute.type), "\(entity).\(attribute.name) of \(object.id)")
+                    #expect(
+                        object.attributes[attribute.name] == expectedValue(column, attribute.type),
+                        "\(entity).\(attribute.name) of \(object.id)")
                     checkedValues += 1
                 }
                 for relationship in model.allRelationships(of: declared) where !relationship.isToMany && !relationship.isTransient {
@@ -49,7 +52,10 @@ func everyValueMatchesTheRawRow(_ fixture: StoreFixture) throws {
                     if let actual, let destination = relationship.destinationEntity {
                         // The destination's entity number: from `Z<n>_NAME` when the destination has
                         // sub-entities, else the destination entity's own number.
-                        let extra = row.first { $0.key.hasSuffix("_" + relationship.name.uppercased()) && $0.key.first == "Z" && $0.key.dropFirst().first?.isNumber == true }
+                        let extra = row.first {
+                            $0.key.hasSuffix("_" + relationship.name.uppercased()) && $0.key.first == "Z"
+                                && $0.key.dropFirst().first?.isNumber == true
+                        }
                         #expect(Int64(actual.entity) == (extra?.value.integer ?? Int64(layout.entityNumbers[destination] ?? -1)))
                     }
                 }

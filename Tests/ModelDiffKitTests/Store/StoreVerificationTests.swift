@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// A Notes 2 store: a folder with two notes, a tag on the second note (a many-to-many, in a join table).
 private func makeTaggedNotes(in folder: URL) throws -> (PersistentStore, Model) {
@@ -33,9 +33,10 @@ private func makeTaggedNotes(in folder: URL) throws -> (PersistentStore, Model) 
     try store.database.execute("INSERT INTO Z_2TAGS (Z_2NOTES, Z_3TAGS) VALUES (1, 2)")
     // The folder's row claims to be a Tag (entity 3).
     try store.database.execute("UPDATE ZFOLDER SET Z_ENT = 3")
-    #expect(try StoreVerification(store: store, model: model).problems == [
-        "ZFOLDER has 1 rows whose Z_ENT is not an entity of its hierarchy",
-        "Note.folder: 2 rows point to an object that is not a Folder",
-        "Z_2TAGS.Z_3TAGS: 1 rows point to objects that do not exist",
-    ])
+    #expect(
+        try StoreVerification(store: store, model: model).problems == [
+            "ZFOLDER has 1 rows whose Z_ENT is not an entity of its hierarchy",
+            "Note.folder: 2 rows point to an object that is not a Folder",
+            "Z_2TAGS.Z_3TAGS: 1 rows point to objects that do not exist",
+        ])
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// A store for `TestModels/Store/Library.xml` in a fresh folder: abstract `Item` with `Book` and
 /// `Magazine`, an ordered one-to-many, an ordered many-to-many, a one-to-one, a to-one into a hierarchy.
@@ -31,13 +31,23 @@ private struct Library {
     let schema = try library.column("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name").compactMap(\.text)
     // Integers and to-ones entity by entity, the hierarchy's order keys after them; then Double, Float
     // and Date together by name, Decimal, strings, UUID, Transformable, Binary (docs/STORE.md).
-    #expect(schema.contains("CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZAVAILABLE INTEGER, ZYEAR INTEGER, ZPAGES INTEGER, ZAUTHOR INTEGER, ZCOVER INTEGER, ZISSUE INTEGER, Z_FOK_AUTHOR INTEGER, ZACQUIREDAT TIMESTAMP, ZRATING FLOAT, ZWEIGHT FLOAT, ZPRICE DECIMAL, ZTITLE VARCHAR, ZHOMEPAGE VARCHAR, ZBARCODE BLOB, ZSCAN BLOB )"), "\(schema)")
-    #expect(schema.contains("CREATE TABLE ZLOAN ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZITEM INTEGER, Z3_ITEM INTEGER, ZDUE TIMESTAMP )"))
-    #expect(schema.contains("CREATE TABLE Z_3SHELVES ( Z_3ITEMS INTEGER, Z_7SHELVES INTEGER, Z_FOK_3ITEMS INTEGER, PRIMARY KEY (Z_3ITEMS, Z_7SHELVES) )"), "\(schema)")
+    #expect(
+        schema.contains(
+            "CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZAVAILABLE INTEGER, ZYEAR INTEGER, ZPAGES INTEGER, ZAUTHOR INTEGER, ZCOVER INTEGER, ZISSUE INTEGER, Z_FOK_AUTHOR INTEGER, ZACQUIREDAT TIMESTAMP, ZRATING FLOAT, ZWEIGHT FLOAT, ZPRICE DECIMAL, ZTITLE VARCHAR, ZHOMEPAGE VARCHAR, ZBARCODE BLOB, ZSCAN BLOB )"
+        ), "\(schema)")
+    #expect(
+        schema.contains(
+            "CREATE TABLE ZLOAN ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZITEM INTEGER, Z3_ITEM INTEGER, ZDUE TIMESTAMP )")
+    )
+    #expect(
+        schema.contains(
+            "CREATE TABLE Z_3SHELVES ( Z_3ITEMS INTEGER, Z_7SHELVES INTEGER, Z_FOK_3ITEMS INTEGER, PRIMARY KEY (Z_3ITEMS, Z_7SHELVES) )"),
+        "\(schema)")
     #expect(schema.contains("CREATE INDEX ZITEM_Z_ENT_INDEX ON ZITEM (Z_ENT)"))
     #expect(schema.contains("CREATE INDEX Z_3SHELVES_Z_7SHELVES_INDEX ON Z_3SHELVES (Z_7SHELVES, Z_3ITEMS)"))
-    #expect(try library.store.primaryKeyTable().map { "\($0.entity) \($0.name) \($0.superEntity) \($0.max)" }
-        == ["1 Author 0 0", "2 Cover 0 0", "3 Item 0 0", "4 Book 3 0", "5 Magazine 3 0", "6 Loan 0 0", "7 Shelf 0 0"])
+    #expect(
+        try library.store.primaryKeyTable().map { "\($0.entity) \($0.name) \($0.superEntity) \($0.max)" }
+            == ["1 Author 0 0", "2 Cover 0 0", "3 Item 0 0", "4 Book 3 0", "5 Magazine 3 0", "6 Loan 0 0", "7 Shelf 0 0"])
 }
 
 @Test func writerKeepsInversesOrderKeysAndKeys() throws {
@@ -71,8 +81,14 @@ private struct Library {
     // Ordered one-to-many through the inverse's foreign key: 2048, 3072 …; a second call appends.
     try writer.addToMany(author, entity: "Author", relationship: "books", destinations: [earthsea, dispossessed])
     try writer.addToMany(author, entity: "Author", relationship: "books", destinations: [lathe])
-    #expect(try library.store.relatedObjects(of: author, entity: "Author", relationship: "books", layout: library.layout) == [earthsea, dispossessed, lathe])
-    #expect(try library.column("SELECT Z_FOK_AUTHOR FROM ZITEM WHERE ZAUTHOR = 1 ORDER BY Z_PK") == [.integer(3072), .integer(2048), .integer(4096)])
+    #expect(
+        try library.store.relatedObjects(of: author, entity: "Author", relationship: "books", layout: library.layout) == [
+            earthsea, dispossessed, lathe,
+        ])
+    #expect(
+        try library.column("SELECT Z_FOK_AUTHOR FROM ZITEM WHERE ZAUTHOR = 1 ORDER BY Z_PK") == [
+            .integer(3072), .integer(2048), .integer(4096),
+        ])
     #expect(try library.object(lathe).toOne["author"] == .some(author))
 
     // One-to-one: both sides, and the previous partners let go.
@@ -90,9 +106,13 @@ private struct Library {
     // Ordered many-to-many through the join table, readable from both sides.
     try writer.addToMany(shelf, entity: "Shelf", relationship: "items", destinations: [galaxy, lathe])
     try writer.addToMany(dispossessed, entity: "Book", relationship: "shelves", destinations: [shelf])
-    #expect(try library.store.relatedObjects(of: shelf, entity: "Shelf", relationship: "items", layout: library.layout) == [galaxy, lathe, dispossessed])
+    #expect(
+        try library.store.relatedObjects(of: shelf, entity: "Shelf", relationship: "items", layout: library.layout) == [
+            galaxy, lathe, dispossessed,
+        ])
     #expect(try library.store.relatedObjects(of: lathe, entity: "Book", relationship: "shelves", layout: library.layout) == [shelf])
-    #expect(try library.column("SELECT Z_FOK_3ITEMS FROM Z_3SHELVES ORDER BY Z_7SHELVES") == [.integer(4096), .integer(3072), .integer(2048)])
+    #expect(
+        try library.column("SELECT Z_FOK_3ITEMS FROM Z_3SHELVES ORDER BY Z_7SHELVES") == [.integer(4096), .integer(3072), .integer(2048)])
 
     // A to-one into a hierarchy records the destination's entity number beside its key.
     try writer.setToOne(loan, entity: "Loan", relationship: "item", to: galaxy)
@@ -125,7 +145,9 @@ private struct Library {
     #expect(try library.object(book).version == 3, "each change to an older object is a save")
     try second.update(magazine, entity: "Magazine", attributes: ["issue": .integer(7)])
     #expect(try library.object(magazine).version == 1, "an object this writer inserted is in the same save")
-    #expect(throws: Diagnostic.self) { try second.update(ObjectID(entity: 4, primaryKey: 99), entity: "Book", attributes: ["title": .string("x")]) }
+    #expect(throws: Diagnostic.self) {
+        try second.update(ObjectID(entity: 4, primaryKey: 99), entity: "Book", attributes: ["title": .string("x")])
+    }
     #expect(throws: Diagnostic.self) { try second.update(book, entity: "Book", attributes: ["issue": .integer(1)]) }
     #expect(throws: Diagnostic.self) { try second.insert(entity: "Loan", values: []) }
     try second.finish()
@@ -141,7 +163,8 @@ private struct Library {
     #expect(PropertyDictionaryOrder.hash("visibleInConversation") == 3_589_291_701)
     #expect(PropertyDictionaryOrder.hash("hiddenInConversation") == 1_214_707_250)
     // Name order would give Z_FOK_HIDDENINCONVERSATION first; Apple's 40 stores have it second.
-    let bundle = try ModelBundle.load(path: Paths.models.appendingPathComponent("wire-ios-data-model/Resources/zmessaging.xcdatamodeld").path)
+    let bundle = try ModelBundle.load(
+        path: Paths.models.appendingPathComponent("wire-ios-data-model/Resources/zmessaging.xcdatamodeld").path)
     let version = try #require(bundle.version(named: "zmessaging2.21.1"))
     let message = try #require(StoreLayout(model: version.model).table(for: "Message"))
     #expect(message.columns.map(\.name).filter { $0.hasPrefix("Z_FOK_") } == ["Z_FOK_VISIBLEINCONVERSATION", "Z_FOK_HIDDENINCONVERSATION"])

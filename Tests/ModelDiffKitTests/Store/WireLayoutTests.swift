@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// The structure of a store, line by line: each table with its columns (name and declared type, in
 /// order), each index with its table and columns, and the Z_PRIMARYKEY rows. Persistent-history
@@ -14,7 +14,8 @@ func adoptedFreshStore(model: Model, like store: PersistentStore, at path: Strin
     let adopted = layout.adopting(storeTables: try store.tableNames())
     for (mine, theirs) in zip(layout.joinTables, adopted.joinTables) where mine.name != theirs.name {
         try fresh.database.execute("DROP TABLE \(mine.name)")
-        for statement in adopted.createStatements where statement.contains("TABLE \(theirs.name) (") || statement.contains("ON \(theirs.name) (") {
+        for statement in adopted.createStatements
+        where statement.contains("TABLE \(theirs.name) (") || statement.contains("ON \(theirs.name) (") {
             try fresh.database.execute(statement)
         }
     }
@@ -23,7 +24,8 @@ func adoptedFreshStore(model: Model, like store: PersistentStore, at path: Strin
 
 func storeStructure(_ store: PersistentStore) throws -> [String] {
     var lines: [String] = []
-    let objects = try store.database.rows("SELECT type, name, tbl_name FROM sqlite_master WHERE type IN ('table', 'index') ORDER BY type DESC, name")
+    let objects = try store.database.rows(
+        "SELECT type, name, tbl_name FROM sqlite_master WHERE type IN ('table', 'index') ORDER BY type DESC, name")
     for object in objects {
         guard case .text(let type) = object[0], case .text(let name) = object[1], case .text(let table) = object[2] else { continue }
         if name.hasPrefix("sqlite_") || table.hasPrefix("A") || table.hasPrefix("Z_TRANSACTION") { continue }
@@ -34,11 +36,15 @@ func storeStructure(_ store: PersistentStore) throws -> [String] {
             }
             lines.append("table \(name) (\(columns.joined(separator: ", ")))")
         } else {
-            let columns = try store.database.rows("SELECT name, desc FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno", [.text(name)]).map { row -> String in
+            let columns = try store.database.rows(
+                "SELECT name, desc FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno", [.text(name)]
+            ).map { row -> String in
                 guard case .text(let column) = row[0] else { return "?" }
                 return row[1] == .integer(1) ? column + " DESC" : column
             }
-            let unique = try store.database.rows("SELECT \"unique\" FROM pragma_index_list(?) WHERE name = ?", [.text(table), .text(name)]).first?.first == .integer(1)
+            let unique =
+                try store.database.rows("SELECT \"unique\" FROM pragma_index_list(?) WHERE name = ?", [.text(table), .text(name)]).first?
+                .first == .integer(1)
             lines.append("\(unique ? "unique index" : "index") \(name) on \(table) (\(columns.joined(separator: ", ")))")
         }
     }
@@ -110,7 +116,8 @@ enum WireLayout {
             switch self {
             case .index(let name): "index \(name)"
             case .appended(let table, let column): "\(table).\(column) appended"
-            case .orderKeysOfEarlierVersion(let table, let columns): "\(table) order keys \(columns.joined(separator: ", ")) of an earlier version"
+            case .orderKeysOfEarlierVersion(let table, let columns):
+                "\(table) order keys \(columns.joined(separator: ", ")) of an earlier version"
             }
         }
 
@@ -177,7 +184,9 @@ enum WireLayout {
         // Xcode 9 and later re-save `indexed` attributes and compound indexes as fetch indexes named
         // `by<Attribute>Index` and `compoundIndex` (Wire's 1.25 model); the store keeps the old names.
         let converted = described.fetchIndexes.map(\.name).filter { ($0.hasPrefix("by") && $0.hasSuffix("Index")) || $0 == "compoundIndex" }
-        guard legacy.contains(where: { "Z_\(entity)_" + $0.joined(separator: "_") == indexName }) || converted.contains(where: { "Z_\(entity)_" + $0 == indexName })
+        guard
+            legacy.contains(where: { "Z_\(entity)_" + $0.joined(separator: "_") == indexName })
+                || converted.contains(where: { "Z_\(entity)_" + $0 == indexName })
         else { return line }
         return "index \(name) on \(table) (\(columns.joined(separator: ", ")))"
     }
@@ -302,28 +311,28 @@ enum WireLayout {
             .index("ZTEAM_ZREMOTEIDENTIFIER_DATA_INDEX"),
         ],
         "store2-42-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-43-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-44-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-45-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-46-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-47-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-48-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-51-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-52-0.wiredatabase": [
             .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
@@ -356,25 +365,25 @@ enum WireLayout {
             .index("Z_TextMessage_expirationDate"),
         ],
         "store2-57-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-59-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-60-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-62-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-63-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-64-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-66-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-67-0.wiredatabase": [
             .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
@@ -431,43 +440,43 @@ enum WireLayout {
             .index("Z_TextMessage_normalizedText"),
         ],
         "store2-69-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-70-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-71-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-72-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-73-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-74-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-75-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-76-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-77-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-78-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-79-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-80-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-81-0.wiredatabase": [
-            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),
+            .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX")
         ],
         "store2-82-0.wiredatabase": [
             .index("ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"),

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// Wire's 90-version model and the 82 stores the app wrote with Core Data at many of those versions
 /// (`../shared/models/wire-ios-data-model`, read from `../shared`, never copied into the project).
@@ -8,8 +8,9 @@ enum Wire {
     static let folder = Paths.models.appendingPathComponent("wire-ios-data-model")
     static let bundlePath = folder.appendingPathComponent("Resources/zmessaging.xcdatamodeld").path
     static let bundle: ModelBundle? = try? ModelBundle.load(path: bundlePath)
-    static let stores: [URL] = ((try? FileManager.default.contentsOfDirectory(
-        at: folder.appendingPathComponent("Tests/Resources"), includingPropertiesForKeys: nil)) ?? [])
+    static let stores: [URL] =
+        ((try? FileManager.default.contentsOfDirectory(
+            at: folder.appendingPathComponent("Tests/Resources"), includingPropertiesForKeys: nil)) ?? [])
         .filter { $0.pathExtension == "wiredatabase" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
 
     /// Stores whose hashes match no version of the bundle, each with the reason. Both are read with
@@ -31,7 +32,7 @@ enum Wire {
             "Conversation.creator: 4 rows point to a User that does not exist",
             "Z_2LASTSERVERSYNCEDACTIVEPARTICIPANTS.Z_13LASTSERVERSYNCEDACTIVEPARTICIPANTS: 4 rows point to objects that do not exist",
             "Z_2OTHERACTIVEPARTICIPANTS.Z_13OTHERACTIVEPARTICIPANTS: 4 rows point to objects that do not exist",
-        ],
+        ]
     ]
 
     /// The bundle version whose hashes equal the store's.
@@ -68,8 +69,10 @@ enum Wire {
         let layout = try store.layout(for: version.model)
         for table in layout.tables {
             // The raw rows of the whole table, by primary key.
-            let raw = Dictionary(uniqueKeysWithValues: try store.database.rows(
-                "SELECT \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name)").map { row in
+            let raw = Dictionary(
+                uniqueKeysWithValues: try store.database.rows(
+                    "SELECT \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name)"
+                ).map { row in
                     guard case .integer(let key) = row[0] else { return (Int64(-1), row) }
                     return (key, row)
                 })
@@ -81,7 +84,8 @@ enum Wire {
                     guard let row = raw[object.id.primaryKey] else { return mismatches.append("\(entity) \(object.id) has no row") }
                     // Each attribute of the entity (inherited ones included) from its own column.
                     for (index, column) in table.columns.enumerated() {
-                        guard case .attribute(_, let attribute, let type) = column.kind, layout.column(entity: entity, property: attribute) == column
+                        guard case .attribute(_, let attribute, let type) = column.kind,
+                            layout.column(entity: entity, property: attribute) == column
                         else { continue }
                         if object.attributes[attribute] != StoreValue(row[index], type: type) {
                             mismatches.append("\(entity) \(object.id.primaryKey).\(attribute)")

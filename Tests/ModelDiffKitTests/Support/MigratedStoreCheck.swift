@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ModelDiffKit
+import Testing
 
 /// The check every migration test runs on its output: `StoreVerification` finds nothing (SQLite's
 /// integrity check, keys pointing to existing rows of the right entity, Z_MAX, both sides of
@@ -12,7 +12,8 @@ func expectSoundMigration(
     let migrated = try PersistentStore.open(path: output)
     let verification = try StoreVerification(store: migrated, model: model)
     #expect(verification.problems == [], "\(output)", sourceLocation: sourceLocation)
-    let sourceCounts = Dictionary(try PersistentStore.open(path: source).rowCounts().map { ($0.entity, $0.count) }, uniquingKeysWith: { a, _ in a })
+    let sourceCounts = Dictionary(
+        try PersistentStore.open(path: source).rowCounts().map { ($0.entity, $0.count) }, uniquingKeysWith: { a, _ in a })
     let counts = Dictionary(verification.counts.map { ($0.entity, $0.count) }, uniquingKeysWith: { a, _ in a })
     var expected: [String: Int] = [:]
     for entityMapping in mapping.entityMappings where entityMapping.type == .copy || entityMapping.type == .transform {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The string literals of Swift source text, with their interpolations, for tests that read the
 /// project's own sources (`SQLSourceTests`). Handles `"…"`, `"""…"""`, raw strings (`#"…"#`),
 /// escapes, comments, and literals nested inside interpolations; not a full Swift lexer.
@@ -55,7 +57,15 @@ enum StringLiteralScanner {
                 } else if matches("/*") {
                     var nesting = 0
                     repeat {
-                        if matches("/*") { nesting += 1; advance(2) } else if matches("*/") { nesting -= 1; advance(2) } else { advance() }
+                        if matches("/*") {
+                            nesting += 1
+                            advance(2)
+                        } else if matches("*/") {
+                            nesting -= 1
+                            advance(2)
+                        } else {
+                            advance()
+                        }
                     } while nesting > 0 && peek() != nil
                 } else if scalar == "#" || scalar == "\"" {
                     var hashes = 0
@@ -70,7 +80,10 @@ enum StringLiteralScanner {
                 } else {
                     if scalar == "(" { depth += 1 }
                     if scalar == ")" {
-                        if depth == 0 && closing == ")" { advance(); return String(text) }
+                        if depth == 0 && closing == ")" {
+                            advance()
+                            return String(text)
+                        }
                         depth -= 1
                     }
                     text.append(scalar)
@@ -114,12 +127,13 @@ enum StringLiteralScanner {
             }
             var rest = String.UnicodeScalarView()
             var offset = 0
-            while let next = peek(offset), next != "\n" { rest.append(next); offset += 1 }
+            while let next = peek(offset), next != "\n" {
+                rest.append(next)
+                offset += 1
+            }
             found.append(StringLiteral(line: startLine, text: String(text), interpolations: interpolations, following: String(rest)))
             found += nested
             return String(text)
         }
     }
 }
-
-import Foundation
