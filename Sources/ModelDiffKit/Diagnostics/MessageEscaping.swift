@@ -4,9 +4,9 @@
 /// diagnostic in two, and an ANSI escape (`ESC [ 2 J`) would clear or recolour the reader's terminal.
 /// Every control character (C0, DEL, C1) and the Unicode line and paragraph separators are written
 /// as Swift escapes (`\n`, `\t`, `\u{1B}`), so what is printed shows exactly what is there.
-public enum MessageEscaping {
+package enum MessageEscaping {
     /// `text` with every control character escaped; text without one is returned as is.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

@@ -144,7 +144,7 @@ public struct ExpressionError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// NSExpression's reserved words: a key-path component spelled like one must be escaped with `#`.
-public let reservedWords: Set<String> = [
+package let reservedWords: Set<String> = [
     "AND", "OR", "IN", "NOT", "ALL", "ANY", "SOME", "NONE", "LIKE", "CASEINSENSITIVE", "CI", "MATCHES", "CONTAINS",
     "BEGINSWITH", "ENDSWITH", "BETWEEN", "NULL", "NIL", "SELF", "TRUE", "FALSE", "YES", "NO", "FIRST", "LAST", "SIZE",
     "ANYKEY", "SUBQUERY", "FETCH", "CAST", "TRUEPREDICATE", "FALSEPREDICATE", "FUNCTION", "TERNARY",

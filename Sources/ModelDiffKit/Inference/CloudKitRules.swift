@@ -7,10 +7,10 @@
 /// "CloudKit integration requires …", which also names ordered relationships). Once the CloudKit
 /// schema is deployed to production it is add-only: record types and fields cannot be deleted or
 /// changed, and a field's name is the property's name (`CD_` + name), so a rename is a removal.
-public enum CloudKitRules {
+package enum CloudKitRules {
     /// Findings for `model` (the file at `path`): the entities of the configurations marked "Used with
     /// CloudKit", or every entity when none is marked.
-    public static func model(_ model: Model, path: String) -> [Finding] {
+    package static func model(_ model: Model, path: String) -> [Finding] {
         var findings: [Finding] = []
         func add(_ code: FindingCode, _ entity: String, _ property: String?, _ line: SourceLine, _ message: String) {
             findings.append(
@@ -80,7 +80,7 @@ public enum CloudKitRules {
 
     /// Findings for a change of a schema already deployed to CloudKit's production environment, which
     /// is add-only.
-    public static func change(_ diff: ModelDiff, sourcePath: String, destinationPath: String) -> [Finding] {
+    package static func change(_ diff: ModelDiff, sourcePath: String, destinationPath: String) -> [Finding] {
         var findings: [Finding] = []
         let mirrored = mirroredEntities(of: diff.source)
         let tail = "; CloudKit's production schema is add-only"

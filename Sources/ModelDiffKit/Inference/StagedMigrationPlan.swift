@@ -1,17 +1,17 @@
 /// The stages of an `NSStagedMigrationManager` (iOS 17, macOS 14) for a bundle's versions up to the
 /// current one: consecutive steps lightweight migration can infer share one `NSLightweightMigrationStage`;
 /// every other step is an `NSCustomMigrationStage` of its own, carrying the findings that make it one.
-public struct StagedMigrationPlan: Sendable {
+package struct StagedMigrationPlan: Sendable {
     /// One version of the bundle, as the plan refers to it.
-    public struct Version: Sendable, Hashable {
+    package struct Version: Sendable, Hashable {
         /// The version's name, which is also its compiled model's name in the `.momd` (`Model 2.mom`).
-        public let name: String
+        package let name: String
         /// Core Data's `versionChecksum` of the version.
-        public let versionChecksum: String
+        package let versionChecksum: String
     }
 
     /// A stage, in the order the manager runs them.
-    public enum Stage: Sendable, Hashable {
+    package enum Stage: Sendable, Hashable {
         /// Versions whose consecutive steps are all inferable (or identical), oldest first.
         case lightweight([Version])
         /// A step lightweight migration cannot infer, with the errors that say why.
@@ -19,16 +19,16 @@ public struct StagedMigrationPlan: Sendable {
     }
 
     /// The bundle's name without extension (`Model`): the compiled folder is `<name>.momd`.
-    public let modelName: String
+    package let modelName: String
     /// The versions the plan covers, oldest first, ending with the current one.
-    public let versions: [Version]
+    package let versions: [Version]
     /// Versions ordered after the current one (drafts), left out of the plan.
-    public let drafts: [String]
+    package let drafts: [String]
     /// The stages.
-    public let stages: [Stage]
+    package let stages: [Stage]
 
     /// Plans `bundle`'s versions in natural order (or `order`) up to the current version.
-    public init(bundle: ModelBundle, order: [String]? = nil) throws(Diagnostic) {
+    package init(bundle: ModelBundle, order: [String]? = nil) throws(Diagnostic) {
         let (ordered, currentIndex) = try bundle.orderedVersions(order)
         let file = bundle.path.split(separator: "/").last.map(String.init) ?? bundle.path
         modelName = file.hasSuffix(".xcdatamodeld") ? String(file.dropLast(".xcdatamodeld".count)) : file

@@ -3,9 +3,9 @@ import Foundation
 /// The mapping files a project keeps for a bundle: `*.mapping.xml`, Xcode's `*.xcmappingmodel` and
 /// compiled `*.cdm` beside the bundle (where `migrate` has always looked), and anywhere below the folders given with
 /// `--mappings`. `check` and `migrate` find them the same way.
-public enum MappingDiscovery {
+package enum MappingDiscovery {
     /// The mapping files for `bundle`, read; each file once, in path order.
-    public static func files(besides bundle: String, in folders: [String] = []) throws(Diagnostic) -> [MappingFile] {
+    package static func files(besides bundle: String, in folders: [String] = []) throws(Diagnostic) -> [MappingFile] {
         let beside = (bundle.trimmingTrailingSlashes as NSString).deletingLastPathComponent
         var paths = Set(candidates(in: beside.isEmpty ? "." : beside, recursive: false))
         for folder in folders {
@@ -43,7 +43,7 @@ public enum MappingDiscovery {
 
     /// Whether `file` maps `old` → `new`: by the entity version hashes its entity mappings record,
     /// else by the version names it records.
-    public static func maps(_ file: MappingFile, from old: ModelVersion, to new: ModelVersion) -> Bool {
+    package static func maps(_ file: MappingFile, from old: ModelVersion, to new: ModelVersion) -> Bool {
         let mapping = file.mapping
         let recorded = mapping.entityMappings.filter { $0.sourceVersionHash != nil || $0.destinationVersionHash != nil }
         if !recorded.isEmpty {

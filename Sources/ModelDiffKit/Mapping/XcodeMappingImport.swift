@@ -1,7 +1,7 @@
 import Foundation
 
 /// The userInfo key marking a property mapping whose expression Xcode generates at compile time.
-public let autogenerateKey = "modeldiff.autogenerate"
+package let autogenerateKey = "modeldiff.autogenerate"
 
 /// Reads Xcode's `.xcmappingmodel/xcmapping.xml` (a Core Data XML store of `XDDEV…` objects) into a `MappingModel`.
 public enum XcodeMappingImport {

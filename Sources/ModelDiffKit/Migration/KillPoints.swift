@@ -6,7 +6,7 @@ import Foundation
 /// The library only names the points and calls the hook installed with `install(_:)`; with none
 /// installed, the normal case, `reach()` returns at once. The `modeldiff` command installs one when
 /// `MODELDIFF_TEST_KILL_AT` asks for it (see `KillPointHook` in the command's sources).
-public enum KillPoint: String, CaseIterable, Sendable {
+package enum KillPoint: String, CaseIterable, Sendable {
     /// The start of the create-instances stage of an entity mapping.
     case createInstances = "create-instances"
     /// The start of the create-relationships stage of an entity mapping.
@@ -31,12 +31,12 @@ public enum KillPoint: String, CaseIterable, Sendable {
     case afterRename = "after-rename"
 
     /// Calls the installed hook, if any: the crash-safety tests' hook kills the process here.
-    public func reach() {
+    package func reach() {
         Self.installed.hook?(self)
     }
 
     /// Installs what reaching a point does, for every migration in the process from now on (nil: nothing).
-    public static func install(_ hook: (@Sendable (KillPoint) -> Void)?) {
+    package static func install(_ hook: (@Sendable (KillPoint) -> Void)?) {
         installed.hook = hook
     }
 

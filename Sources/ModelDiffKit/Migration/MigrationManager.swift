@@ -48,7 +48,7 @@ public final class MigrationManager: ExpressionObject {
     /// The source's keys that point to no row, which the last migration carried over as nil (to-ones)
     /// or left out (join-table rows), on either path: one entry per relationship, for the warnings
     /// `migrate` prints (`DanglingKeys.message`).
-    public private(set) var nullifiedKeys: [DanglingKeys] = []
+    package private(set) var nullifiedKeys: [DanglingKeys] = []
     /// The policy classes mapping files may name.
     public var policies = PolicyRegistry()
 

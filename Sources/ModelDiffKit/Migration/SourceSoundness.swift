@@ -75,9 +75,9 @@ struct SourceSoundness {
 
 /// The keys of one relationship, in a source store, that point to no row: a migration carries them
 /// over as nil (to-one columns) or leaves them out (join-table rows), and says so.
-public struct DanglingKeys: Sendable, Hashable {
+package struct DanglingKeys: Sendable, Hashable {
     /// Where the keys are stored in the source.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A to-one's key column (`column` of `table`), pointing into `target`.
         case toOne(table: String, column: String, target: String)
         /// A many-to-many's join table, whose `column` points into `target`.
@@ -85,16 +85,16 @@ public struct DanglingKeys: Sendable, Hashable {
     }
 
     /// Where the keys are stored.
-    public let kind: Kind
+    package let kind: Kind
     /// The relationship as `Entity.relationship` (for join rows, the side whose partners are missing).
-    public let relationship: String
+    package let relationship: String
     /// The entity the keys should point to.
-    public let destination: String
+    package let destination: String
     /// How many rows hold such a key.
-    public let count: Int
+    package let count: Int
 
     /// The warning a migration gives, as `store verify` words the problem, and what was done.
-    public var message: String {
+    package var message: String {
         switch kind {
         case .toOne: "\(relationship): \(count) rows point to a \(destination) that does not exist; migrated as nil"
         case .joinRows(let table, _, _):

@@ -78,7 +78,7 @@ public enum StoreMigration {
     }
 
     /// The name a step from a store's cached model gives its source version.
-    public static let cachedVersionName = "Z_MODELCACHE"
+    package static let cachedVersionName = "Z_MODELCACHE"
 
     /// One step: the mapping file among `mappings` that maps exactly `old` → `new` (validated), else
     /// the mapping Core Data would infer, with the bundle's history.
@@ -204,7 +204,7 @@ public enum StoreMigration {
     }
 
     /// Removes a store and its companion files.
-    public static func removeStore(_ path: String) {
+    package static func removeStore(_ path: String) {
         StoreFiles.remove(path)
     }
 }

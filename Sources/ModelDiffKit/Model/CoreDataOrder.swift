@@ -4,7 +4,7 @@
 /// code points above U+FFFF (lead bytes F0–F4, surrogates in UTF-16) sort before U+E000–U+FFFF
 /// (lead bytes EE–EF), so only a first difference between those two falls back to UTF-16.
 /// Hashing and diffing sort names thousands of times per model, and walking UTF-16 views was slow.
-public func coreDataCompare(_ lhs: String, _ rhs: String) -> Bool {
+package func coreDataCompare(_ lhs: String, _ rhs: String) -> Bool {
     var left = lhs
     var right = rhs
     let byBytes: Bool? = left.withUTF8 { a in

@@ -5,14 +5,14 @@ import Foundation
 ///
 /// Strict by design: no recovery, no network, no entity expansion (no XXE), first error reported
 /// with its line and column, every libxml2 object freed before returning.
-public enum XMLDocumentParser {
+package enum XMLDocumentParser {
     private static let initialized: Bool = {
         xmlInitParser()
         return true
     }()
 
     /// Parses `bytes` (the content of the file at `path`, used in diagnostics) into its root element.
-    public static func parse(_ bytes: [UInt8], path: String) throws(Diagnostic) -> XMLElementNode {
+    package static func parse(_ bytes: [UInt8], path: String) throws(Diagnostic) -> XMLElementNode {
         let document = try read(bytes, path: path)
         defer { xmlFreeDoc(document) }
         // The comments before the root element (its leading comments) belong to it: a mapping file's header, for example.

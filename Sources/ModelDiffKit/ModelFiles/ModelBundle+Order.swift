@@ -1,12 +1,12 @@
 /// Why a list of version names does not order a bundle's versions.
-public enum VersionOrderError: Error, Sendable, Equatable {
+package enum VersionOrderError: Error, Sendable, Equatable {
     /// The list names a version the bundle does not have; `versions` are the bundle's own.
     case unknownVersion(String, versions: [String])
     /// The list leaves out the current version, so nothing migrates to it.
     case currentVersionLeftOut(String)
 
     /// What is wrong, as facts about the order; a command names its own flag instead.
-    public var message: String {
+    package var message: String {
         switch self {
         case .unknownVersion(let name, let versions):
             "the version order names version \"\(name)\", which the bundle does not have (versions: \(versions.joined(separator: ", ")))"
@@ -18,7 +18,7 @@ public enum VersionOrderError: Error, Sendable, Equatable {
 extension ModelBundle {
     /// The versions `order` names, in that order (every version in natural order when nil), and the
     /// current version's index among them.
-    public func versions(inOrder order: [String]?) throws(VersionOrderError) -> (versions: [ModelVersion], current: Int) {
+    package func versions(inOrder order: [String]?) throws(VersionOrderError) -> (versions: [ModelVersion], current: Int) {
         var ordered: [ModelVersion] = []
         for name in order ?? versions.map(\.name) {
             guard let version = version(named: name) else { throw .unknownVersion(name, versions: versions.map(\.name)) }

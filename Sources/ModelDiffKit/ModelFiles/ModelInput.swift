@@ -1,15 +1,15 @@
 /// What a path a user gives names: one model version, or a versioned bundle with all its versions.
-public enum ModelInput: Sendable {
+package enum ModelInput: Sendable {
     /// A bare `contents` file, a `.xcdatamodel` folder or a version folder inside a bundle.
     case version(LoadedModel)
     /// A `.xcdatamodeld` bundle, every readable version loaded.
     case bundle(ModelBundle)
 
     /// Whether `path` names a versioned bundle: a `.xcdatamodeld` folder (trailing slashes allowed).
-    public static func isBundle(_ path: String) -> Bool { path.trimmingTrailingSlashes.hasSuffix(".xcdatamodeld") }
+    package static func isBundle(_ path: String) -> Bool { path.trimmingTrailingSlashes.hasSuffix(".xcdatamodeld") }
 
     /// Reads what `path` names: every version of a bundle, else the one version ``ModelFile/load(path:)`` reads.
-    public static func load(path: String) throws(Diagnostic) -> ModelInput {
+    package static func load(path: String) throws(Diagnostic) -> ModelInput {
         isBundle(path) ? .bundle(try ModelBundle.load(path: path)) : .version(try ModelFile.load(path: path))
     }
 }

@@ -55,7 +55,7 @@ enum ModelLocator {
 }
 
 /// Orders names the way people number versions: `Model`, `Model 2`, … `Model 10`, `Model 117`.
-public func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
+package func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
     let a = naturalKey(lhs)
     let b = naturalKey(rhs)
     for (x, y) in zip(a, b) where x != y {

@@ -1,11 +1,11 @@
 /// Serialises `XMLElementNode` trees as Xcode does: 4-space indentation, self-closing empty elements,
 /// attributes in the order given.
-public enum XMLWriter {
+package enum XMLWriter {
     /// The XML declaration Xcode writes on model files.
-    public static let declaration = #"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#
+    package static let declaration = #"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#
 
     /// The document text for `root`, declaration first, no trailing newline (as Xcode writes it).
-    public static func document(_ root: XMLElementNode) -> String {
+    package static func document(_ root: XMLElementNode) -> String {
         var output = declaration + "\n"
         write(root, depth: 0, into: &output)
         output.removeLast()
@@ -16,7 +16,7 @@ public enum XMLWriter {
     ///
     /// An attribute named in `breakingBefore` starts a new line, aligned under the element's first
     /// attribute (a mapping file puts its long version hashes there, so the names stay readable).
-    public static func write(_ element: XMLElementNode, depth: Int, into output: inout String, breakingBefore: Set<String> = []) {
+    package static func write(_ element: XMLElementNode, depth: Int, into output: inout String, breakingBefore: Set<String> = []) {
         let indent = String(repeating: "    ", count: depth)
         for comment in element.leadingComments { output += indent + commentText(comment) + "\n" }
         output += indent + "<" + element.name
@@ -47,7 +47,7 @@ public enum XMLWriter {
     }
 
     /// Escapes text for XML content or a double-quoted attribute value.
-    public static func escape(_ text: String, quote: Bool) -> String {
+    package static func escape(_ text: String, quote: Bool) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

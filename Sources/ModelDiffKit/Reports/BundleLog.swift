@@ -4,27 +4,27 @@
 ///
 /// The steps are ``BundleCheck``'s consecutive pairs, found and judged as `check --path consecutive`
 /// judges them (mapping files included), so the log and the CI gate never disagree.
-public struct BundleLog: Sendable, Encodable {
+package struct BundleLog: Sendable, Encodable {
     /// One version and the step into it.
-    public struct Entry: Sendable, Encodable {
+    package struct Entry: Sendable, Encodable {
         /// The version's name.
-        public let version: String
+        package let version: String
         /// The version before it; nil for the first version, whose changes are its whole model.
-        public let previous: String?
+        package let previous: String?
         /// `check`'s verdict for the step from `previous`; nil for the first version.
-        public let verdict: Verdict?
+        package let verdict: Verdict?
         /// The mapping model that covers the step (verdict `mapped`).
-        public let mapping: String?
+        package let mapping: String?
         /// Whether this is the current version.
-        public let isCurrent: Bool
+        package let isCurrent: Bool
         /// Whether this version comes after the current one (a draft).
-        public let isDraft: Bool
+        package let isDraft: Bool
         /// What changed for the store: elements added, removed, renamed, moved or changed.
-        public let changes: [Change]
+        package let changes: [Change]
         /// Changes that leave the version hashes alone, one group per kind of change.
-        public let cosmetic: [CosmeticGroup]
+        package let cosmetic: [CosmeticGroup]
         /// The step's errors and warnings (notes say what is inferable and are left out).
-        public let findings: [Finding]
+        package let findings: [Finding]
 
         enum CodingKeys: String, CodingKey {
             case version, previous, verdict, mapping
@@ -35,18 +35,18 @@ public struct BundleLog: Sendable, Encodable {
     }
 
     /// One changed element: an entity (`Order`), a property (`Order.status`), a configuration or a fetch request.
-    public struct Change: Sendable, Hashable, Encodable {
+    package struct Change: Sendable, Hashable, Encodable {
         /// What happened to the element.
-        public enum Kind: String, Sendable, Hashable, Encodable { case added, removed, renamed, moved, changed }
+        package enum Kind: String, Sendable, Hashable, Encodable { case added, removed, renamed, moved, changed }
 
         /// What happened.
-        public let kind: Kind
+        package let kind: Kind
         /// The element's name in the new version (the old one for removals).
-        public let element: String
+        package let element: String
         /// The element's name in the old version, when it was renamed.
-        public let previousName: String?
+        package let previousName: String?
         /// A short description: the property's type, the fields that changed (`attributeType: Integer 64 → Decimal`).
-        public let detail: String
+        package let detail: String
 
         init(kind: Kind, element: String, previousName: String? = nil, detail: String) {
             self.kind = kind
@@ -58,21 +58,21 @@ public struct BundleLog: Sendable, Encodable {
 
     /// Elements that changed the same settings the same way without touching a version hash
     /// (class names, userInfo, value transformers, delete rules …).
-    public struct CosmeticGroup: Sendable, Hashable, Encodable {
+    package struct CosmeticGroup: Sendable, Hashable, Encodable {
         /// The settings that changed (`valueTransformerName: (none) → NSSecureUnarchiveFromData`).
-        public let change: String
+        package let change: String
         /// The elements, `Entity` or `Entity.property`.
-        public let elements: [String]
+        package let elements: [String]
     }
 
     /// The bundle's path.
-    public let bundlePath: String
+    package let bundlePath: String
     /// The current version (`.xccurrentversion`).
-    public let currentVersion: String
+    package let currentVersion: String
     /// The history: the current version first, the first version last.
-    public let versions: [Entry]
+    package let versions: [Entry]
     /// Versions after the current one, newest first.
-    public let drafts: [Entry]
+    package let drafts: [Entry]
 
     enum CodingKeys: String, CodingKey {
         case bundlePath = "bundle"
@@ -82,7 +82,7 @@ public struct BundleLog: Sendable, Encodable {
 
     /// The history of `bundle` in natural order of version names; a step that one of `mappings`
     /// covers and that validates against both versions has the verdict `mapped`.
-    public init(bundle: ModelBundle, mappings: [MappingFile] = []) throws(Diagnostic) {
+    package init(bundle: ModelBundle, mappings: [MappingFile] = []) throws(Diagnostic) {
         let check = try BundleCheck(bundle: bundle, path: .consecutive, mappings: mappings)
         let first = bundle.versions[0]
         var entries = [
@@ -185,7 +185,7 @@ public struct BundleLog: Sendable, Encodable {
 
 extension BundleLog {
     /// The text log: a header, the drafts (one line each), then one section per version, newest first.
-    public func text(style: Style = Style(colorize: false)) -> String {
+    package func text(style: Style = Style(colorize: false)) -> String {
         var output = "\(bundlePath): \(versions.count) version\(versions.count == 1 ? "" : "s"), newest first; current \(currentVersion)\n"
         if !drafts.isEmpty {
             output += "drafts (after the current version, not part of the history):\n"
@@ -206,7 +206,7 @@ extension BundleLog {
     }
 
     /// The Markdown log, for a wiki page or a pull request: a heading per version, newest first.
-    public func markdown() -> String {
+    package func markdown() -> String {
         var output =
             "# History of `\(bundlePath)`\n\n\(versions.count) version\(versions.count == 1 ? "" : "s"), newest first; the current version is **\(currentVersion)**.\n"
         if !drafts.isEmpty {
@@ -230,7 +230,7 @@ extension BundleLog {
     }
 
     /// The JSON log: `{"bundle", "current", "versions": […], "drafts": […]}`, keys sorted.
-    public func json() throws -> String { try CheckReports.encode(self) }
+    package func json() throws -> String { try CheckReports.encode(self) }
 
     private func verdictText(_ entry: Entry, _ style: Style, markdown: Bool = false) -> String {
         guard let verdict = entry.verdict, let previous = entry.previous else {

@@ -3,29 +3,29 @@
 /// Model 2 → 117 …), so a finding is one group per code, entity, property and message — the same
 /// change says the same thing in every pair — listing the pairs it affects. The group keeps the
 /// location of its first pair: the step that introduced the change, since steps come before jumps.
-public struct FindingGroup: Sendable {
+package struct FindingGroup: Sendable {
     /// One pair that reports the finding, and where that pair locates it (the same change is on
     /// another line, or in another version's file, in a jump than in the step that introduced it).
-    public struct Occurrence: Sendable, Hashable {
+    package struct Occurrence: Sendable, Hashable {
         /// The pair's title (`Model 9 → Model 10`).
-        public let pair: String
+        package let pair: String
         /// The model file that pair's finding points at.
-        public let file: String
+        package let file: String
         /// The line in that file, when known.
-        public let line: Int?
+        package let line: Int?
     }
 
     /// The finding, as its first pair reports it.
-    public let finding: Finding
+    package let finding: Finding
     /// Every pair that reports it, in check order.
-    public let occurrences: [Occurrence]
+    package let occurrences: [Occurrence]
 
     /// The titles of the pairs that report it, in check order.
-    public var pairs: [String] { occurrences.map(\.pair) }
+    package var pairs: [String] { occurrences.map(\.pair) }
 
     /// The groups of `reports`' findings of at least `minimum` severity: errors first, then warnings,
     /// then notes, each in order of first appearance.
-    public static func groups(_ reports: [(title: String?, report: InferenceReport)], minimum: Diagnostic.Severity = .warning)
+    package static func groups(_ reports: [(title: String?, report: InferenceReport)], minimum: Diagnostic.Severity = .warning)
         -> [FindingGroup]
     {
         struct Key: Hashable {
@@ -58,7 +58,7 @@ public struct FindingGroup: Sendable {
 
     /// `in Model 9 → Model 10 and in 8 other pairs to Model 117` — where the finding comes from (`to`
     /// only when every other pair ends there, as the jumps to the current version do).
-    public var whereSeen: String {
+    package var whereSeen: String {
         guard let first = pairs.first else { return "" }
         guard pairs.count > 1 else { return "in \(first)" }
         let others = pairs.dropFirst()
@@ -89,7 +89,7 @@ public struct FindingGroup: Sendable {
 
     /// The other places the finding is located, each with the pairs that locate it there, in order
     /// of first appearance (the first occurrence's place is the finding's own).
-    public var otherLocations: [(file: String, line: Int?, pairs: [String])] {
+    package var otherLocations: [(file: String, line: Int?, pairs: [String])] {
         struct Place: Hashable {
             let file: String
             let line: Int?

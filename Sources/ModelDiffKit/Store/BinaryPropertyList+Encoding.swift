@@ -6,7 +6,7 @@ extension BinaryPropertyList {
     /// Written in Swift rather than through Foundation's `PropertyListSerialization`: the same code on
     /// Linux and macOS, UIDs written as UIDs, dictionary keys in a stable order, and no C writer on the
     /// path that copies a user's metadata into a migrated store.
-    public static func encode(_ value: PlistValue) -> [UInt8] {
+    package static func encode(_ value: PlistValue) -> [UInt8] {
         var objects = ObjectTable()
         let top = objects.add(value)
         let referenceSize = byteCount(for: objects.nodes.count - 1)

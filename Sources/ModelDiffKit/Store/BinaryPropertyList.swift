@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Foundation's reader on Linux hides NSKeyedArchiver UIDs in a private type; Xcode's archived
 /// mapping expressions need them, so modeldiff reads the format itself.
-public enum BinaryPropertyList {
+package enum BinaryPropertyList {
     /// Decodes `bytes`; `path` names the file in diagnostics.
-    public static func decode(_ bytes: [UInt8], path: String) throws(Diagnostic) -> PlistValue {
+    package static func decode(_ bytes: [UInt8], path: String) throws(Diagnostic) -> PlistValue {
         let fail = Diagnostic(path: path, message: "not a binary property list")
         guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else { throw fail }
         let trailer = bytes.count - 32

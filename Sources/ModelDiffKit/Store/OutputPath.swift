@@ -15,15 +15,15 @@ import Foundation
 ///   link or a symbolic link to an input all count as that input. For stores, the companions
 ///   (`-wal`, `-shm`, `-journal`) of both sides count too: a migration removes the output's old
 ///   `-wal` and `-shm` after the rename, and SQLite would apply a journal to the file beside it.
-public enum OutputPath {
+package enum OutputPath {
     /// The suffixes of SQLite's companion files.
-    public static let storeCompanions = StoreFiles.companions
+    package static let storeCompanions = StoreFiles.companions
 
     /// Throws a one-line diagnostic naming `output` unless it may be written.
     /// - Parameters:
     ///   - inputs: files the command reads; the output must not be any of them.
     ///   - companions: whether the files are SQLite stores, whose companion files count as the store.
-    public static func check(_ output: String, notSameAs inputs: [String] = [], companions: Bool = false) throws(Diagnostic) {
+    package static func check(_ output: String, notSameAs inputs: [String] = [], companions: Bool = false) throws(Diagnostic) {
         let suffixes = companions ? [""] + storeCompanions : [""]
         var inputFiles: [FileID: String] = [:]
         for input in inputs {
@@ -62,7 +62,7 @@ public enum OutputPath {
     /// Writes `text` to `output` after `check(_:notSameAs:)`: into a file beside it, fsynced, then
     /// renamed onto it, so a reader never sees half of it. Failures are one line with the system's
     /// reason (a full disk, the file-size limit, a missing folder).
-    public static func write(_ text: String, to output: String, notSameAs inputs: [String] = []) throws(Diagnostic) {
+    package static func write(_ text: String, to output: String, notSameAs inputs: [String] = []) throws(Diagnostic) {
         try check(output, notSameAs: inputs)
         let partial = StoreMigration.partialPath(for: output)
         let token = InterruptCleanup.register(files: [partial])

@@ -57,7 +57,7 @@ extension PersistentStore {
 
     /// Streams chosen attributes and to-ones of every object of `entity` as arrays in the order
     /// asked for, in primary-key order: no dictionary per row, one prepared statement for all rows.
-    public func forEachRow(
+    package func forEachRow(
         of entity: String, layout: StoreLayout, attributes: [String], toOne: [String] = [], includingSubentities: Bool = true,
         _ body: (ObjectRow) throws -> Void
     ) throws {

@@ -3,7 +3,7 @@ import Foundation
 /// A Core Data SQLite store file: its metadata, its entity tables and their rows.
 public final class PersistentStore {
     /// The connection.
-    public let database: SQLiteDatabase
+    package let database: SQLiteDatabase
     /// The file's path as the user named it.
     public var path: String { database.path }
     /// The store's metadata.
@@ -154,7 +154,7 @@ public final class PersistentStore {
     }
 
     /// `Z_PRIMARYKEY`'s rows: entity number, name, parent number, highest primary key.
-    public func primaryKeyTable() throws(Diagnostic) -> [(entity: Int, name: String, superEntity: Int, max: Int)] {
+    package func primaryKeyTable() throws(Diagnostic) -> [(entity: Int, name: String, superEntity: Int, max: Int)] {
         try database.rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT").map { row in
             (row[0].int, row[1].string ?? "", row[2].int, row[3].int)
         }

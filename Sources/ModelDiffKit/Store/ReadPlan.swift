@@ -1,13 +1,13 @@
 /// One object's chosen values, as `PersistentStore.forEachRow` streams them.
-public struct ObjectRow: Sendable, Hashable {
+package struct ObjectRow: Sendable, Hashable {
     /// The object's ID (its own entity number, a sub-entity's when sub-entities are included).
-    public let id: ObjectID
+    package let id: ObjectID
     /// The optimistic-locking counter (`Z_OPT`).
-    public let version: Int64
+    package let version: Int64
     /// The attribute values, in the order they were asked for.
-    public let values: [StoreValue]
+    package let values: [StoreValue]
     /// The to-one destinations, in the order they were asked for; nil when empty.
-    public let toOne: [ObjectID?]
+    package let toOne: [ObjectID?]
 }
 
 /// How to decode one entity's rows of its hierarchy table: column positions worked out once.

@@ -2,17 +2,17 @@ internal import CSQLite
 import Foundation
 
 /// An open SQLite database; the only file that names `sqlite3_…` functions.
-public final class SQLiteDatabase {
+package final class SQLiteDatabase {
     private let handle: OpaquePointer
     /// The file's path as the user named it, for diagnostics.
-    public let path: String
+    package let path: String
     /// The file actually opened (a private copy for WAL stores read through `PersistentStore.open`).
-    public let filePath: String
+    package let filePath: String
     /// How long the connection waits for another process's lock.
-    public let lockTimeout: LockTimeout
+    package let lockTimeout: LockTimeout
 
     /// Opens a database; read-only never creates or modifies the file (nor its -wal/-shm).
-    public init(
+    package init(
         path: String, displayPath: String? = nil, readOnly: Bool, create: Bool = false, lockTimeout: LockTimeout = .brief
     ) throws(Diagnostic) {
         self.path = displayPath ?? path
@@ -95,13 +95,13 @@ public final class SQLiteDatabase {
 
     /// Runs one SQL statement that returns no rows. Text after the first statement is refused, so a
     /// name that escaped its quotes still could not add a statement of its own.
-    public func execute(_ sql: String) throws(Diagnostic) {
+    package func execute(_ sql: String) throws(Diagnostic) {
         try prepare(sql).execute()
     }
 
     /// Prepares one statement for repeated use; SQL holding more than one statement, or a NUL
     /// (which would end the C string early), is refused.
-    public func prepare(_ sql: String) throws(Diagnostic) -> SQLiteStatement {
+    package func prepare(_ sql: String) throws(Diagnostic) -> SQLiteStatement {
         guard !sql.utf8.contains(0) else {
             throw Diagnostic(path: path, message: "SQL containing a NUL character is refused (a name holds one)")
         }
@@ -124,7 +124,7 @@ public final class SQLiteDatabase {
     }
 
     /// Runs a query and returns every row (for small bookkeeping queries only).
-    public func rows(_ sql: String, _ arguments: [SQLiteValue] = []) throws(Diagnostic) -> [[SQLiteValue]] {
+    package func rows(_ sql: String, _ arguments: [SQLiteValue] = []) throws(Diagnostic) -> [[SQLiteValue]] {
         let statement = try prepare(sql)
         try statement.bind(arguments)
         var result: [[SQLiteValue]] = []
@@ -163,7 +163,7 @@ public final class SQLiteDatabase {
     }
 
     /// The number of rows the last statement changed.
-    public var changes: Int { Int(sqlite3_changes(handle)) }
+    package var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// A diagnostic for a failed call, naming the file (`StoreError` says which kind of failure).
     func failure(_ message: String, status: Int32, statement: String? = nil) -> Diagnostic {
@@ -189,7 +189,7 @@ public final class SQLiteDatabase {
 }
 
 /// A value in or out of SQLite.
-public enum SQLiteValue: Sendable, Hashable {
+package enum SQLiteValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)
@@ -198,7 +198,7 @@ public enum SQLiteValue: Sendable, Hashable {
 }
 
 /// A prepared statement, reused across rows; finalized when released.
-public final class SQLiteStatement {
+package final class SQLiteStatement {
     private let statement: OpaquePointer
     private let database: SQLiteDatabase
 
@@ -210,14 +210,14 @@ public final class SQLiteStatement {
     deinit { sqlite3_finalize(statement) }
 
     /// Clears previous bindings and binds `values` to the parameters, in order.
-    public func bind(_ values: [SQLiteValue]) throws(Diagnostic) {
+    package func bind(_ values: [SQLiteValue]) throws(Diagnostic) {
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
         for (offset, value) in values.enumerated() { try bind(value, at: offset + 1) }
     }
 
     /// Advances to the next row; false when done.
-    public func step() throws(Diagnostic) -> Bool {
+    package func step() throws(Diagnostic) -> Bool {
         let status = sqlite3_step(statement)
         switch status {
         case SQLITE_ROW: return true
@@ -230,16 +230,16 @@ public final class SQLiteStatement {
     var sql: String? { sqlite3_sql(statement).map { String(cString: $0) } }
 
     /// Runs the statement to completion with these arguments (inserts, updates).
-    public func run(_ values: [SQLiteValue]) throws(Diagnostic) {
+    package func run(_ values: [SQLiteValue]) throws(Diagnostic) {
         try bind(values)
         try execute()
     }
 
     /// The number of result columns.
-    public var columnCount: Int { Int(sqlite3_column_count(statement)) }
+    package var columnCount: Int { Int(sqlite3_column_count(statement)) }
 
     /// The current row's value in column `index`.
-    public func value(at index: Int) -> SQLiteValue {
+    package func value(at index: Int) -> SQLiteValue {
         let column = Int32(index)
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
@@ -254,7 +254,7 @@ public final class SQLiteStatement {
     }
 
     /// Every value of the current row.
-    public func row() -> [SQLiteValue] { (0..<columnCount).map(value(at:)) }
+    package func row() -> [SQLiteValue] { (0..<columnCount).map(value(at:)) }
 }
 
 /// Row-at-a-time access without building `SQLiteValue` arrays: the migration's bulk paths bind and

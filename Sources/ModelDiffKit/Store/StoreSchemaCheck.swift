@@ -3,9 +3,9 @@
 /// `rowCounts()` skips a table that is not there and SQLite reports a missing column only when a
 /// query names it, so without this a store missing `ZPOST` read as "Post: 0 rows" and passed
 /// `store verify`. A store written by Core Data always has every table and column of its model.
-public enum StoreSchemaCheck {
+package enum StoreSchemaCheck {
     /// The tables of entities listed in `Z_PRIMARYKEY` that the file does not have, as messages.
-    public static func missingTables(in store: PersistentStore) throws(Diagnostic) -> [String] {
+    package static func missingTables(in store: PersistentStore) throws(Diagnostic) -> [String] {
         let tables = try tableNames(in: store)
         return try store.primaryKeyTable().filter { $0.superEntity == 0 }.compactMap { entity in
             let table = tableName(root: entity.name, number: entity.entity)
@@ -14,7 +14,7 @@ public enum StoreSchemaCheck {
     }
 
     /// The tables and columns `layout` (the model that wrote the store) needs that the store lacks.
-    public static func missing(in store: PersistentStore, layout: StoreLayout) throws(Diagnostic) -> [String] {
+    package static func missing(in store: PersistentStore, layout: StoreLayout) throws(Diagnostic) -> [String] {
         let tables = try tableNames(in: store)
         var problems: [String] = []
         for table in layout.tables {

@@ -16,7 +16,7 @@ public enum StoreValue: Sendable, Hashable {
     case uri(String)
 
     /// Decodes a column value for an attribute of `type`.
-    public init(_ value: SQLiteValue, type: AttributeType) {
+    package init(_ value: SQLiteValue, type: AttributeType) {
         switch (value, type) {
         case (.null, _): self = .null
         case (.integer(let n), .boolean): self = .bool(n != 0)
@@ -45,7 +45,7 @@ public enum StoreValue: Sendable, Hashable {
     }
 
     /// The value to bind into a column.
-    public var sqliteValue: SQLiteValue {
+    package var sqliteValue: SQLiteValue {
         switch self {
         case .null: .null
         case .integer(let n): .integer(n)
