@@ -9,7 +9,7 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     guard let expression = try? ExpressionParser.parse(text) else { return 0 }
     let printed = expression.description
-    let reparsed: ModelDiffKit.Expression
+    let reparsed: ModelDiffKit.ValueExpression
     do {
         reparsed = try ExpressionParser.parse(printed)
     } catch {

@@ -1,6 +1,6 @@
 import Foundation
 
-extension Expression {
+extension ValueExpression {
     /// Evaluates the expression.
     ///
     /// Arithmetic follows NSExpression: `+ - * /` on integers stay integers (division truncates) when

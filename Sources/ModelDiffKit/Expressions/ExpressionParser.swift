@@ -1,4 +1,4 @@
-/// Parses NSExpression-format text into an `Expression`.
+/// Parses NSExpression-format text into a `ValueExpression`.
 public struct ExpressionParser {
     /// How deeply expressions may nest before parsing stops with an error instead of exhausting the stack.
     ///
@@ -22,7 +22,7 @@ public struct ExpressionParser {
     private init(tokens: [ExpressionLexer.Token]) { self.tokens = tokens }
 
     /// Parses a whole expression; trailing text is an error.
-    public static func parse(_ text: String) throws(ExpressionError) -> Expression {
+    public static func parse(_ text: String) throws(ExpressionError) -> ValueExpression {
         guard text.utf8.count <= maximumLength || text.count <= maximumLength else {
             throw ExpressionError(column: 1, "expression longer than \(maximumLength) characters")
         }
@@ -51,7 +51,7 @@ public struct ExpressionParser {
         advance()
     }
 
-    private func binaryOperator() -> Expression.Operator? {
+    private func binaryOperator() -> ValueExpression.Operator? {
         switch current.kind {
         case .symbol("+"): .add
         case .symbol("-"): .subtract
@@ -72,7 +72,7 @@ public struct ExpressionParser {
         }
     }
 
-    private mutating func expression(minimumPrecedence: Int) throws(ExpressionError) -> Expression {
+    private mutating func expression(minimumPrecedence: Int) throws(ExpressionError) -> ValueExpression {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else {
@@ -147,15 +147,16 @@ public struct ExpressionParser {
 
     /// A comparison: `==`, `<` … without options or modifier stay the arithmetic form NSExpression has.
     private static func comparison(
-        _ op: Comparison.Operator, _ modifier: Comparison.Modifier, _ options: Comparison.Options, _ lhs: Expression, _ rhs: Expression
-    ) -> Expression {
-        if modifier == .direct, options.isEmpty, let binary = Expression.Operator(rawValue: op.rawValue) {
+        _ op: Comparison.Operator, _ modifier: Comparison.Modifier, _ options: Comparison.Options, _ lhs: ValueExpression,
+        _ rhs: ValueExpression
+    ) -> ValueExpression {
+        if modifier == .direct, options.isEmpty, let binary = ValueExpression.Operator(rawValue: op.rawValue) {
             return .binary(binary, lhs, rhs)
         }
         return .comparison(Comparison(op, modifier: modifier, options: options, lhs, rhs))
     }
 
-    private mutating func unary() throws(ExpressionError) -> Expression {
+    private mutating func unary() throws(ExpressionError) -> ValueExpression {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else {
@@ -192,7 +193,7 @@ public struct ExpressionParser {
     /// NSPredicate's aggregate modifiers; SOME is ANY.
     private static let modifiers: [String: Comparison.Modifier] = ["ANY": .any, "SOME": .any, "ALL": .all, "NONE": .none]
 
-    private mutating func postfix(_ base: Expression) throws(ExpressionError) -> Expression {
+    private mutating func postfix(_ base: ValueExpression) throws(ExpressionError) -> ValueExpression {
         var components: [String] = []
         while isSymbol(".") {
             advance()
@@ -213,9 +214,9 @@ public struct ExpressionParser {
         return .keyPath(base: base, components: components)
     }
 
-    private mutating func arguments(_ context: String) throws(ExpressionError) -> [Expression] {
+    private mutating func arguments(_ context: String) throws(ExpressionError) -> [ValueExpression] {
         try expect("(", context)
-        var result: [Expression] = []
+        var result: [ValueExpression] = []
         if isSymbol(")") {
             advance()
             return result
@@ -231,7 +232,7 @@ public struct ExpressionParser {
         }
     }
 
-    private mutating func primary() throws(ExpressionError) -> Expression {
+    private mutating func primary() throws(ExpressionError) -> ValueExpression {
         let token = current
         switch token.kind {
         case .integer(let value):
@@ -259,7 +260,7 @@ public struct ExpressionParser {
             return inner
         case .symbol("{"):
             advance()
-            var items: [Expression] = []
+            var items: [ValueExpression] = []
             if !isSymbol("}") {
                 while true {
                     items.append(try expression(minimumPrecedence: 1))

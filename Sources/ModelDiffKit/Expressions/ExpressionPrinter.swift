@@ -1,4 +1,4 @@
-extension Expression: CustomStringConvertible {
+extension ValueExpression: CustomStringConvertible {
     /// The expression in canonical NSExpression format; parsing it gives the same expression back.
     public var description: String { printed(parentPrecedence: 0) }
 
@@ -56,7 +56,7 @@ extension Expression: CustomStringConvertible {
         case .function(let name, let arguments):
             return arguments.isEmpty ? "\(name)()" : "\(name):(\(arguments.map(\.description).joined(separator: ", ")))"
         case .call(let target, let selector, let arguments):
-            let all = [target.description, Expression.constant(.string(selector)).description] + arguments.map(\.description)
+            let all = [target.description, ValueExpression.constant(.string(selector)).description] + arguments.map(\.description)
             return "FUNCTION(\(all.joined(separator: ", ")))"
         case .array(let items): return "{" + items.map(\.description).joined(separator: ", ") + "}"
         }

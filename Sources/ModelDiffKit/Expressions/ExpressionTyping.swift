@@ -23,7 +23,7 @@ struct ExpressionTyping {
 
     /// A `FUNCTION(target, "selector", arguments…)` call.
     struct Call {
-        let target: Expression
+        let target: ValueExpression
         let targetKind: ValueKind
         let selector: String
         let argumentCount: Int
@@ -38,7 +38,7 @@ struct ExpressionTyping {
     // MARK: Kinds
 
     /// The kind of value an expression gives.
-    func kind(of expression: Expression) -> ValueKind {
+    func kind(of expression: ValueExpression) -> ValueKind {
         switch expression {
         case .constant(let constant): return ValueKind(constant)
         case .variable(let name): return variableKind(name)
@@ -77,7 +77,7 @@ struct ExpressionTyping {
         }
     }
 
-    private func functionKind(_ name: String, _ arguments: [Expression]) -> ValueKind {
+    private func functionKind(_ name: String, _ arguments: [ValueExpression]) -> ValueKind {
         switch name {
         case "CAST":
             guard arguments.count == 2, case .constant(.string(let type)) = arguments[1] else { return .unknown }
@@ -103,7 +103,7 @@ struct ExpressionTyping {
     }
 
     /// `FUNCTION(target, "valueForKey:", "key")` with a constant key, as a key path.
-    private func keyPathCall(_ target: Expression, _ selector: String, _ arguments: [Expression]) -> KeyPath? {
+    private func keyPathCall(_ target: ValueExpression, _ selector: String, _ arguments: [ValueExpression]) -> KeyPath? {
         guard FoundationMethods.objectSelectors.contains(selector), arguments.count == 1, case .constant(.string(let key)) = arguments[0]
         else {
             return nil
@@ -112,7 +112,7 @@ struct ExpressionTyping {
         return KeyPath(base: kind(of: target), prefix: prefix(of: target), components: components, written: "\"\(key)\"")
     }
 
-    private func prefix(of base: Expression) -> String {
+    private func prefix(of base: ValueExpression) -> String {
         if case .evaluatedObject = base { return "" }
         return base.description
     }
@@ -167,7 +167,7 @@ struct ExpressionTyping {
     // MARK: Keys
 
     /// The key paths an expression reads from migrated objects and their values.
-    func keyPaths(in expression: Expression) -> [KeyPath] {
+    func keyPaths(in expression: ValueExpression) -> [KeyPath] {
         var result: [KeyPath] = []
         var pending = [expression]
         while let current = pending.popLast() {
@@ -220,7 +220,7 @@ struct ExpressionTyping {
 
     /// A comparison whose operands cannot be compared as written (`title > 5`, `count BEGINSWITH "a"`,
     /// `ANY title == "x"`), found from the models before a store is read: the text to point at and why.
-    func comparisonProblems(in expression: Expression) -> [(written: String, message: String)] {
+    func comparisonProblems(in expression: ValueExpression) -> [(written: String, message: String)] {
         var result: [(String, String)] = []
         var pending = [expression]
         while let current = pending.popLast() {
@@ -284,7 +284,7 @@ struct ExpressionTyping {
     // MARK: Selectors
 
     /// The `FUNCTION` calls of an expression, outermost first.
-    func calls(in expression: Expression) -> [Call] {
+    func calls(in expression: ValueExpression) -> [Call] {
         var result: [Call] = []
         var pending = [expression]
         while let current = pending.popLast() {

@@ -31,7 +31,7 @@ enum ValueKind: Sendable, Equatable {
     }
 
     /// The kind of a constant.
-    init(_ constant: Expression.Constant) {
+    init(_ constant: ValueExpression.Constant) {
         switch constant {
         case .integer: self = .integer
         case .double: self = .double

@@ -16,10 +16,11 @@ package enum ArchivedExpression {
     }
 
     /// The expression an archived NSExpression describes; `path` and `line` place the errors.
-    static func expression(_ value: PlistValue?, in archive: KeyedArchive, path: String, line: SourceLine) throws(Diagnostic) -> Expression
+    static func expression(_ value: PlistValue?, in archive: KeyedArchive, path: String, line: SourceLine) throws(Diagnostic)
+        -> ValueExpression
     {
         let fail = Diagnostic(path: path, line: line.value, message: "cannot decode an archived value expression")
-        func expression(_ value: PlistValue?, depth: Int) throws(Diagnostic) -> Expression {
+        func expression(_ value: PlistValue?, depth: Int) throws(Diagnostic) -> ValueExpression {
             guard depth < 200, let node = archive.object(value) else { throw fail }
             switch node.className ?? "" {
             case "NSVariableExpression":
@@ -42,7 +43,7 @@ package enum ArchivedExpression {
                 }
             case "NSKeyPathExpression", "NSFunctionExpression":
                 guard let selector = node.string("NSSelectorName") else { throw fail }
-                var arguments: [Expression] = []
+                var arguments: [ValueExpression] = []
                 for item in archive.array(node.fields["NSArguments"]) ?? [] { arguments.append(try expression(item, depth: depth + 1)) }
                 let operand = try expression(node.fields["NSOperand"], depth: depth + 1)
                 if selector == "valueForKeyPath:", case .keyPath(.evaluatedObject, let components)? = arguments.first {

@@ -16,7 +16,7 @@ package struct ExpressionArchiveError: Error, Sendable {
 /// Foundation with private operand classes we have no Xcode-written sample of; they are refused.
 package enum ExpressionArchiver {
     /// The archive's bytes (a binary property list).
-    package static func archive(_ expression: Expression) throws(ExpressionArchiveError) -> [UInt8] {
+    package static func archive(_ expression: ValueExpression) throws(ExpressionArchiveError) -> [UInt8] {
         var builder = Builder()
         let root = try builder.add(expression)
         let top: PlistValue = .dictionary([
@@ -65,7 +65,7 @@ package enum ExpressionArchiver {
             return index
         }
 
-        mutating func add(_ expression: Expression) throws(ExpressionArchiveError) -> Int {
+        mutating func add(_ expression: ValueExpression) throws(ExpressionArchiveError) -> Int {
             switch expression {
             case .variable(let name):
                 return try object(["NSVariableExpression", "NSExpression", "NSObject"], type: 2) { b in ["NSVariable": .uid(b.string(name))]
@@ -116,7 +116,7 @@ package enum ExpressionArchiver {
         }
 
         /// An NSMutableArray of the objects `items` adds.
-        mutating func array(_: [Expression], _ items: (inout Builder) throws(ExpressionArchiveError) -> [Int])
+        mutating func array(_: [ValueExpression], _ items: (inout Builder) throws(ExpressionArchiveError) -> [Int])
             throws(ExpressionArchiveError) -> Int
         {
             let index = append(.string("$null"))

@@ -10,7 +10,7 @@ extension MappingValidation {
     mutating func check(
         _ text: String, line: SourceLine, sourceEntity: Entity?, mappingNames: Set<String>, what: String, isSourceExpression: Bool = false
     ) {
-        let expression: Expression
+        let expression: ValueExpression
         do {
             expression = try ExpressionParser.parse(text)
         } catch {
@@ -55,7 +55,7 @@ extension MappingValidation {
 
     /// Keys read from `$entityMapping`, `$propertyMapping` and `$manager.currentEntityMapping` that
     /// NSEntityMapping and NSPropertyMapping do not have (`migrate` would fail on the first object).
-    static func mappingKeyProblems(in expression: Expression) -> [(written: String, message: String)] {
+    static func mappingKeyProblems(in expression: ValueExpression) -> [(written: String, message: String)] {
         var result: [(String, String)] = []
         var pending = [expression]
         while let current = pending.popLast() {
@@ -96,7 +96,7 @@ extension MappingValidation {
     }
 
     /// The entity mapping names passed to the manager's `…ForEntityMappingNamed:…` lookups.
-    private func referencedMappings(_ expression: Expression) -> [String] {
+    private func referencedMappings(_ expression: ValueExpression) -> [String] {
         switch expression {
         case .call(let target, let selector, let arguments):
             var names: [String] = []

@@ -16,7 +16,7 @@ extension MappingValidation {
         let literal = (try? ExpressionLexer.tokens(expression))?.last { $0.kind == .string(predicate) }
         let columns = literal.map { ExpressionLexer.literalColumns(expression, at: $0.column) } ?? []
         let at = { (column: Int) in columns.isEmpty ? 1 : columns[min(max(column, 1), columns.count) - 1] }
-        let parsed: Expression
+        let parsed: ValueExpression
         do {
             parsed = try SourceExpressionCheck.parsePredicate(predicate)
         } catch {

@@ -42,7 +42,7 @@ extension MappingValidation {
 
     /// Forms a value expression may not take: `FETCH` outside a source expression, a `TERNARY`
     /// whose condition is not a predicate, a `$manager` key the manager does not answer.
-    mutating func checkForms(of expression: Expression, text: String, line: SourceLine, what: String, isSourceExpression: Bool) {
+    mutating func checkForms(of expression: ValueExpression, text: String, line: SourceLine, what: String, isSourceExpression: Bool) {
         var pending = [expression]
         while let current = pending.popLast() {
             switch current {
@@ -80,7 +80,7 @@ extension MappingValidation {
     }
 
     /// Whether an expression is a predicate, as TERNARY's condition and a fetch predicate must be.
-    static func isPredicate(_ expression: Expression) -> Bool {
+    static func isPredicate(_ expression: ValueExpression) -> Bool {
         switch expression {
         case .binary(let op, _, _): [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or].contains(op)
         case .not, .comparison, .predicate: true

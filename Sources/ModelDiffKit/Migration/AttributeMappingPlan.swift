@@ -7,7 +7,7 @@ struct AttributeMappingPlan {
         /// `$source.key`: the source object's value for `key`, exactly what evaluating the key path gives.
         case key(String)
         /// Any other value expression.
-        case expression(Expression)
+        case expression(ValueExpression)
         /// The expression text does not parse: the error, thrown when the first object reaches it.
         case unparsable(Error)
         /// A placeholder left by inference: migrating any object fails with it.

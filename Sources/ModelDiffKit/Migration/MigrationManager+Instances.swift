@@ -205,7 +205,7 @@ extension MigrationManager {
         _ text: String, source: MigrationObject, mapping: EntityMapping, property: PropertyMapping? = nil,
         destination: (any ExpressionObject)? = nil
     ) throws -> ExpressionValue {
-        let expression: Expression
+        let expression: ValueExpression
         if let cached = parsedExpressions[text] {
             expression = cached
         } else {
@@ -220,7 +220,7 @@ extension MigrationManager {
     /// (the destination object: in relationship mappings, and in attribute mappings that read it) and
     /// `$entityPolicy`.
     func evaluate(
-        _ expression: Expression, source: MigrationObject, mapping: EntityMapping, property: PropertyMapping? = nil,
+        _ expression: ValueExpression, source: MigrationObject, mapping: EntityMapping, property: PropertyMapping? = nil,
         destination: (any ExpressionObject)? = nil
     ) throws -> ExpressionValue {
         var variables: [String: ExpressionValue] = ["source": .object(source), "manager": .object(self)]

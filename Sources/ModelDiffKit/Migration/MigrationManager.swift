@@ -72,7 +72,7 @@ public final class MigrationManager: ExpressionObject {
     static let cacheLimit = 20_000
     var currentPolicy: EntityMigrationPolicy?
     /// Expressions are parsed once per migration, not once per object.
-    var parsedExpressions: [String: Expression] = [:]
+    var parsedExpressions: [String: ValueExpression] = [:]
     /// What each entity mapping's source expression fetches, by mapping name (read before anything is written).
     var sourceFetches: [String: SourceFetch] = [:]
     private var handled = 0

@@ -18,7 +18,7 @@
 /// NSString compares by Unicode rules.
 enum PredicateSQL {
     /// The clause for `predicate` over objects of `entity` stored in `table`, or nil.
-    static func clause(_ predicate: Expression, entity: Entity, model: Model, table: StoreLayout.Table) -> SQLFragment? {
+    static func clause(_ predicate: ValueExpression, entity: Entity, model: Model, table: StoreLayout.Table) -> SQLFragment? {
         switch predicate {
         case .predicate(let value): return .truth(value)
         case .not(let operand): return clause(operand, entity: entity, model: model, table: table).map(SQLFragment.not)
@@ -47,11 +47,11 @@ enum PredicateSQL {
 
     /// A constant the comparison binds: a literal, or a date written `CAST(seconds, "NSDate")`.
     private enum Constant {
-        case literal(Expression.Constant)
+        case literal(ValueExpression.Constant)
         case date(Double)
     }
 
-    private static func constant(_ expression: Expression) -> Constant? {
+    private static func constant(_ expression: ValueExpression) -> Constant? {
         switch expression {
         case .constant(let constant): return .literal(constant)
         case .function("CAST", let arguments) where arguments.count == 2 && arguments[1] == .constant(.string("NSDate")):
@@ -65,7 +65,7 @@ enum PredicateSQL {
     }
 
     /// A stored column read by a bare key (`image`), with what it holds; nil for anything else.
-    private static func column(_ expression: Expression, entity: Entity, model: Model, table: StoreLayout.Table) -> (
+    private static func column(_ expression: ValueExpression, entity: Entity, model: Model, table: StoreLayout.Table) -> (
         SQLFragment, holds: Holds
     )? {
         guard case .keyPath(.evaluatedObject, let components) = expression, components.count == 1,
@@ -82,7 +82,9 @@ enum PredicateSQL {
         }
     }
 
-    private static func comparison(_ column: (SQLFragment, holds: Holds), _ op: Expression.Operator, _ constant: Constant) -> SQLFragment? {
+    private static func comparison(_ column: (SQLFragment, holds: Holds), _ op: ValueExpression.Operator, _ constant: Constant)
+        -> SQLFragment?
+    {
         let value: SQLiteValue
         switch constant {
         case .literal(.null):
@@ -110,7 +112,7 @@ enum PredicateSQL {
     }
 
     /// `constant op key` as `key op' constant`.
-    private static func flip(_ op: Expression.Operator) -> Expression.Operator? {
+    private static func flip(_ op: ValueExpression.Operator) -> ValueExpression.Operator? {
         switch op {
         case .equal, .notEqual: op
         case .less: .greater

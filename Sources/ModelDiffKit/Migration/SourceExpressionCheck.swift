@@ -7,7 +7,7 @@ struct SourceFetch: Sendable {
     /// The predicate as written in the source expression's string.
     let predicateText: String
     /// The parsed predicate; nil when it is `TRUEPREDICATE` (or empty): every object.
-    let predicate: Expression?
+    let predicate: ValueExpression?
 }
 
 /// Reads an entity mapping's source expression before anything is written: a fetch of the mapping's
@@ -18,7 +18,7 @@ enum SourceExpressionCheck {
     /// The fetch of `mapping`'s source expression; nil when it has none (every object is read).
     static func fetch(_ mapping: EntityMapping) throws(MigrationError) -> SourceFetch? {
         guard let predicateText = try predicateText(mapping) else { return nil }
-        let predicate: Expression
+        let predicate: ValueExpression
         do {
             predicate = try parsePredicate(predicateText)
         } catch {
@@ -51,7 +51,7 @@ enum SourceExpressionCheck {
     }
 
     /// A fetch predicate: NSPredicate's format; empty text fetches everything, as a nil predicate does.
-    static func parsePredicate(_ text: String) throws(ExpressionError) -> Expression {
+    static func parsePredicate(_ text: String) throws(ExpressionError) -> ValueExpression {
         if text.allSatisfy(\.isWhitespace) { return .predicate(true) }
         return try ExpressionParser.parse(text)
     }

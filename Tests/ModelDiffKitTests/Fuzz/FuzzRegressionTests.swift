@@ -66,7 +66,7 @@ import Testing
         guard let expression = try? ExpressionParser.parse(text) else { return }
         let printed = expression.description
         // As the fuzz target: printed text past the depth guard is refused by it, not a finding.
-        let reparsed: ModelDiffKit.Expression
+        let reparsed: ModelDiffKit.ValueExpression
         do {
             reparsed = try ExpressionParser.parse(printed)
         } catch {

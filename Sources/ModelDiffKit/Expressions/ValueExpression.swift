@@ -1,5 +1,6 @@
 /// A value expression of a mapping model, in the NSExpression format (`$source.amount`, `FUNCTION(…)`).
-public indirect enum Expression: Sendable, Hashable {
+/// Named after NSPropertyMapping's `valueExpression`; not `Expression`, which Foundation declares on macOS 15.
+public indirect enum ValueExpression: Sendable, Hashable {
     /// An operator between two operands.
     public enum Operator: String, Sendable, Hashable, CaseIterable {
         case add = "+"
@@ -36,21 +37,21 @@ public indirect enum Expression: Sendable, Hashable {
     /// The object being evaluated (`SELF`).
     case evaluatedObject
     /// A key path applied to a base (`$source.owner.name`); components may be collection operators (`@count`).
-    case keyPath(base: Expression, components: [String])
+    case keyPath(base: ValueExpression, components: [String])
     /// `a op b`.
-    case binary(Operator, Expression, Expression)
+    case binary(Operator, ValueExpression, ValueExpression)
     /// `-a`.
-    case negate(Expression)
+    case negate(ValueExpression)
     /// `NOT a`.
-    case not(Expression)
+    case not(ValueExpression)
     /// `TERNARY(predicate, whenTrue, whenFalse)`.
-    case ternary(Expression, Expression, Expression)
+    case ternary(ValueExpression, ValueExpression, ValueExpression)
     /// A built-in function in NSExpression's `name:(args)` form (`uppercase:`, `now`, `sum:` …).
-    case function(name: String, arguments: [Expression])
+    case function(name: String, arguments: [ValueExpression])
     /// `FUNCTION(target, "selector:", arguments…)`: a method called on the target.
-    case call(target: Expression, selector: String, arguments: [Expression])
+    case call(target: ValueExpression, selector: String, arguments: [ValueExpression])
     /// An aggregate literal `{a, b}`.
-    case array([Expression])
+    case array([ValueExpression])
     /// A comparison in NSPredicate's format that `==`, `<` … between two values do not cover: a
     /// string operator (`BEGINSWITH`, `LIKE`, `MATCHES` …), `IN`, `BETWEEN`, the `[cd]` options, or
     /// an `ANY`/`ALL`/`NONE` modifier.
@@ -113,11 +114,11 @@ public struct Comparison: Sendable, Hashable {
     public let op: Operator
     public let modifier: Modifier
     public let options: Options
-    public let lhs: Expression
-    public let rhs: Expression
+    public let lhs: ValueExpression
+    public let rhs: ValueExpression
 
     /// Creates a comparison.
-    public init(_ op: Operator, modifier: Modifier = .direct, options: Options = [], _ lhs: Expression, _ rhs: Expression) {
+    public init(_ op: Operator, modifier: Modifier = .direct, options: Options = [], _ lhs: ValueExpression, _ rhs: ValueExpression) {
         self.op = op
         self.modifier = modifier
         self.options = options
@@ -150,9 +151,9 @@ package let reservedWords: Set<String> = [
     "ANYKEY", "SUBQUERY", "FETCH", "CAST", "TRUEPREDICATE", "FALSEPREDICATE", "FUNCTION", "TERNARY",
 ]
 
-extension Expression {
+extension ValueExpression {
     /// The expressions this one is made of, one level down (a walk over a whole expression uses it).
-    package var operands: [Expression] {
+    package var operands: [ValueExpression] {
         switch self {
         case .keyPath(let base, _), .negate(let base), .not(let base): [base]
         case .binary(_, let a, let b): [a, b]
