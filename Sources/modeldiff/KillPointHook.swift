@@ -19,24 +19,17 @@ enum KillPointHook {
         let occurrence = parts.count > 1 ? Int(parts[1]) ?? 1 : 1
         let signals = ["KILL": SIGKILL, "INT": SIGINT, "TERM": SIGTERM]
         let signal = parts.count > 2 ? signals[parts[2]] ?? SIGKILL : SIGKILL
-        let counter = Counter()
+        // How often the target point was reached, under a lock because policies may run on any thread.
+        let counter = Locked(0)
         KillPoint.install { point in
-            guard point == target, counter.increment() == occurrence else { return }
+            guard point == target,
+                counter.withLock({ count in
+                    count += 1
+                    return count
+                }) == occurrence
+            else { return }
             // raise() runs a handler on this thread before it returns, so the run stops exactly here.
             raise(signal)
-        }
-    }
-
-    /// How often the target point was reached; a lock because policies may run on any thread.
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-
-        func increment() -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            count += 1
-            return count
         }
     }
 }

@@ -172,7 +172,7 @@ struct MigrateCommand: ParsableCommand {
 }
 
 /// A one-line progress bar on standard error, shown only on a terminal.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar {
     private let enabled = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     private let started = Date()
     private var lastDraw = Date.distantPast

@@ -217,14 +217,19 @@ enum RegularExpressionMatch {
     }
 }
 
-private final class RegexCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var compiled: [String: NSRegularExpression] = [:]
+private final class RegexCache: Sendable {
+    private let cache = Locked<[String: NSRegularExpression]>([:])
 
     func expression(_ pattern: String, caseInsensitive: Bool) throws(ExpressionError) -> NSRegularExpression {
         let key = (caseInsensitive ? "i:" : "s:") + pattern
-        lock.lock()
-        defer { lock.unlock() }
+        return try cache.withLock { compiled throws(ExpressionError) in
+            try Self.compile(pattern, key: key, caseInsensitive: caseInsensitive, into: &compiled)
+        }
+    }
+
+    private static func compile(
+        _ pattern: String, key: String, caseInsensitive: Bool, into compiled: inout [String: NSRegularExpression]
+    ) throws(ExpressionError) -> NSRegularExpression {
         if let found = compiled[key] { return found }
         // `\A(?:…)\z`: the whole string, as ICU's matches() that NSPredicate uses. The pattern must
         // compile alone first, so an unbalanced `)` cannot escape the group.

@@ -15,7 +15,7 @@ extension ExpressionObject {
 }
 
 /// A value an expression produces or works on.
-public enum ExpressionValue: @unchecked Sendable, CustomStringConvertible {
+public enum ExpressionValue: CustomStringConvertible {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -86,7 +86,7 @@ public enum ExpressionValue: @unchecked Sendable, CustomStringConvertible {
 }
 
 /// The variables and the evaluated object an expression sees.
-public struct EvaluationContext: Sendable {
+public struct EvaluationContext {
     /// Variables by name without `$` (`source`, `manager`, `destination` …).
     public var variables: [String: ExpressionValue]
     /// The object `SELF` and bare key paths refer to.

@@ -50,7 +50,7 @@ open class EntityMigrationPolicy {
 }
 
 /// Maps the policy class names mapping files use to Swift types (Linux has no class lookup by name).
-public struct PolicyRegistry: @unchecked Sendable {
+public struct PolicyRegistry: Sendable {
     private var types: [String: EntityMigrationPolicy.Type] = [:]
 
     /// An empty registry.

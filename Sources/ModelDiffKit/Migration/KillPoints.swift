@@ -32,34 +32,16 @@ package enum KillPoint: String, CaseIterable, Sendable {
 
     /// Calls the installed hook, if any: the crash-safety tests' hook kills the process here.
     package func reach() {
-        Self.installed.hook?(self)
+        Self.installed.withLock { $0 }?(self)
     }
 
     /// Installs what reaching a point does, for every migration in the process from now on (nil: nothing).
     package static func install(_ hook: (@Sendable (KillPoint) -> Void)?) {
-        installed.hook = hook
+        installed.withLock { $0 = hook }
     }
-
-    private static let installed = Installed()
 
     /// The hook, behind a lock because migrations and their policies may run on any thread.
-    private final class Installed: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: (@Sendable (KillPoint) -> Void)?
-
-        var hook: (@Sendable (KillPoint) -> Void)? {
-            get {
-                lock.lock()
-                defer { lock.unlock() }
-                return stored
-            }
-            set {
-                lock.lock()
-                stored = newValue
-                lock.unlock()
-            }
-        }
-    }
+    private static let installed = Locked<(@Sendable (KillPoint) -> Void)?>(nil)
 }
 
 extension KillPoint {

@@ -322,24 +322,11 @@ extension MigrationManager {
 }
 
 /// Lets `cancelMigration(error:)` be called from any thread.
-final class CancellationBox: @unchecked Sendable {
+final class CancellationBox: Sendable {
     struct Cancelled: Error { let error: Error }
-    private let lock = NSLock()
-    private var stored: Error?
+    private let stored = Locked<Error?>(nil)
 
-    var error: Error? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-    func cancel(with error: Error) {
-        lock.lock()
-        stored = error
-        lock.unlock()
-    }
-    func reset() {
-        lock.lock()
-        stored = nil
-        lock.unlock()
-    }
+    var error: Error? { stored.withLock { $0 } }
+    func cancel(with error: Error) { stored.withLock { $0 = error } }
+    func reset() { stored.withLock { $0 = nil } }
 }

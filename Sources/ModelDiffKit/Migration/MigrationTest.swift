@@ -139,17 +139,16 @@ public struct MigrationTest: Sendable {
 }
 
 /// The steps' results, filled in by concurrent workers.
-private final class StepResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<MigrationTest.Step, any Error>?]
+private final class StepResults: Sendable {
+    private let results: Locked<[Result<MigrationTest.Step, any Error>?]>
 
-    init(count: Int) { results = Array(repeating: nil, count: count) }
+    init(count: Int) { results = Locked(Array(repeating: nil, count: count)) }
 
     func set(_ index: Int, _ result: Result<MigrationTest.Step, any Error>) {
-        lock.withLock { results[index] = result }
+        results.withLock { $0[index] = result }
     }
 
-    var all: [Result<MigrationTest.Step, any Error>?] { lock.withLock { results } }
+    var all: [Result<MigrationTest.Step, any Error>?] { results.withLock { $0 } }
 }
 
 /// The versions a test reads: all of a loaded bundle, or each read from its folder when a step needs it.

@@ -34,8 +34,11 @@ private let manager = TestObject(
             return .array([.string(name), arguments[1]])
         }
     ])
-private let context = EvaluationContext(
-    variables: ["source": .object(source), "manager": .object(manager)], evaluatedObject: .object(source))
+// Computed: an EvaluationContext holds object references, so it is not Sendable and cannot be a global constant.
+private var context: EvaluationContext {
+    EvaluationContext(
+        variables: ["source": .object(source), "manager": .object(manager)], evaluatedObject: .object(source))
+}
 
 private func value(_ text: String) throws -> String { try ExpressionParser.parse(text).evaluate(in: context).description }
 

@@ -7,7 +7,10 @@ private let source = TestObject([
     "title": .string("Notes"), "code": .string("42"), "amount": .integer(42), "price": .decimal("19.99"), "owner": .object(owner),
     "missing": .null,
 ])
-private let context = EvaluationContext(variables: ["source": .object(source)], evaluatedObject: .object(source))
+// Computed: an EvaluationContext holds object references, so it is not Sendable and cannot be a global constant.
+private var context: EvaluationContext {
+    EvaluationContext(variables: ["source": .object(source)], evaluatedObject: .object(source))
+}
 
 private func value(_ text: String) throws -> String { try ExpressionParser.parse(text).evaluate(in: context).description }
 

@@ -12,7 +12,10 @@ private let item = TestObject([
     "thumbnail": .data([1, 2]), "flag": .bool(true), "tags": .array(tags.map { .object($0) }), "empty": .array([]),
     "owner": .object(TestObject(["name": .string("Ada"), "age": .integer(36)])), "noOwner": .null,
 ])
-private let context = EvaluationContext(variables: ["limit": .integer(3)], evaluatedObject: .object(item))
+// Computed: an EvaluationContext holds object references, so it is not Sendable and cannot be a global constant.
+private var context: EvaluationContext {
+    EvaluationContext(variables: ["limit": .integer(3)], evaluatedObject: .object(item))
+}
 
 private func holds(_ text: String) throws -> Bool {
     let predicate = try ExpressionParser.parse(text)
