@@ -27,12 +27,14 @@ extension StoreWriter {
     /// inverse has no mapping, it stays appended in the order this side visited its objects.
     func link(_ object: ObjectID, to destinations: [ObjectID], through side: JoinSide) throws {
         let columns = [side.mine, side.theirs] + [side.myOrder, side.theirOrder].compactMap { $0 }
-        let values = "(\(SQL.quote(columns))) VALUES (\(SQL.parameters(columns.count)))"
         let statement = try cachedStatement(
             side.myOrder.map {
-                "INSERT INTO \(SQL.quote(side.table)) \(values) ON CONFLICT (\(SQL.quote([side.mine, side.theirs]))) DO UPDATE SET \(SQL.quote($0)) = excluded.\(SQL.quote($0))"
-            } ?? "INSERT OR IGNORE INTO \(SQL.quote(side.table)) \(values)")
-        var next = try side.myOrder.map { try firstOrderKey(in: side, column: $0, owner: object, placing: Set(destinations.map(\.primaryKey))) }
+                "INSERT INTO \(SQL.quote(side.table)) (\(SQL.quote(columns))) VALUES (\(SQL.parameters(columns.count)))"
+                    + " ON CONFLICT (\(SQL.quote([side.mine, side.theirs]))) DO UPDATE SET \(SQL.quote($0)) = excluded.\(SQL.quote($0))"
+            } ?? "INSERT OR IGNORE INTO \(SQL.quote(side.table)) (\(SQL.quote(columns))) VALUES (\(SQL.parameters(columns.count)))")
+        var next = try side.myOrder.map {
+            try firstOrderKey(in: side, column: $0, owner: object, placing: Set(destinations.map(\.primaryKey)))
+        }
         var linked = Set<Int64>()
         // An object listed twice keeps its first place, as in an ordered set.
         for destination in destinations where linked.insert(destination.primaryKey).inserted {

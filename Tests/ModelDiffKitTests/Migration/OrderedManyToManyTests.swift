@@ -88,7 +88,8 @@ private func orderedLists(_ path: String, model: Model) throws -> [String] {
     for (output, extra, path) in [("fast.sqlite", [String](), " [SQL fast path]"), ("staged.sqlite", ["--no-fast-path"], "")] {
         let result = try runModeldiff(["migrate", "ordered.sqlite", "--to", orderedPairs.path, "--output", output] + extra, in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "migrated ordered.sqlite → \(output) (V1 → V2 (inferred)\(path))\n  Playlist: 2 objects\n  Song: 3 objects\n")
+        #expect(
+            result.stdout == "migrated ordered.sqlite → \(output) (V1 → V2 (inferred)\(path))\n  Playlist: 2 objects\n  Song: 3 objects\n")
         #expect(try orderedLists(folder.appendingPathComponent(output).path, model: v2) == expected, "\(output)")
         let verify = try runModeldiff(["store", "verify", output, "--model", orderedPairs.path], in: folder)
         #expect(verify.status == 0, "\(output): \(verify.stdout)\(verify.stderr)")
