@@ -110,6 +110,10 @@ extension StoreWriter {
 
     /// Links `object` to `destinations` through a to-many relationship (appending to what it holds),
     /// maintaining the inverse side: the inverse's foreign key, or a join-table row for a many-to-many.
+    ///
+    /// In an ordered relationship, `destinations` end up last in `object`'s list, in their given
+    /// order (as `NSMutableOrderedSet` removing them, then adding them): the objects it already
+    /// held stay first. A many-to-many's inverse side is also kept, see `link(_:to:through:)`.
     public func addToMany(_ object: ObjectID, entity: String, relationship: String, destinations: [ObjectID]) throws {
         let model = layout.model
         guard let owner = model.entity(named: entity), let declaring = model.declaringEntity(ofProperty: relationship, in: owner),
@@ -117,31 +121,7 @@ extension StoreWriter {
         else { throw Diagnostic(path: store.path, message: "no to-many relationship \(entity).\(relationship) in the destination model") }
         guard !destinations.isEmpty else { return }
         if let join = layout.joinTable(entity: declaring.name, relationship: relationship) {
-            let (mine, theirs) = join.keyColumns(from: declaring.name, relationship: relationship)
-            let myOrder = join.orderColumns.first { $0.relationship == relationship }?.column
-            let theirOrder = join.orderColumns.first { $0.relationship != relationship }?.column
-            let columns = [mine, theirs] + [myOrder, theirOrder].compactMap { $0 }
-            let statement = try cachedStatement(
-                "INSERT OR IGNORE INTO \(SQL.quote(join.name)) (\(SQL.quote(columns))) VALUES (\(SQL.parameters(columns.count)))")
-            var next = try myOrder.map {
-                try nextOrderKey("SELECT MAX(\(SQL.quote($0))) FROM \(SQL.quote(join.name)) WHERE \(SQL.quote(mine)) = ?", owner: object)
-            }
-            for destination in destinations {
-                var values: [SQLiteValue] = [.integer(object.primaryKey), .integer(destination.primaryKey)]
-                if let key = next {
-                    values.append(.integer(key))
-                    next = key + Self.orderKeyStep
-                }
-                // The inverse is ordered too: `object` goes to the end of each destination's list.
-                if let theirOrder {
-                    values.append(
-                        .integer(
-                            try nextOrderKey(
-                                "SELECT MAX(\(SQL.quote(theirOrder))) FROM \(SQL.quote(join.name)) WHERE \(SQL.quote(theirs)) = ?",
-                                owner: destination)))
-                }
-                try statement.run(values)
-            }
+            try link(object, to: destinations, through: JoinSide(join, entity: declaring.name, relationship: relationship))
             return
         }
         guard let inverseName = declared.inverseName, let destinationName = declared.destinationEntity,
@@ -168,7 +148,7 @@ extension StoreWriter {
     }
 
     /// The order key after the largest one `owner`'s list holds (2048 for an empty list).
-    private func nextOrderKey(_ sql: String, owner: ObjectID) throws -> Int64 {
+    func nextOrderKey(_ sql: String, owner: ObjectID) throws -> Int64 {
         let statement = try cachedStatement(sql)
         try statement.bind([.integer(owner.primaryKey)])
         var largest = Self.orderKeyStep
