@@ -32,12 +32,15 @@ extension XcodeModelArchiver {
                     throw refuse("\(label)'s renaming identifier or version hash modifier")
                 }
                 if attribute.defaultDateTimeInterval != nil { throw refuse("\(label)'s date default") }
-                if [attribute.minValueString, attribute.maxValueString, attribute.minDateTimeInterval, attribute.maxDateTimeInterval,
-                    attribute.regularExpressionString].contains(where: { $0 != nil })
-                {
+                if [
+                    attribute.minValueString, attribute.maxValueString, attribute.minDateTimeInterval, attribute.maxDateTimeInterval,
+                    attribute.regularExpressionString,
+                ].contains(where: { $0 != nil }) {
                     throw refuse("\(label)'s validation values")
                 }
-                if attribute.valueTransformerName != nil || attribute.customClassName != nil { throw refuse("\(label)'s transformer or class") }
+                if attribute.valueTransformerName != nil || attribute.customClassName != nil {
+                    throw refuse("\(label)'s transformer or class")
+                }
                 if attribute.allowsExternalBinaryDataStorage || attribute.allowsCloudEncryption || attribute.isIndexedBySpotlight
                     || attribute.isStoredInExternalRecord || attribute.isIndexed || attribute.preservesValueInHistoryOnDeletion
                 {

@@ -38,8 +38,10 @@ package enum XcodeModelArchiver {
         var ids = ElementIDs()
         let genericRecordClass = b.object(
             ["XDUMLClassImp"] + classChain,
-            ["_name": b.string("XDGenericRecordClass"), "_uniqueElementID": KeyedArchiveBuilder.null, "_isAbstract": .bool(false),
-             "_owner": KeyedArchiveBuilder.null, "_visibility": .integer(0)])
+            [
+                "_name": b.string("XDGenericRecordClass"), "_uniqueElementID": KeyedArchiveBuilder.null, "_isAbstract": .bool(false),
+                "_owner": KeyedArchiveBuilder.null, "_visibility": .integer(0),
+            ])
         var classes: [(key: String, value: PlistValue)] = []
         for entity in model.entities {
             guard let slot = entitySlots[entity.name] else { continue }

@@ -14,7 +14,8 @@ private struct ArchiveGraph {
     private let objects: [PlistValue]
 
     init(_ bytes: [UInt8]) throws {
-        guard case .dictionary(let top) = try BinaryPropertyList.decode(bytes, path: "archive"), case .array(let objects)? = top["$objects"],
+        guard case .dictionary(let top) = try BinaryPropertyList.decode(bytes, path: "archive"),
+            case .array(let objects)? = top["$objects"],
             case .dictionary(let roots)? = top["$top"], let root = roots["root"]
         else { throw ArchiveGraphError() }
         self.objects = objects
@@ -95,7 +96,8 @@ private func xcodesArchives() throws -> (source: [UInt8], destination: [UInt8]) 
         let expected = try ArchiveGraph(theirs)
         let (a, b) = (Set(expected.lines), Set(ours.lines))
         #expect(expected.lines.count > 4000)
-        #expect(a == b, "\(version): Xcode's only: \(a.subtracting(b).sorted().prefix(8)); ours only: \(b.subtracting(a).sorted().prefix(8))")
+        #expect(
+            a == b, "\(version): Xcode's only: \(a.subtracting(b).sorted().prefix(8)); ours only: \(b.subtracting(a).sorted().prefix(8))")
         #expect(ours.elementIDs.count == expected.elementIDs.count && Set(ours.elementIDs).count == ours.elementIDs.count)
         #expect(ours.elementIDs.allSatisfy { (500_000_000..<4_900_000_000).contains($0) })
     }
@@ -150,7 +152,8 @@ private func archivedModelSummary(_ bytes: [UInt8]) throws -> [String] {
             let v = values(object(property))
             let optional = v["XD_PPSK_isOptional"] ?? "?"
             if let type = v["XD_PAttK_attributeType"] {
-                lines.append("\(name).\(propertyName) attribute \(type) optional \(optional) default \(v["XD_PAttK_defaultValueAsString"] ?? "?")")
+                lines.append(
+                    "\(name).\(propertyName) attribute \(type) optional \(optional) default \(v["XD_PAttK_defaultValueAsString"] ?? "?")")
             } else {
                 lines.append(
                     "\(name).\(propertyName) relationship to \(v["XD_PRK_destination"] ?? "?") inverse \(v["XD_PRK_inverseRelationship"] ?? "?") optional \(optional) toMany \(v["XD_PRK_isToMany"] ?? "?") min \(v["XD_PRK_minCount"] ?? "?") max \(v["XD_PRK_maxCount"] ?? "?") rule \(v["XD_PRK_deleteRule"] ?? "?") ordered \(v["XD_PRK_ordered"] ?? "?")"
@@ -169,7 +172,8 @@ private func modelSummary(_ model: Model) -> [String] {
         lines.append("\(entity.name) class \(entity.representedClassName ?? "?")")
         for a in entity.attributes {
             lines.append(
-                "\(entity.name).\(a.name) attribute integer(\(a.type.attributeTypeCode)) optional bool(\(a.isOptional)) default \(a.defaultValueString ?? "nil")")
+                "\(entity.name).\(a.name) attribute integer(\(a.type.attributeTypeCode)) optional bool(\(a.isOptional)) default \(a.defaultValueString ?? "nil")"
+            )
         }
         for r in entity.relationships {
             let inverse = r.inverseName.map { "\(r.inverseEntity ?? r.destinationEntity ?? "?").\($0)" } ?? "nil"
