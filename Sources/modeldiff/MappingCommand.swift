@@ -43,7 +43,7 @@ struct MappingValidateCommand: ParsableCommand {
             let mapping = try MappingFile.load(path: file)
             let source = try ModelFile.load(path: from)
             let destination = try ModelFile.load(path: to)
-            let resolved = mapping.mapping.resolvingXcodeAutogeneration(source: source.model, destination: destination.model)
+            let resolved = mapping.resolved(source: source.model, destination: destination.model)
             let warnings = try MappingValidation.validate(
                 resolved, path: mapping.path, text: mapping.text, source: source.model, destination: destination.model)
             for warning in warnings { printError(warning.description) }
@@ -97,7 +97,10 @@ struct MappingConvertCommand: ParsableCommand {
             if let oldModel, let newModel { models = (try ModelFile.load(path: oldModel), try ModelFile.load(path: newModel)) }
             var mapping = file.mapping
             if to == .xml, let models {
-                mapping = mapping.resolvingXcodeAutogeneration(source: models.source.model, destination: models.destination.model)
+                mapping = file.resolved(source: models.source.model, destination: models.destination.model)
+            } else if to == .xml, file.path.hasSuffix("xcmapping.xml") {
+                // Xcode's Undefined types: without the models, the reader's fallback (transform).
+                mapping = mapping.decidingUndefinedTypes(source: nil, destination: nil)
             }
             Signals.ignoreFileSizeLimitSignal()
             try writeMapping(

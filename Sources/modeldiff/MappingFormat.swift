@@ -33,12 +33,5 @@ func writeMapping(
     }
 }
 
-/// The model path Xcode records: the version inside its bundle (`Model.xcdatamodeld/Model 9.xcdatamodel`).
-/// Xcode's path starts at the project's folder, which a command line does not name; both readers
-/// take only the version name from it.
-func recordedModelPath(_ path: String) -> String {
-    var url = URL(fileURLWithPath: path)
-    if url.lastPathComponent == "contents" { url = url.deletingLastPathComponent() }  // a version folder's model file
-    let parent = url.deletingLastPathComponent().lastPathComponent
-    return parent.hasSuffix(".xcdatamodeld") ? parent + "/" + url.lastPathComponent : url.lastPathComponent
-}
+/// The model path Xcode records: relative to the enclosing project's folder (`XcodeModelPath`).
+func recordedModelPath(_ path: String) -> String { XcodeModelPath.recorded(forModelAt: path) }

@@ -138,7 +138,7 @@ struct MigrateCommand: ParsableCommand {
             }
             if let mapping {
                 let file = try MappingFile.load(path: mapping)
-                let resolved = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
+                let resolved = file.resolved(source: old.model, destination: new.model)
                 // Warnings (an entity whose objects the mapping drops) are printed, and do not stop the migration.
                 for warning in try MappingValidation.validate(
                     resolved, path: file.path, text: file.text, source: old.model, destination: new.model)

@@ -123,7 +123,7 @@ public struct BundleCheck: Sendable {
     /// A step's report once the mapping file that claims it is checked against both versions:
     /// `mapped` when it validates, else an error naming the mapping and its first problem.
     static func applying(_ file: MappingFile, to report: InferenceReport, from old: ModelVersion, to new: ModelVersion) -> InferenceReport {
-        let resolved = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
+        let resolved = file.resolved(source: old.model, destination: new.model)
         do {
             _ = try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
             return report.covered(by: file.path)

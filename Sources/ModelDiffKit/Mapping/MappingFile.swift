@@ -28,6 +28,15 @@ public struct MappingFile: Sendable {
         }
         return MappingFile(path: file, mapping: try MappingXML.read(bytes, path: file), text: XMLText.decode(bytes))
     }
+
+    /// The mapping with what Xcode leaves to its compiler filled in, given the two models: in an Xcode
+    /// `xcmapping.xml`, the types of the mappings it writes `Undefined` (`decidingUndefinedTypes`), and
+    /// in every file the expressions Xcode generates (`resolvingXcodeAutogeneration`). Only Xcode's file
+    /// has its types decided: `undefined` in modeldiff's own file stays the error validation reports.
+    public func resolved(source: Model, destination: Model) -> MappingModel {
+        let decided = path.hasSuffix("xcmapping.xml") ? mapping.decidingUndefinedTypes(source: source, destination: destination) : mapping
+        return decided.resolvingXcodeAutogeneration(source: source, destination: destination)
+    }
 }
 
 /// A readable name for a model version from the path a user gave (`Model 2`, `v1`).

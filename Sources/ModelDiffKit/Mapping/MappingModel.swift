@@ -142,6 +142,16 @@ extension EntityMapping {
             relationshipMappings: relationshipMappings,
             comments: comments, trailingComments: trailingComments, line: line)
     }
+
+    /// The same entity mapping with another type (everything else kept).
+    public func replacing(type: MappingType) -> EntityMapping {
+        EntityMapping(
+            name: name, type: type, sourceEntity: sourceEntity, destinationEntity: destinationEntity, sourceVersionHash: sourceVersionHash,
+            destinationVersionHash: destinationVersionHash, sourceExpression: sourceExpression,
+            sourceExpressionComments: sourceExpressionComments, policyClassName: policyClassName, userInfo: userInfo,
+            attributeMappings: attributeMappings, relationshipMappings: relationshipMappings, comments: comments,
+            trailingComments: trailingComments, line: line)
+    }
 }
 
 extension MappingModel {

@@ -52,8 +52,10 @@ public enum XcodeMappingImport {
                     path: path, line: (object.attributeLines["mappingtypename"] ?? object.line).value,
                     message: "mappingtypename \"\(typeName)\" is not one of Xcode's (Undefined, Custom, Add, Remove, Copy, Transform)")
             }
-            // Xcode decides an undefined mapping's type when it compiles the model: add, remove or transform.
-            if type == .undefined { type = source == nil ? .add : destination == nil ? .remove : .transform }
+            // Xcode's editor writes Undefined for every mapping it generates and decides the type when it
+            // compiles. A missing side decides it here; between two entities the models decide it
+            // (`decidingUndefinedTypes`, through `MappingFile.resolved`), so it stays undefined until then.
+            if type == .undefined, source == nil || destination == nil { type = source == nil ? .add : .remove }
             let name =
                 type == .add
                 ? "Add\(destination ?? "")" : type == .remove ? "Remove\(source ?? "")" : "\(source ?? "")To\(destination ?? "")"
@@ -114,5 +116,30 @@ extension MappingModel {
                 attributeMappings: mapping.attributeMappings.map(resolve), relationshipMappings: mapping.relationshipMappings.map(resolve))
         }
         return replacing(entityMappings: resolved)
+    }
+
+    /// Gives each entity mapping Xcode's file leaves `Undefined` between two entities the type
+    /// `infer` and Core Data's inferred mapping model give it: `copy` when the source and destination
+    /// entity are the same (same name, same version hash), `transform` otherwise, and `transform`
+    /// without the models. Xcode's compiler makes them all `Copy` (`Custom` with a migration policy;
+    /// docs/MAPPING.md has the evidence) and Core Data migrates copy and transform mappings alike, so
+    /// the choice only keeps a mapping written as `Undefined` reading back as the type it was written with.
+    public func decidingUndefinedTypes(source: Model?, destination: Model?) -> MappingModel {
+        guard entityMappings.contains(where: { $0.type == .undefined }) else { return self }
+        let hashes = source.flatMap { source in destination.map { (source.versionHashes(), $0.versionHashes()) } }
+        return replacing(
+            entityMappings: entityMappings.map { mapping in
+                guard mapping.type == .undefined else { return mapping }
+                return mapping.replacing(type: XcodeMappingImport.decidedType(of: mapping, hashes: hashes))
+            })
+    }
+}
+
+extension XcodeMappingImport {
+    /// The type an `Undefined` mapping between two entities reads as (see `decidingUndefinedTypes`).
+    static func decidedType(of mapping: EntityMapping, hashes: (source: VersionHashes, destination: VersionHashes)?) -> MappingType {
+        guard let hashes, let source = mapping.sourceEntity, let destination = mapping.destinationEntity else { return .transform }
+        guard source == destination, let hash = hashes.source.entityVersionHashes[source] else { return .transform }
+        return hash == hashes.destination.entityVersionHashes[destination] ? .copy : .transform
     }
 }

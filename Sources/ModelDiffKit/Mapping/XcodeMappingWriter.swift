@@ -9,6 +9,8 @@ import Foundation
 /// relationships. When the two models are given, an expression equal to what Xcode would generate
 /// is written that way, as Xcode writes it; every other expression is archived
 /// (`valueexpressiondata`). Without the models every expression is archived, which Xcode reads the same.
+/// With the models, each is also recorded as Xcode records it (`sourcemodeldata`, `destinationmodeldata`:
+/// `XcodeModelArchiver`), unless it uses a feature no Xcode-written sample shows (then a warning).
 package enum XcodeMappingWriter {
     /// The file's text and what the format could not keep (one line each, for stderr).
     package struct Output: Sendable {
@@ -38,6 +40,7 @@ package enum XcodeMappingWriter {
         var objects = ObjectList()
         var warnings: [String] = []
         let generated = models.map { generatedExpressions(mapping, source: $0.source, destination: $0.destination) }
+        let hashes = models.map { ($0.source.versionHashes(), $0.destination.versionHashes()) }
         let modelID = objects.reserve()
         var entityIDs: [String] = []
         for (index, entity) in mapping.entityMappings.enumerated() {
@@ -61,7 +64,7 @@ package enum XcodeMappingWriter {
             }
             var lines: [String] = []
             if let source = entity.sourceEntity { lines.append(attribute("sourcename", "string", source)) }
-            lines.append(attribute("mappingtypename", "string", typeName(entity)))
+            lines.append(attribute("mappingtypename", "string", typeName(entity, hashes: hashes)))
             lines.append(attribute("mappingnumber", "int16", String(index + 1)))
             if let destination = entity.destinationEntity { lines.append(attribute("destinationname", "string", destination)) }
             lines.append(attribute("autogenerateexpression", "bool", "1"))
@@ -75,8 +78,17 @@ package enum XcodeMappingWriter {
             warnings += entityWarnings(entity)
         }
         var modelLines: [String] = []
-        if let source = modelPaths.source { modelLines.append(attribute("sourcemodelpath", "string", source)) }
-        if let destination = modelPaths.destination { modelLines.append(attribute("destinationmodelpath", "string", destination)) }
+        for (side, recordedPath, model) in [
+            ("source", modelPaths.source, models?.source), ("destination", modelPaths.destination, models?.destination),
+        ] {
+            if let recordedPath { modelLines.append(attribute("\(side)modelpath", "string", recordedPath)) }
+            guard let model else { continue }
+            do {
+                modelLines.append(attribute("\(side)modeldata", "binary", xcodeBase64(try XcodeModelArchiver.archive(model))))
+            } catch {
+                warnings.append("\(side)modeldata not written: the \(side) model uses \(error.message)")
+            }
+        }
         modelLines.append(relationship("entitymappings", "0/0", "XDDEVENTITYMAPPING", entityIDs))
         objects.fill(modelID, type: "XDDEVMAPPINGMODEL", modelLines)
         return Output(text: document(objects), warnings: warnings)
@@ -168,14 +180,19 @@ package enum XcodeMappingWriter {
         } catch {
             throw fail("\(error)")
         }
-        let base64 = Data(bytes).base64EncodedString(options: [.lineLength76Characters, .endLineWithLineFeed]) + "\n"
-        return [attribute("valueexpressiondata", "binary", base64), name]
+        return [attribute("valueexpressiondata", "binary", xcodeBase64(bytes)), name]
     }
 
-    /// Xcode writes `Undefined` for add, remove and transform mappings and decides the type when it
-    /// compiles (as `XcodeMappingImport` reads it back); other types are named.
-    private static func typeName(_ entity: EntityMapping) -> String {
-        let implied: MappingType = entity.sourceEntity == nil ? .add : entity.destinationEntity == nil ? .remove : .transform
+    /// Xcode's editor writes `Undefined` for every mapping it generates and decides the type when it
+    /// compiles. Ours is `Undefined` wherever `XcodeMappingImport` reads it back as the same type: an
+    /// add or remove mapping, and, given the models, a copy of an unchanged entity or a transform of a
+    /// changed one (`decidingUndefinedTypes`). Without the models a reader cannot tell copy from
+    /// transform, so both are named; so are custom mappings and a type the models would not give.
+    private static func typeName(_ entity: EntityMapping, hashes: (source: VersionHashes, destination: VersionHashes)?) -> String {
+        let implied: MappingType? =
+            entity.sourceEntity == nil
+            ? .add
+            : entity.destinationEntity == nil ? .remove : hashes.map { XcodeMappingImport.decidedType(of: entity, hashes: $0) }
         if entity.type == implied || entity.type == .undefined { return "Undefined" }
         return entity.type.rawValue.prefix(1).uppercased() + entity.type.rawValue.dropFirst()
     }
@@ -189,6 +206,14 @@ package enum XcodeMappingWriter {
             warnings.append("\(entity.name): userInfo not written (modeldiff writes no userInfo into Xcode's file)")
         }
         return warnings
+    }
+
+    /// Base64 laid out as Xcode lays out its binary attributes: 76 characters, a line feed, the
+    /// rest on one line, a line feed (so `</attribute>` starts a line).
+    private static func xcodeBase64(_ bytes: [UInt8]) -> String {
+        let text = Data(bytes).base64EncodedString()
+        guard text.count > 76 else { return text + "\n" }
+        return text.prefix(76) + "\n" + text.dropFirst(76) + "\n"
     }
 
     /// An expression's canonical spelling, so `$source.a` and `$source .a` compare equal.

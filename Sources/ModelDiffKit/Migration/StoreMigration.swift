@@ -86,7 +86,7 @@ public enum StoreMigration {
         -> MigrationStep
     {
         if let file = mappings.first(where: { MappingDiscovery.maps($0, from: old, to: new) }) {
-            let resolved = file.mapping.resolvingXcodeAutogeneration(source: old.model, destination: new.model)
+            let resolved = file.resolved(source: old.model, destination: new.model)
             try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
             return MigrationStep(
                 from: old.name, to: new.name, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path)

@@ -30,15 +30,20 @@ private let woo = "../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld"
     #expect(try runModeldiff(["infer", old, new, "--format", "xcode", "--output", package, "--overwrite"]).status == 0)
     #expect(try String(contentsOfFile: package + "/xcmapping.xml", encoding: .utf8) == xml)
 
-    // Xcode → our XML → Xcode gives the same bytes.
+    // Xcode → our XML → Xcode gives the same bytes (the models decide what Undefined means).
     let text = folder.appendingPathComponent("Woo9to10.xml").path
-    let toXML = try runModeldiff(["mapping", "convert", package, "--to", "xml", "--output", text])
+    let toXML = try runModeldiff(["mapping", "convert", package, "--to", "xml", "--output", text, "--old-model", old, "--new-model", new])
     #expect(toXML.status == 0 && toXML.stderr.isEmpty)
+    #expect(try String(contentsOfFile: text, encoding: .utf8).contains("name=\"NoteToNote\" type=\"copy\""))
     let back = folder.appendingPathComponent("Back.xcmappingmodel").path
     let toXcode = try runModeldiff(["mapping", "convert", text, "--to", "xcode", "--output", back, "--old-model", old, "--new-model", new])
     #expect(toXcode.status == 0 && toXcode.stderr.isEmpty)
     #expect(try String(contentsOfFile: back + "/xcmapping.xml", encoding: .utf8) == xml)
     #expect(try runModeldiff(["mapping", "convert", text, "--to", "xml", "--output", text]).status == 2)
+    // Without the models, Undefined between two entities reads as transform.
+    let alone = folder.appendingPathComponent("Alone.xml").path
+    #expect(try runModeldiff(["mapping", "convert", package, "--to", "xml", "--output", alone]).status == 0)
+    #expect(try String(contentsOfFile: alone, encoding: .utf8).contains("name=\"NoteToNote\" type=\"transform\""))
 
     // Xcode's own file converts to XML that validates like the file itself.
     let xcodes = folder.appendingPathComponent("Xcode.xml").path
@@ -72,4 +77,23 @@ private let woo = "../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld"
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(!FileManager.default.fileExists(atPath: output))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["m.xml"])
+}
+
+/// Inside a project, `infer --format xcode` records the model paths as Xcode does: relative to the
+/// folder of the `.xcodeproj` (WooCommerce's own paths, from its repository's layout).
+@Test func inferRecordsModelPathsRelativeToTheProject() throws {
+    let project = try WooCommerceProject()
+    defer { project.remove() }
+    let package = project.root.appendingPathComponent("Woo9to10.xcmappingmodel").path
+    let written = try runModeldiff(["infer", project.old, project.new, "--format", "xcode", "--output", package])
+    #expect(written.status == 0)
+    let xml = try String(contentsOfFile: package + "/xcmapping.xml", encoding: .utf8)
+    let xcodes = try String(
+        contentsOfFile: "../shared/models/woocommerce-ios/WooCommerceModelV9toV10.xcmappingmodel/xcmapping.xml", encoding: .utf8)
+    for line in xcodes.split(separator: "\n") where line.contains("modelpath") {
+        #expect(xml.contains(line), "\(line)")
+    }
+    #expect(
+        xml.contains(
+            "<attribute name=\"sourcemodelpath\" type=\"string\">Storage/Model/WooCommerce.xcdatamodeld/Model 9.xcdatamodel</attribute>"))
 }

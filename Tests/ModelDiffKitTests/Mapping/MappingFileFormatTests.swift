@@ -142,7 +142,7 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
     let new = try ModelFile.load(path: folder.appendingPathComponent("WooCommerce.xcdatamodeld/Model 10.xcdatamodel").path).model
     let file = try MappingFile.load(path: folder.appendingPathComponent("WooCommerceModelV9toV10.xcmappingmodel").path)
     #expect(file.mapping.entityMappings.count == 17)
-    let resolved = file.mapping.resolvingXcodeAutogeneration(source: old, destination: new)
+    let resolved = file.resolved(source: old, destination: new)
     #expect(MappingValidation.problems(resolved, path: file.path, text: file.text, source: old, destination: new).isEmpty)
     let text = MappingXML.write(resolved)
     let reread = try MappingXML.read(Array(text.utf8), path: "v9-v10.xml")

@@ -117,8 +117,8 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
     let folder = Paths.models.appendingPathComponent("woocommerce-ios")
     let old = try ModelFile.load(path: folder.appendingPathComponent("WooCommerce.xcdatamodeld/Model 9.xcdatamodel").path).model
     let new = try ModelFile.load(path: folder.appendingPathComponent("WooCommerce.xcdatamodeld/Model 10.xcdatamodel").path).model
-    let xcode = try MappingFile.load(path: folder.appendingPathComponent("WooCommerceModelV9toV10.xcmappingmodel").path).mapping
-        .resolvingXcodeAutogeneration(source: old, destination: new)
+    let xcode = try MappingFile.load(path: folder.appendingPathComponent("WooCommerceModelV9toV10.xcmappingmodel").path)
+        .resolved(source: old, destination: new)
     #expect(xcode.sourceVersion == "Model 9")
     #expect(xcode.destinationVersion == "Model 10")
     let inferred = MappingInference.infer(from: old, to: new)

@@ -1,0 +1,228 @@
+import Foundation
+import ModelDiffKit
+import Testing
+
+/// A keyed archive as lines, one per object and field, reached from the root in a fixed order
+/// (fields and dictionary keys sorted, arrays in order): `path: Class` and `path.field = value`. An
+/// object reached again is `→ path` of its first visit, so cycles (an owner and what it owns) print
+/// once. `_uniqueElementID` numbers print as `<id>`: Xcode hands them out at random (they are
+/// checked to be distinct instead).
+private struct ArchiveGraph {
+    var lines: [String] = []
+    var elementIDs: [Int] = []
+    private var seen: [Int: String] = [:]
+    private let objects: [PlistValue]
+
+    init(_ bytes: [UInt8]) throws {
+        guard case .dictionary(let top) = try BinaryPropertyList.decode(bytes, path: "archive"),
+            case .array(let objects)? = top["$objects"],
+            case .dictionary(let roots)? = top["$top"], let root = roots["root"]
+        else { throw ArchiveGraphError() }
+        self.objects = objects
+        lines.append("root = " + describe(root, path: "root"))
+    }
+
+    private mutating func describe(_ value: PlistValue, path: String) -> String {
+        guard case .uid(let index) = value else { return "\(value)" }
+        if index == 0 { return "nil" }
+        // A string or number object: its value, marked as referred to (not inline); whether two
+        // references share one object is the archiver's business, not the graph's.
+        guard case .dictionary(let fields) = objects[index] else { return "&\(objects[index])" }
+        if let first = seen[index] { return "→ \(first)" }
+        seen[index] = path
+        guard case .uid(let classIndex)? = fields["$class"], case .dictionary(let info) = objects[classIndex],
+            case .string(let className)? = info["$classname"]
+        else { return "?" }
+        switch className {
+        case "NSMutableArray", "NSArray":
+            guard case .array(let items)? = fields["NS.objects"] else { return "?" }
+            for (offset, item) in items.enumerated() { lines.append("\(path)[\(offset)] = " + describe(item, path: "\(path)[\(offset)]")) }
+            return "\(className)(\(items.count))"
+        case "NSMutableDictionary", "NSDictionary":
+            guard case .array(let keys)? = fields["NS.keys"], case .array(let values)? = fields["NS.objects"] else { return "?" }
+            let pairs = zip(keys, values).map { (key: keyText($0.0), value: $0.1) }.sorted { $0.key < $1.key }
+            for pair in pairs { lines.append("\(path)[\(pair.key)] = " + describe(pair.value, path: "\(path)[\(pair.key)]")) }
+            return "\(className)(\(pairs.count))"
+        default:
+            if case .dictionary(let info) = objects[classIndex], case .array(let chain)? = info["$classes"] {
+                lines.append("\(path) classes \(chain)")
+            }
+            for key in fields.keys.sorted() where key != "$class" {
+                guard let field = fields[key] else { continue }
+                if key == "_uniqueElementID", case .uid(let index) = field, case .integer(let id) = objects[index] {
+                    elementIDs.append(id)
+                    lines.append("\(path).\(key) = &<id>")
+                } else {
+                    lines.append("\(path).\(key) = " + describe(field, path: "\(path).\(key)"))
+                }
+            }
+            return className
+        }
+    }
+
+    private func keyText(_ key: PlistValue) -> String {
+        if case .uid(let index) = key, case .string(let text) = objects[index] { return text }
+        return "\(key)"
+    }
+}
+
+private struct ArchiveGraphError: Error {}
+
+/// The archived models Xcode recorded in WooCommerce's mapping model (base64 in `xcmapping.xml`).
+private func xcodesArchives() throws -> (source: [UInt8], destination: [UInt8]) {
+    let text = try String(
+        contentsOf: Paths.models.appendingPathComponent("woocommerce-ios/WooCommerceModelV9toV10.xcmappingmodel/xcmapping.xml"),
+        encoding: .utf8)
+    let root = try XMLDocumentParser.parse(Array(text.utf8), path: "xcmapping.xml")
+    let objects = try XcodeMappingObjects(root: root, path: "xcmapping.xml")
+    let model = try #require(objects.order.compactMap { objects[$0] }.first { $0.type == "XDDEVMAPPINGMODEL" })
+    let decode = { (key: String) throws -> [UInt8] in
+        let text = try #require(model.attributes[key])
+        return [UInt8](try #require(Data(base64Encoded: text, options: .ignoreUnknownCharacters)))
+    }
+    return (try decode("sourcemodeldata"), try decode("destinationmodeldata"))
+}
+
+/// Our archive of WooCommerce's Model 9 and Model 10 against the archives Xcode recorded for them,
+/// object by object: every class (with its `$classes` chain), field, dictionary key and value,
+/// reached from the root. Only Xcode's random `_uniqueElementID` numbers are not compared (ours are
+/// distinct numbers in the same range) and the order of dictionary keys (a hash table's order).
+@Test func archivedModelsMatchTheOnesXcodeRecorded() throws {
+    let bundle = Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld")
+    let xcodes = try xcodesArchives()
+    for (version, theirs) in [("Model 9", xcodes.source), ("Model 10", xcodes.destination)] {
+        let model = try ModelFile.load(path: bundle.appendingPathComponent("\(version).xcdatamodel").path).model
+        let ours = try ArchiveGraph(XcodeModelArchiver.archive(model))
+        let expected = try ArchiveGraph(theirs)
+        let (a, b) = (Set(expected.lines), Set(ours.lines))
+        #expect(expected.lines.count > 4000)
+        #expect(
+            a == b, "\(version): Xcode's only: \(a.subtracting(b).sorted().prefix(8)); ours only: \(b.subtracting(a).sorted().prefix(8))")
+        #expect(ours.elementIDs.count == expected.elementIDs.count && Set(ours.elementIDs).count == ours.elementIDs.count)
+        #expect(ours.elementIDs.allSatisfy { (500_000_000..<4_900_000_000).contains($0) })
+    }
+}
+
+/// The entities and properties an `XDPMModel` archive describes, one line each, read by following
+/// the archive's references (the reader a test needs; modeldiff itself reads no `XDPMModel`).
+private func archivedModelSummary(_ bytes: [UInt8]) throws -> [String] {
+    guard case .dictionary(let top) = try BinaryPropertyList.decode(bytes, path: "archive"), case .array(let objects)? = top["$objects"],
+        case .dictionary(let roots)? = top["$top"]
+    else { throw ArchiveGraphError() }
+    func object(_ value: PlistValue?) -> [String: PlistValue] {
+        guard case .uid(let index)? = value, case .dictionary(let fields) = objects[index] else { return [:] }
+        return fields
+    }
+    func leaf(_ value: PlistValue?) -> String {
+        guard case .uid(let index)? = value else { return value.map { "inline \($0)" } ?? "?" }
+        if index == 0 { return "nil" }
+        switch objects[index] {
+        case .string(let text): return text
+        case .dictionary: return (object(value)["_name"]).map(leaf) ?? "?"
+        default: return "\(objects[index])"
+        }
+    }
+    func entries(_ value: PlistValue?) -> [(String, PlistValue)] {
+        let dictionary = object(value)
+        guard case .array(let keys)? = dictionary["NS.keys"], case .array(let values)? = dictionary["NS.objects"] else { return [] }
+        return zip(keys, values).map { (leaf($0.0), $0.1) }
+    }
+    func values(_ property: [String: PlistValue]) -> [String: String] {
+        var result: [String: String] = [:]
+        for (_, stereotype) in entries(property["XDBucketForStereotypesstorage"]) {
+            for (key, holder) in entries(object(stereotype)["XDBucketForOwnedAttributesstorage"]) {
+                let value = object(holder)["_default"]
+                // The destination and inverse are objects: name them as Entity and Entity.property.
+                if key == "XD_PRK_inverseRelationship", case .uid(let index)? = value, index != 0 {
+                    result[key] = leaf(object(value)["_owner"]) + "." + leaf(value)
+                } else {
+                    result[key] = leaf(value)
+                }
+            }
+        }
+        return result
+    }
+    var lines: [String] = []
+    let package = object(object(roots["root"])["_xd_rootPackage"])
+    for (name, entity) in entries(package["XDBucketForClassesstorage"]) {
+        let fields = object(entity)
+        let entityValues = values(fields)
+        lines.append("\(name) class \(entityValues["XD_PSK_entityClassName"] ?? "?")")
+        for (propertyName, property) in entries(fields["XDBucketForOwnedAttributesstorage"]) {
+            let v = values(object(property))
+            let optional = v["XD_PPSK_isOptional"] ?? "?"
+            if let type = v["XD_PAttK_attributeType"] {
+                lines.append(
+                    "\(name).\(propertyName) attribute \(type) optional \(optional) default \(v["XD_PAttK_defaultValueAsString"] ?? "?")")
+            } else {
+                lines.append(
+                    "\(name).\(propertyName) relationship to \(v["XD_PRK_destination"] ?? "?") inverse \(v["XD_PRK_inverseRelationship"] ?? "?") optional \(optional) toMany \(v["XD_PRK_isToMany"] ?? "?") min \(v["XD_PRK_minCount"] ?? "?") max \(v["XD_PRK_maxCount"] ?? "?") rule \(v["XD_PRK_deleteRule"] ?? "?") ordered \(v["XD_PRK_ordered"] ?? "?")"
+                )
+            }
+        }
+    }
+    return lines.sorted()
+}
+
+/// The same lines, from the model itself.
+private func modelSummary(_ model: Model) -> [String] {
+    let rules: [Relationship.DeleteRule: Int] = [.noAction: 0, .nullify: 1, .cascade: 2, .deny: 3]
+    var lines: [String] = []
+    for entity in model.entities {
+        lines.append("\(entity.name) class \(entity.representedClassName ?? "?")")
+        for a in entity.attributes {
+            lines.append(
+                "\(entity.name).\(a.name) attribute integer(\(a.type.attributeTypeCode)) optional bool(\(a.isOptional)) default \(a.defaultValueString ?? "nil")"
+            )
+        }
+        for r in entity.relationships {
+            let inverse = r.inverseName.map { "\(r.inverseEntity ?? r.destinationEntity ?? "?").\($0)" } ?? "nil"
+            lines.append(
+                "\(entity.name).\(r.name) relationship to \(r.destinationEntity ?? "nil") inverse \(inverse) optional bool(\(r.isOptional)) toMany bool(\(r.isToMany)) min integer(\(r.minCount)) max integer(\(r.maxCount)) rule integer(\(rules[r.deleteRule ?? .nullify] ?? -1)) ordered bool(\(r.isOrdered))"
+            )
+        }
+    }
+    return lines.sorted()
+}
+
+/// What Xcode recorded in WooCommerce's mapping model is Model 9 and Model 10 as their XML says
+/// (read through the archive's references), so the archives describe the models, property for property.
+@Test func xcodesArchivedModelsDescribeTheVersionsTheyName() throws {
+    let bundle = Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld")
+    let xcodes = try xcodesArchives()
+    for (version, archive) in [("Model 9", xcodes.source), ("Model 10", xcodes.destination)] {
+        let model = try ModelFile.load(path: bundle.appendingPathComponent("\(version).xcdatamodel").path).model
+        let summary = try archivedModelSummary(archive)
+        #expect(summary == modelSummary(model), "\(version)")
+        #expect(summary.count > 150)
+    }
+}
+
+/// Every version in ../shared is archived or refused with the feature it uses; what is archived
+/// reads back, through the archive's references, as the model: entities with their class names,
+/// attributes with type, optionality and default, relationships with destination, inverse,
+/// optionality, cardinality, counts, delete rule and order.
+@Test func everyArchivedVersionReadsBackAsItsModel() throws {
+    var archived = 0
+    var refused = 0
+    var verdicts: [String] = []  // pinned: which versions are archived, and why the others are not
+    for url in corpusBundles() {
+        for version in try ModelBundle.load(path: url.path).versions {
+            let label = "\(url.deletingLastPathComponent().lastPathComponent)/\(url.lastPathComponent) \(version.name)"
+            let bytes: [UInt8]
+            do {
+                bytes = try XcodeModelArchiver.archive(version.model)
+            } catch {
+                #expect(error.message.hasSuffix(": no Xcode-written archive shows how Xcode records it"))
+                verdicts.append("\(label): refused, \(error.message)")
+                refused += 1
+                continue
+            }
+            verdicts.append("\(label): archived")
+            archived += 1
+            #expect(try archivedModelSummary(bytes) == modelSummary(version.model), "\(url.lastPathComponent) \(version.name)")
+        }
+    }
+    #expect(archived > 2, "archived \(archived), refused \(refused)")
+    try expectGolden(verdicts.joined(separator: "\n") + "\n", named: "mapping/xcode-model-archives.txt")
+}
