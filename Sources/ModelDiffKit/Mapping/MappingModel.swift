@@ -144,7 +144,7 @@ extension EntityMapping {
     }
 
     /// The same entity mapping with another type (everything else kept).
-    public func replacing(type: MappingType) -> EntityMapping {
+    package func replacing(type: MappingType) -> EntityMapping {
         EntityMapping(
             name: name, type: type, sourceEntity: sourceEntity, destinationEntity: destinationEntity, sourceVersionHash: sourceVersionHash,
             destinationVersionHash: destinationVersionHash, sourceExpression: sourceExpression,
