@@ -21,7 +21,7 @@ extension Expression: CustomStringConvertible {
             // A reserved word, or a key starting with a digit (`#2024`), would lex as something else unescaped.
             let path = components.map { reservedWords.contains($0.uppercased()) || startsWithDigit($0) ? "#" + $0 : $0 }
             if case .evaluatedObject = base { return path.joined(separator: ".") }
-            return base.printed(parentPrecedence: 10, followed: true) + "." + path.joined(separator: ".")
+            return base.printedAsBase + "." + path.joined(separator: ".")
         case .binary(let op, let lhs, let rhs):
             let parenthesized = op.precedence < parentPrecedence
             let text =
@@ -76,7 +76,17 @@ extension Expression: CustomStringConvertible {
                 case .size: "SIZE"
                 case .position(let position): position.description
                 }
-            return base.printed(parentPrecedence: 10, followed: true) + "[\(inside)]"
+            return base.printedAsBase + "[\(inside)]"
+        }
+    }
+
+    /// The expression before `.key` or `[…]`: a negative number in parentheses, since `-1[0]` is
+    /// `-(1[0])` (the sign is an operator that takes the whole postfix expression).
+    private var printedAsBase: String {
+        switch self {
+        case .constant(.integer(let n)) where n < 0: "(\(n))"
+        case .constant(.double(let d)) where d.sign == .minus: "(\(printed(parentPrecedence: 0, followed: false)))"
+        default: printed(parentPrecedence: 10, followed: true)
         }
     }
 

@@ -73,7 +73,7 @@ func subqueriesAggregatesAndIndexesAnswerAsNSExpression(_ text: String, _ expect
     "SUBQUERY(tags, $t, $t.name BEGINSWITH \"a\").@count > 0", "tags[FIRST].name == \"x\"", "tags[LAST]", "tags[SIZE] > 2",
     "tags[0]", "$source.lines[1 + 1].name", "SUBQUERY(tags, $t, NOT $t.flag)[SIZE]", "a - NOT b", "a - NOT NOT b - c",
     "-NOT a", "(NOT a).b", "(NOT a)[FIRST]", "(NOT a) - b", "x * NOT a == 1 AND y", "ANY (NOT a) == 1", "a == NOT b",
-    "{1, 2}[SIZE]", "SUBQUERY(SUBQUERY(a, $x, $x > 1), $y, $y < 3)", "#first[FIRST]",
+    "{1, 2}[SIZE]", "(-1)[0]", "(-2.5).x", "-1[0]", "SUBQUERY(SUBQUERY(a, $x, $x > 1), $y, $y < 3)", "#first[FIRST]",
 ])
 func newFormsPrintWhatTheyParse(_ text: String) throws {
     let parsed = try ExpressionParser.parse(text)
