@@ -25,6 +25,7 @@ private func value(_ text: String) throws -> String { try ExpressionParser.parse
     ("SUBQUERY(lines, $l, count > 2 AND $l.price < 1).@count", "1"),
     ("SUBQUERY(lines, $l, $l.price == nil)[FIRST].name", "\"ink\""),
     ("SUBQUERY(missing, $l, $l.count > 2).@count", "0"),
+    ("TERNARY(SUBQUERY(lines, $l, $l.price == nil).@count > 0, 'unpriced', 'priced')", "\"unpriced\""),
     ("SUBQUERY(SUBQUERY(lines, $l, $l.count > 2), $m, $m.price < 1)[FIRST].name", "\"paper\""),
     // @sum / @avg: nil counts as 0; integers sum to an integer; @avg of nothing is nil, @sum of nothing 0.
     ("lines.@sum.count", "15"), ("lines.@avg.count", "5.0"), ("lines.@sum.price", "1.75"), ("lines.@avg.price", "0.5833333333333334"),

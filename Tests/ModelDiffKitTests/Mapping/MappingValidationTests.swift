@@ -255,6 +255,14 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
         """
     }
     #expect(try problems(mapping("SUBQUERY(notes, $n, $n.title BEGINSWITH 'a' AND body != nil).@count > 0 AND notes[SIZE] > 1")) == [])
+    // In a value expression too: a TERNARY whose condition is a SUBQUERY over $source's to-many.
+    let ternary = mapping("TRUEPREDICATE").replacingOccurrences(
+        of: #"type="copy" source="Folder" destination="Folder">"#,
+        with:
+            #"type="copy" source="Folder" destination="Folder"><attribute name="name">TERNARY(SUBQUERY($source.notes, $n, $n.titel == "a").@count > 0, "a", $source.name)</attribute>"#
+    )
+    let inValue = try problems(ternary).map { $0.replacingOccurrences(of: #"^m\.xml:\d+:\d+: "#, with: "", options: .regularExpression) }
+    #expect(inValue == ["error: Folder.name: $n.titel is not a property of Note in the old version"], "\(inValue)")
     let found = try problems(
         mapping("SUBQUERY(notes, $n, $n.titel == 'a').@count > 0 OR notes[FIRST].title == 'x' OR SUBQUERY(name, $x, $x == 'a').@count > 0"))
     // Each problem points at its place in the predicate, which starts at column 116 of line 3.
