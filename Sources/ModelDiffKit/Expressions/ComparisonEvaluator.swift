@@ -83,7 +83,13 @@ extension Comparison {
         return left.isEqual(to: right)
     }
 
-    /// The order of two values (`compare:`), nil when one is nil.
+    /// The order of two values without options (`compare:`), for `<` … and @min/@max; neither is nil.
+    static func order(_ left: ExpressionValue, _ right: ExpressionValue) throws -> ComparisonResult {
+        try order(left, right, []) ?? .orderedSame
+    }
+
+    /// The order of two values (`compare:`), nil when one is nil. Strings are ordered by NSString's
+    /// `compare:options:` (Foundation's, not Swift's `<`, which orders by Unicode scalars of the NFC form).
     private static func order(_ left: ExpressionValue, _ right: ExpressionValue, _ options: Options) throws -> ComparisonResult? {
         if left.isNullValue || right.isNullValue { return nil }
         if case .string(let a) = left, case .string(let b) = right { return a.compare(b, options: foundation(options)) }

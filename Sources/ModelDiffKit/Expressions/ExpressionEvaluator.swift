@@ -56,6 +56,46 @@ extension ValueExpression {
             return .bool(value)
         case .comparison(let comparison):
             return .bool(try comparison.evaluate(try comparison.lhs.evaluate(in: context), try comparison.rhs.evaluate(in: context)))
+        case .subquery(let collection, let variable, let predicate):
+            // The predicate runs on each element with the variable bound to it (Apple documents only
+            // the variable; SELF is the element too, as for a predicate evaluated on it: docs/MAPPING.md).
+            // A nil collection has no elements.
+            let items: [ExpressionValue]
+            switch try collection.evaluate(in: context) {
+            case .array(let values): items = values
+            case .null: items = []
+            case let value: throw ExpressionError(column: 0, "SUBQUERY needs a collection as its first argument, not \(value)")
+            }
+            var inner = context
+            return .array(
+                try items.filter { item in
+                    inner.variables[variable] = item
+                    inner.evaluatedObject = item
+                    return try predicate.evaluate(in: inner).isTrue
+                })
+        case .index(let base, let index):
+            return try Self.element(of: try base.evaluate(in: context), at: index, in: context)
+        }
+    }
+
+    /// `array[FIRST]`, `[LAST]`, `[SIZE]`, `[n]`: NSExpression's `objectFrom:withIndex:` (FIRST and LAST
+    /// give nil for an empty array, a position past the end is an error, as NSArray's
+    /// `objectAtIndex:` raises) and `count:` for SIZE. A nil collection gives nil (a message to nil).
+    static func element(of value: ExpressionValue, at index: ArrayIndex, in context: EvaluationContext) throws -> ExpressionValue {
+        guard case .array(let items) = value else {
+            if case .null = value { return .null }
+            throw ExpressionError(column: 0, "[…] needs an array or an ordered to-many, not \(value)")
+        }
+        switch index {
+        case .first: return items.first ?? .null
+        case .last: return items.last ?? .null
+        case .size: return .integer(Int64(items.count))
+        case .position(let position):
+            let value = try position.evaluate(in: context)
+            guard let number = value.number, number == number.rounded(), number >= 0, number < Double(items.count) else {
+                throw ExpressionError(column: 0, "index \(value) is beyond the \(items.count) elements of the array")
+            }
+            return items[Int(number)]
         }
     }
 
@@ -111,17 +151,33 @@ extension ValueExpression {
         for key in remaining { items = try items.map { try Self.value(of: $0, forKey: key) } }
         switch name {
         case "count": return .integer(Int64(items.count))
-        case "sum", "avg", "min", "max":
-            let numbers = items.compactMap(\.number)
-            guard numbers.count == items.count else { throw ExpressionError(column: 0, "@\(name) needs numbers") }
-            switch name {
-            case "sum":
-                return items.allSatisfy({ if case .integer = $0 { true } else { false } })
-                    ? .integer(Int64(numbers.reduce(0, +))) : .double(numbers.reduce(0, +))
-            case "avg": return numbers.isEmpty ? .null : .double(numbers.reduce(0, +) / Double(numbers.count))
-            case "min": return numbers.min().map { .double($0) } ?? .null
-            default: return numbers.max().map { .double($0) } ?? .null
+        case "sum", "avg":
+            // Key-value coding's @sum and @avg read each element's value, substituting 0 for nil
+            // (Apple's "Using Collection Operators"); @avg of no elements is nil, @sum of none 0.
+            // Integers sum to an integer (NSDecimalNumber's exact sum prints as one), anything else
+            // to a double.
+            guard let numbers = Self.numbers(items) else { throw ExpressionError(column: 0, "@\(name) needs numbers") }
+            let total = numbers.reduce(0) { $0 + $1.number }
+            if name == "avg" { return numbers.isEmpty ? .null : .double(total / Double(numbers.count)) }
+            var integerTotal: Int64 = 0
+            for number in numbers {
+                guard let n = number.integer, case (let sum, false) = integerTotal.addingReportingOverflow(n) else { return .double(total) }
+                integerTotal = sum
             }
+            return .integer(integerTotal)
+        case "min", "max":
+            // @min and @max compare the values with compare: and leave nils out, so they give the
+            // element itself (a number, a date, a string), nil when there is none.
+            var best: ExpressionValue?
+            for item in items where !item.isNullValue {
+                guard let current = best else {
+                    best = item
+                    continue
+                }
+                let order = try Comparison.order(item, current)
+                if name == "min" ? order == .orderedAscending : order == .orderedDescending { best = item }
+            }
+            return best ?? .null
         case "distinctUnionOfObjects", "distinctUnionOfArrays":
             var result: [ExpressionValue] = []
             for item in items where !result.contains(where: { $0.isEqual(to: item) }) { result.append(item) }
@@ -129,6 +185,23 @@ extension ValueExpression {
         case "unionOfObjects": return .array(items)
         default: throw ExpressionError(column: 0, "unknown collection operator @\(name)")
         }
+    }
+
+    /// The numbers of @sum and @avg, nil counted as 0 (`integer` when the value is an integer); nil
+    /// when an element is not a number.
+    private static func numbers(_ items: [ExpressionValue]) -> [(number: Double, integer: Int64?)]? {
+        var result: [(number: Double, integer: Int64?)] = []
+        for item in items {
+            switch item {
+            case .null: result.append((0, 0))
+            case .integer(let n): result.append((Double(n), n))
+            case .double, .decimal, .bool:
+                guard let number = item.number else { return nil }
+                result.append((number, nil))
+            default: return nil
+            }
+        }
+        return result
     }
 
     static func apply(_ op: Operator, _ a: ExpressionValue, _ b: ExpressionValue) throws -> ExpressionValue {
@@ -139,8 +212,14 @@ extension ValueExpression {
             let ordered: Bool
             // A nil operand makes an order comparison false, as NSPredicate answers (it does not raise).
             if a.isNullValue || b.isNullValue { return .bool(false) }
-            if case .string(let x) = a, case .string(let y) = b {
-                ordered = op == .less ? x < y : op == .lessOrEqual ? x <= y : op == .greater ? x > y : x >= y
+            if case .string = a, case .string = b {
+                // NSString's compare: without options, as NSPredicate orders strings (not Swift's `<`).
+                let order = try Comparison.order(a, b)
+                ordered =
+                    op == .less
+                    ? order == .orderedAscending
+                    : op == .lessOrEqual
+                        ? order != .orderedDescending : op == .greater ? order == .orderedDescending : order != .orderedAscending
             } else {
                 guard let x = a.number, let y = b.number else { throw ExpressionError(column: 0, "cannot compare \(a) and \(b)") }
                 ordered = op == .less ? x < y : op == .lessOrEqual ? x <= y : op == .greater ? x > y : x >= y

@@ -193,7 +193,32 @@ public struct ExpressionParser {
     /// NSPredicate's aggregate modifiers; SOME is ANY.
     private static let modifiers: [String: Comparison.Modifier] = ["ANY": .any, "SOME": .any, "ALL": .all, "NONE": .none]
 
+    /// Key paths (`.name`, `.@count`) and subscripts (`[FIRST]`, `[0]`) after a primary, left to right.
     private mutating func postfix(_ base: ValueExpression) throws(ExpressionError) -> ValueExpression {
+        var result = base
+        // Each subscript makes the tree one level deeper, as a chain link does (see `maximumDepth`).
+        var links = 0
+        defer { depth -= links }
+        while true {
+            if isSymbol(".") {
+                result = try keyPath(after: result)
+            } else if isSymbol("[") {
+                links += 1
+                depth += 1
+                guard depth <= Self.maximumDepth else {
+                    throw ExpressionError(column: current.column, "expression nested deeper than \(Self.maximumDepth) levels")
+                }
+                advance()
+                result = .index(result, try arrayIndex())
+                try expect("]", "to close the index")
+            } else {
+                return result
+            }
+        }
+    }
+
+    /// `.key.key…` after `base`.
+    private mutating func keyPath(after base: ValueExpression) throws(ExpressionError) -> ValueExpression {
         var components: [String] = []
         while isSymbol(".") {
             advance()
@@ -209,9 +234,27 @@ public struct ExpressionParser {
             }
             advance()
         }
-        if components.isEmpty { return base }
         if case .keyPath(let inner, let existing) = base { return .keyPath(base: inner, components: existing + components) }
         return .keyPath(base: base, components: components)
+    }
+
+    /// What stands inside `[…]` after a collection: FIRST, LAST, SIZE or a position.
+    private mutating func arrayIndex() throws(ExpressionError) -> ValueExpression.ArrayIndex {
+        if case .identifier(let name) = current.kind, tokens[min(index + 1, tokens.count - 1)].kind == .symbol("]") {
+            switch name.uppercased() {
+            case "FIRST":
+                advance()
+                return .first
+            case "LAST":
+                advance()
+                return .last
+            case "SIZE":
+                advance()
+                return .size
+            default: break
+            }
+        }
+        return .position(try expression(minimumPrecedence: 1))
     }
 
     private mutating func arguments(_ context: String) throws(ExpressionError) -> [ValueExpression] {
@@ -303,6 +346,8 @@ public struct ExpressionParser {
                         column: column, "CAST's type must be \(FoundationMethods.castTypes.map { "\"\($0)\"" }.joined(separator: ", "))")
                 }
                 return .function(name: "CAST", arguments: arguments)
+            case "SUBQUERY" where isSymbol("("):
+                return try subquery()
             case "TERNARY":
                 let column = current.column
                 let arguments = try arguments("after TERNARY")
@@ -326,6 +371,23 @@ public struct ExpressionParser {
         case .symbol(let symbol):
             throw ExpressionError(column: token.column, "unexpected '\(symbol)'")
         }
+    }
+
+    /// `SUBQUERY(collection, $x, predicate)`, after the word.
+    private mutating func subquery() throws(ExpressionError) -> ValueExpression {
+        try expect("(", "after SUBQUERY")
+        let collection = try expression(minimumPrecedence: 1)
+        try expect(",", "after SUBQUERY's collection")
+        guard case .variable(let variable) = current.kind else {
+            throw ExpressionError(
+                column: current.column,
+                "SUBQUERY's second argument is the variable each element is bound to, as in SUBQUERY(tags, $t, $t.name == \"x\")")
+        }
+        advance()
+        try expect(",", "after SUBQUERY's variable")
+        let predicate = try expression(minimumPrecedence: 1)
+        try expect(")", "to close SUBQUERY")
+        return .subquery(collection: collection, variable: variable, predicate: predicate)
     }
 
     private func describe(_ token: ExpressionLexer.Token) -> String {

@@ -1,8 +1,11 @@
 extension ValueExpression: CustomStringConvertible {
     /// The expression in canonical NSExpression format; parsing it gives the same expression back.
-    public var description: String { printed(parentPrecedence: 0) }
+    public var description: String { printed(parentPrecedence: 0, followed: false) }
 
-    private func printed(parentPrecedence: Int) -> String {
+    /// The expression's text where the enclosing operator binds with `parentPrecedence`; `followed`
+    /// says whether an operator that NOT's operand would take follows the text (an arithmetic or
+    /// comparison operator, a `.key`, a `[…]`), so that a NOT at the text's end needs parentheses.
+    private func printed(parentPrecedence: Int, followed: Bool) -> String {
         switch self {
         case .constant(let constant):
             switch constant {
@@ -18,26 +21,30 @@ extension ValueExpression: CustomStringConvertible {
             // A reserved word, or a key starting with a digit (`#2024`), would lex as something else unescaped.
             let path = components.map { reservedWords.contains($0.uppercased()) || startsWithDigit($0) ? "#" + $0 : $0 }
             if case .evaluatedObject = base { return path.joined(separator: ".") }
-            return base.printed(parentPrecedence: 10) + "." + path.joined(separator: ".")
+            return base.printedAsBase + "." + path.joined(separator: ".")
         case .binary(let op, let lhs, let rhs):
+            let parenthesized = op.precedence < parentPrecedence
             let text =
-                lhs.printed(parentPrecedence: op == .power ? op.precedence + 1 : op.precedence) + " \(op.rawValue) "
-                + rhs.printed(parentPrecedence: op == .power ? op.precedence : op.precedence + 1)
-            return op.precedence < parentPrecedence ? "(\(text))" : text
-        case .negate(let operand): return "-" + operand.printed(parentPrecedence: 9)
+                lhs.printed(parentPrecedence: op == .power ? op.precedence + 1 : op.precedence, followed: true) + " \(op.rawValue) "
+                + rhs.printed(parentPrecedence: op == .power ? op.precedence : op.precedence + 1, followed: followed && !parenthesized)
+            return parenthesized ? "(\(text))" : text
+        case .negate(let operand): return "-" + operand.printed(parentPrecedence: 9, followed: followed)
         case .not(let operand):
-            // NOT takes the whole comparison after it, so it sits between AND and the comparisons. A NOT
-            // directly inside a NOT needs no parentheses (`NOT NOT a` parses back to the same tree), and
-            // adding them would make the printed text nest deeper than the parser's depth limit allows
-            // for an expression the parser accepted (`!!!…a`).
+            // NOT takes the whole comparison after it, so it sits between AND and the comparisons. It
+            // needs parentheses only inside a tighter operator when something that its operand would
+            // take follows it (`(NOT a) + b`); at the end of the text (`a - NOT b`, `a - NOT NOT b`) it
+            // parses back to the same tree without them. Adding them there would make the printed text
+            // nest deeper than the input, past the parser's depth limit for input the parser accepted.
+            // A NOT directly inside a NOT never needs them: both take the same operand.
+            let parenthesized = parentPrecedence > ExpressionParser.comparisonPrecedence - 1 && followed
             let inner: Int
             if case .not = operand {
                 inner = ExpressionParser.comparisonPrecedence - 1
             } else {
                 inner = ExpressionParser.comparisonPrecedence
             }
-            let text = "NOT " + operand.printed(parentPrecedence: inner)
-            return parentPrecedence > ExpressionParser.comparisonPrecedence - 1 ? "(\(text))" : text
+            let text = "NOT " + operand.printed(parentPrecedence: inner, followed: followed && !parenthesized)
+            return parenthesized ? "(\(text))" : text
         case .predicate(let value): return value ? "TRUEPREDICATE" : "FALSEPREDICATE"
         case .comparison(let c):
             var options = ""
@@ -45,11 +52,12 @@ extension ValueExpression: CustomStringConvertible {
             if c.options.contains(.diacriticInsensitive) { options += "d" }
             if c.options.contains(.normalized) { options += "n" }
             let operand = ExpressionParser.comparisonPrecedence + 1
+            let parenthesized = ExpressionParser.comparisonPrecedence < parentPrecedence
             var text =
-                c.lhs.printed(parentPrecedence: operand) + " \(c.op.rawValue)" + (options.isEmpty ? "" : "[\(options)]") + " "
-                + c.rhs.printed(parentPrecedence: operand)
+                c.lhs.printed(parentPrecedence: operand, followed: true) + " \(c.op.rawValue)" + (options.isEmpty ? "" : "[\(options)]")
+                + " " + c.rhs.printed(parentPrecedence: operand, followed: followed && !parenthesized)
             if c.modifier != .direct { text = c.modifier.rawValue + " " + text }
-            return ExpressionParser.comparisonPrecedence < parentPrecedence ? "(\(text))" : text
+            return parenthesized ? "(\(text))" : text
         case .ternary(let p, let a, let b): return "TERNARY(\(p), \(a), \(b))"
         case .function("CAST", let arguments):
             return "CAST(" + arguments.map(\.description).joined(separator: ", ") + ")"
@@ -59,6 +67,26 @@ extension ValueExpression: CustomStringConvertible {
             let all = [target.description, ValueExpression.constant(.string(selector)).description] + arguments.map(\.description)
             return "FUNCTION(\(all.joined(separator: ", ")))"
         case .array(let items): return "{" + items.map(\.description).joined(separator: ", ") + "}"
+        case .subquery(let collection, let variable, let predicate): return "SUBQUERY(\(collection), $\(variable), \(predicate))"
+        case .index(let base, let index):
+            let inside =
+                switch index {
+                case .first: "FIRST"
+                case .last: "LAST"
+                case .size: "SIZE"
+                case .position(let position): position.description
+                }
+            return base.printedAsBase + "[\(inside)]"
+        }
+    }
+
+    /// The expression before `.key` or `[…]`: a negative number in parentheses, since `-1[0]` is
+    /// `-(1[0])` (the sign is an operator that takes the whole postfix expression).
+    private var printedAsBase: String {
+        switch self {
+        case .constant(.integer(let n)) where n < 0: "(\(n))"
+        case .constant(.double(let d)) where d.sign == .minus: "(\(printed(parentPrecedence: 0, followed: false)))"
+        default: printed(parentPrecedence: 10, followed: true)
         }
     }
 
@@ -73,6 +101,12 @@ extension ValueExpression: CustomStringConvertible {
         case .function(_, let arguments), .array(let arguments): return arguments.flatMap { $0.keyPaths(from: variable) }
         case .call(let target, _, let arguments): return ([target] + arguments).flatMap { $0.keyPaths(from: variable) }
         case .comparison(let c): return c.lhs.keyPaths(from: variable) + c.rhs.keyPaths(from: variable)
+        case .subquery(let collection, let bound, let predicate):
+            // Inside the subquery its variable is the element, not the outer variable of that name.
+            return collection.keyPaths(from: variable) + (bound == variable ? [] : predicate.keyPaths(from: variable))
+        case .index(let base, let index):
+            if case .position(let position) = index { return base.keyPaths(from: variable) + position.keyPaths(from: variable) }
+            return base.keyPaths(from: variable)
         default: return []
         }
     }
@@ -87,6 +121,11 @@ extension ValueExpression: CustomStringConvertible {
         case .function(_, let arguments), .array(let arguments): return arguments.reduce(into: []) { $0.formUnion($1.variables) }
         case .call(let target, _, let arguments): return ([target] + arguments).reduce(into: []) { $0.formUnion($1.variables) }
         case .comparison(let c): return c.lhs.variables.union(c.rhs.variables)
+        case .subquery(let collection, let bound, let predicate):
+            return collection.variables.union(predicate.variables.subtracting([bound]))
+        case .index(let base, let index):
+            if case .position(let position) = index { return base.variables.union(position.variables) }
+            return base.variables
         default: return []
         }
     }

@@ -9,6 +9,8 @@ struct ExpressionTyping {
     let sourceEntity: Entity?
     /// The entity `$destination` is an object of (known for attribute mappings).
     let destinationEntity: Entity?
+    /// Inside a `SUBQUERY`'s predicate: its variable, and `SELF`, are an element of its collection.
+    var elements: [String: ValueKind] = [:]
 
     /// Keys read from a value: `$source.owner.name`, or `FUNCTION($source, "valueForKey:", "name")`.
     struct KeyPath {
@@ -42,7 +44,7 @@ struct ExpressionTyping {
         switch expression {
         case .constant(let constant): return ValueKind(constant)
         case .variable(let name): return variableKind(name)
-        case .evaluatedObject: return variableKind("source")
+        case .evaluatedObject: return elements["SELF"] ?? variableKind("source")
         case .keyPath(let base, let components): return components.reduce(kind(of: base)) { step($0, $1).kind }
         case .binary(let op, let a, let b):
             switch op {
@@ -66,11 +68,33 @@ struct ExpressionTyping {
             if let path = keyPathCall(target, selector, arguments) { return path.components.reduce(path.base) { step($0, $1).kind } }
             return kind(of: target).result(of: selector) ?? .unknown
         case .array: return .array
+        case .subquery(let collection, _, _):
+            let kind = kind(of: collection)
+            if case .objects = kind { return kind }
+            return .array
+        case .index(_, .size): return .integer
+        case .index(let base, _): return element(of: kind(of: base))
         }
     }
 
+    /// The kind of an element of a collection of `kind`.
+    private func element(of kind: ValueKind) -> ValueKind {
+        if case .objects(let entity, let isSource) = kind { return .object(entity: entity, isSource: isSource) }
+        return .unknown
+    }
+
+    /// The typing inside a `SUBQUERY`'s predicate, where its variable and `SELF` are an element.
+    private func inside(_ collection: ValueExpression, binding variable: String) -> ExpressionTyping {
+        var inner = self
+        let element = element(of: kind(of: collection))
+        inner.elements[variable] = element
+        inner.elements["SELF"] = element
+        return inner
+    }
+
     private func variableKind(_ name: String) -> ValueKind {
-        switch name {
+        if let element = elements[name] { return element }
+        return switch name {
         case "source": sourceEntity.map { .object(entity: $0.name, isSource: true) } ?? .unknown
         case "destination": destinationEntity.map { .object(entity: $0.name, isSource: false) } ?? .unknown
         default: .unknown
@@ -127,7 +151,9 @@ struct ExpressionTyping {
             switch key {
             case "@count": return (.integer, nil)
             case "@sum": return (.number, nil)
-            case "@avg", "@min", "@max": return (.double, nil)
+            case "@avg": return (.double, nil)
+            // The element itself (a number, a date or a string), whose kind is not tracked.
+            case "@min", "@max": return (.unknown, nil)
             case "@distinctUnionOfObjects", "@distinctUnionOfArrays", "@unionOfObjects": return (.array, nil)
             default: return (.unknown, nil)
             }
@@ -181,6 +207,11 @@ struct ExpressionTyping {
                         KeyPath(
                             base: kind(of: base), prefix: prefix, components: components,
                             written: prefix.isEmpty ? written : prefix + "." + written))
+                case .variable(let name) where elements[name] != nil:
+                    result.append(
+                        KeyPath(
+                            base: kind(of: base), prefix: prefix(of: base), components: components,
+                            written: base.description + "." + components.joined(separator: ".")))
                 case .variable: break
                 default:
                     result.append(
@@ -188,6 +219,11 @@ struct ExpressionTyping {
                 }
             case .call(let target, let selector, let arguments):
                 if let path = keyPathCall(target, selector, arguments) { result.append(path) }
+            case .subquery(let collection, let variable, let predicate):
+                // The predicate's keys are read from each element, not from the evaluated object.
+                result += inside(collection, binding: variable).keyPaths(in: predicate).reversed()
+                pending.append(collection)
+                continue
             default: break
             }
             pending += current.operands
@@ -224,6 +260,11 @@ struct ExpressionTyping {
         var result: [(String, String)] = []
         var pending = [expression]
         while let current = pending.popLast() {
+            if case .subquery(let collection, let variable, let predicate) = current {
+                result += inside(collection, binding: variable).comparisonProblems(in: predicate).reversed()
+                pending.append(collection)
+                continue
+            }
             pending += current.operands
             let comparison: Comparison
             switch current {
@@ -236,6 +277,59 @@ struct ExpressionTyping {
             if let problem = problem(comparison) { result.append((comparison.lhs.description, problem)) }
         }
         return result.reversed()
+    }
+
+    /// A `SUBQUERY` over something that is no collection, or an index (`[FIRST]`, `[0]`) into one that
+    /// has no order (an unordered to-many: NSSet has no first element), with the text to point at.
+    func collectionProblems(in expression: ValueExpression) -> [(written: String, message: String)] {
+        var result: [(String, String)] = []
+        var pending = [expression]
+        while let current = pending.popLast() {
+            switch current {
+            case .subquery(let collection, let variable, let predicate):
+                if let problem = notCollection(collection, "SUBQUERY's first argument") {
+                    result.append((collection.description, problem))
+                }
+                result += inside(collection, binding: variable).collectionProblems(in: predicate).reversed()
+                pending.append(collection)
+                continue
+            case .index(let base, let index):
+                if let problem = notCollection(base, "[…]") {
+                    result.append((base.description, problem))
+                } else if index != .size, let relationship = relationship(at: base), !relationship.isOrdered {
+                    result.append(
+                        (
+                            base.description + "[",
+                            "\(base)[…] reads an element by its position, but \(relationship.name) is an unordered to-many (a set has no first, last or n-th element): make it ordered, or use SUBQUERY, @min or @max"
+                        ))
+                }
+            default: break
+            }
+            pending += current.operands
+        }
+        return result.reversed()
+    }
+
+    /// Why `expression` is not a collection, when its kind is known to be something else.
+    private func notCollection(_ expression: ValueExpression, _ what: String) -> String? {
+        let kind = kind(of: expression)
+        switch kind {
+        case .objects, .array, .unknown, .null: return nil
+        default: return "\(what) must be a to-many key path or a collection, but \(expression) is \(kind.name)"
+        }
+    }
+
+    /// The to-many relationship a key path ends in (`tags`, `$source.owner.tags`), when it does.
+    private func relationship(at expression: ValueExpression) -> Relationship? {
+        guard case .keyPath(let base, let components) = expression, let last = components.last else { return nil }
+        let owner = components.dropLast().reduce(kind(of: base)) { step($0, $1).kind }
+        guard case .object(let entityName, let isSource) = owner else { return nil }
+        let model = isSource ? source : destination
+        guard let entity = model.entity(named: entityName),
+            case .relationship(let relationship)? = model.allProperties(of: entity).first(where: { $0.name == last }),
+            relationship.isToMany
+        else { return nil }
+        return relationship
     }
 
     private func problem(_ c: Comparison) -> String? {

@@ -69,11 +69,13 @@ public enum ExpressionValue: CustomStringConvertible {
         }
     }
 
-    /// Equality as predicates compare: numbers by value, objects by identity.
+    /// Equality as predicates compare: numbers by value, objects by identity, strings as NSString's
+    /// `isEqual:` does, UTF-16 code unit by code unit (a precomposed "é" is not the "e" + combining
+    /// accent that Swift's `==` finds equal to it).
     public func isEqual(to other: ExpressionValue) -> Bool {
         switch (self, other) {
         case (.null, .null): return true
-        case (.string(let a), .string(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.utf16.elementsEqual(b.utf16)
         case (.data(let a), .data(let b)): return a == b
         case (.uuid(let a), .uuid(let b)): return a == b
         case (.object(let a), .object(let b)): return a === b

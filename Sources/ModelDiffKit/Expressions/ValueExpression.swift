@@ -58,6 +58,20 @@ public indirect enum ValueExpression: Sendable, Hashable {
     case comparison(Comparison)
     /// `TRUEPREDICATE` or `FALSEPREDICATE`.
     case predicate(Bool)
+    /// `SUBQUERY(collection, $x, predicate)`: the elements of the collection for which the predicate,
+    /// with `$x` (and `SELF`) bound to the element, is true (NSExpression's subquery expression).
+    case subquery(collection: ValueExpression, variable: String, predicate: ValueExpression)
+    /// `array[FIRST]`, `array[LAST]`, `array[SIZE]`, `array[2]`: an element of an ordered collection, or its size.
+    case index(ValueExpression, ArrayIndex)
+
+    /// What `[…]` after a collection reads.
+    public enum ArrayIndex: Sendable, Hashable {
+        case first
+        case last
+        case size
+        /// A 0-based position.
+        case position(ValueExpression)
+    }
 
     /// A literal value.
     public enum Constant: Sendable, Hashable {
@@ -161,6 +175,9 @@ extension ValueExpression {
         case .function(_, let arguments), .array(let arguments): arguments
         case .call(let target, _, let arguments): [target] + arguments
         case .comparison(let comparison): [comparison.lhs, comparison.rhs]
+        case .subquery(let collection, _, let predicate): [collection, predicate]
+        case .index(let base, .position(let position)): [base, position]
+        case .index(let base, _): [base]
         default: []
         }
     }

@@ -30,7 +30,7 @@ extension MappingValidation {
                 report(line, expression: text, column: column(of: path.written, in: text), "\(what): \(problem)")
             }
         }
-        for (written, problem) in Self.mappingKeyProblems(in: expression) {
+        for (written, problem) in Self.mappingKeyProblems(in: expression) + typing.collectionProblems(in: expression) {
             report(line, expression: text, column: column(of: written, in: text), "\(what): \(problem)")
         }
         for call in typing.calls(in: expression) {

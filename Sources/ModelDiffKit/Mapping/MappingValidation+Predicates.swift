@@ -34,13 +34,14 @@ extension MappingValidation {
             )
         }
         let typing = ExpressionTyping(source: source, destination: destination, sourceEntity: sourceEntity, destinationEntity: nil)
-        // `$source.x` is reported as an unknown variable above, not as a key of the fetched entity.
-        for path in typing.keyPaths(in: parsed) where !path.prefix.hasPrefix("$") {
+        // `$source.x` is reported as an unknown variable above, not as a key of the fetched entity; a
+        // SUBQUERY's variable (`$t.name`) is an element of its collection, checked as one.
+        for path in typing.keyPaths(in: parsed) where !path.prefix.hasPrefix("$") || !Self.isUnbound(path, parsed) {
             if let problem = typing.keyProblem(path) {
                 report(line, expression: expression, column: at(column(path.written)), "\(what): predicate: \(problem)")
             }
         }
-        for (written, problem) in typing.comparisonProblems(in: parsed) {
+        for (written, problem) in typing.comparisonProblems(in: parsed) + typing.collectionProblems(in: parsed) {
             report(line, expression: expression, column: at(column(written)), "\(what): predicate: \(problem)")
         }
         if !Self.isPredicate(parsed) {
@@ -49,5 +50,21 @@ extension MappingValidation {
                 "\(what): predicate \"\(predicate)\" is a value, not a predicate: write a comparison, as in \"image != nil\", or TRUEPREDICATE"
             )
         }
+    }
+
+    /// Whether a key path's `$variable` is not a SUBQUERY's (so it was reported as an unknown variable).
+    private static func isUnbound(_ path: ExpressionTyping.KeyPath, _ predicate: ValueExpression) -> Bool {
+        !subqueryVariables(in: predicate).contains(String(path.prefix.dropFirst()))
+    }
+
+    /// The variables the SUBQUERYs of an expression bind.
+    private static func subqueryVariables(in expression: ValueExpression) -> Set<String> {
+        var result: Set<String> = []
+        var pending = [expression]
+        while let current = pending.popLast() {
+            if case .subquery(_, let variable, _) = current { result.insert(variable) }
+            pending += current.operands
+        }
+        return result
     }
 }

@@ -14,8 +14,13 @@
 ///   NSPredicate answers). SQLite compares INTEGER and REAL by numeric value, as NSNumber does.
 /// - `key op CAST(seconds, "NSDate")` on a Date attribute: the REAL seconds since 2001 it is stored as.
 /// - `key op nil` with an order: false.
-/// Strings stay on the generic path: SQLite compares bytes and folds case for ASCII only, while
-/// NSString compares by Unicode rules.
+/// - `key == "text"`, `key != "text"` on a String attribute: `IS ?`/`IS NOT ?`. NSPredicate's `==`
+///   without options is NSString's `isEqual:`, equal UTF-16 code units; SQLite's BINARY collation
+///   (Core Data's columns declare none) compares the stored bytes, and two strings have the same
+///   UTF-8 (or UTF-16) bytes exactly when they have the same code units: a precomposed "é" and
+///   "e" + combining accent differ in both.
+/// Other string comparisons stay on the generic path: SQLite orders bytes (code points) where
+/// NSString's `compare:` orders by Unicode rules, and folds case for ASCII only.
 enum PredicateSQL {
     /// The clause for `predicate` over objects of `entity` stored in `table`, or nil.
     static func clause(_ predicate: ValueExpression, entity: Entity, model: Model, table: StoreLayout.Table) -> SQLFragment? {
@@ -43,7 +48,7 @@ enum PredicateSQL {
     }
 
     /// What a column holds, for the constants it may be compared with in SQL.
-    private enum Holds { case number, date, other }
+    private enum Holds { case number, date, string, other }
 
     /// A constant the comparison binds: a literal, or a date written `CAST(seconds, "NSDate")`.
     private enum Constant {
@@ -75,7 +80,8 @@ enum PredicateSQL {
         switch column.kind {
         case .attribute(_, _, let type):
             let holds: Holds =
-                type.isInteger || type == .double || type == .float || type == .boolean ? .number : type == .date ? .date : .other
+                type.isInteger || type == .double || type == .float || type == .boolean
+                ? .number : type == .date ? .date : type == .string ? .string : .other
             return (.column(column.name, of: "s"), holds)
         case .toOne: return (.column(column.name, of: "s"), .other)
         default: return nil
@@ -98,6 +104,7 @@ enum PredicateSQL {
         case .literal(.bool(let b)) where column.holds == .number: value = .integer(b ? 1 : 0)
         // A date is stored as seconds since 2001-01-01 (REAL), the number CAST(…, "NSDate") reads.
         case .date(let seconds) where column.holds == .date: value = .real(seconds)
+        case .literal(.string(let text)) where column.holds == .string && (op == .equal || op == .notEqual): value = .text(text)
         default: return nil
         }
         switch op {

@@ -169,3 +169,67 @@ private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
             == "map.xml:\(line):\(column("z]")): error: source expression of \"BookmarkEntityToBookmarkEntity\": predicate \"url LIKE[z] 'x'\": unknown comparison option 'z': write c (case-insensitive), d (diacritic-insensitive) or n (normalized)\n",
         "\(bad.stderr)")
 }
+
+/// DuckDuckGo's bookmarks (version 1, `children` ordered): a SUBQUERY with `@count` and an array index
+/// select the two folders SQLite selects with the same conditions (folder 3 has bookmarks titled "3…",
+/// the root's last child is titled "5"). The SQL fast path has no translation for them and refuses, so
+/// both runs take the generic path and migrate the same objects.
+@Test func aSubqueryAndAnIndexSelectTheFoldersOfARealStoreOnBothPaths() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try copyStore("Bookmarks_V1.sqlite", from: bookmarks, to: folder)
+    let predicate = "SUBQUERY(children, $c, $c.url != nil AND $c.title BEGINSWITH '3').@count > 0 OR children[LAST].title == '5'"
+    let versions = try inferredMapping(
+        bookmarkModels.appendingPathComponent("BookmarksModel.xcdatamodel"),
+        bookmarkModels.appendingPathComponent("BookmarksModel 2.xcdatamodel"),
+        in: folder, replacing: "<attribute name=\"isFavorite\">",
+        with: fetch("BookmarkEntity", predicate) + "<attribute name=\"isFavorite\">")
+    let validate = try runModeldiff(["mapping", "validate", "map.xml"] + versions, in: folder)
+    #expect(validate.status == 0, "\(validate.stderr)")
+    let expected = try rows(
+        folder.appendingPathComponent("source.sqlite"),
+        """
+        SELECT p.ZUUID FROM ZBOOKMARKENTITY p
+        WHERE EXISTS (SELECT 1 FROM ZBOOKMARKENTITY c WHERE c.ZPARENT = p.Z_PK AND c.ZURL IS NOT NULL AND c.ZTITLE GLOB '3*')
+           OR (SELECT c.ZTITLE FROM ZBOOKMARKENTITY c WHERE c.ZPARENT = p.Z_PK ORDER BY c.Z_FOK_PARENT DESC LIMIT 1) = '5'
+        ORDER BY p.ZUUID
+        """)
+    #expect(expected == [[.text("3")], [.text("bookmarks_root")]])
+    for (output, extra) in [("a.sqlite", [String]()), ("b.sqlite", ["--no-fast-path"])] {
+        let result = try runModeldiff(
+            ["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", output] + extra, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("with map.xml)\n  BookmarkEntity: 2 objects (was 10)\n"), "\(result.stdout)")
+        #expect(try rows(folder.appendingPathComponent(output), "SELECT ZUUID FROM ZBOOKMARKENTITY ORDER BY ZUUID") == expected)
+    }
+}
+
+/// String `==` is NSString's literal comparison on both paths: in a copy of wibosco's store three posts'
+/// colour is "café" with a precomposed é and two with "e" + a combining accent; `color == 'café'`
+/// (precomposed) selects the three, as SQLite's byte comparison does on the fast path.
+@Test func stringEqualityComparesCodeUnitsOnBothPaths() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try copyStore("CoreDataMigration_Example_1.sqlite", from: wibosco, to: folder)
+    do {
+        let source = try SQLiteDatabase(path: folder.appendingPathComponent("source.sqlite").path, readOnly: false)
+        try source.execute("UPDATE ZPOST SET ZCOLOR = 'caf' || char(233) WHERE Z_PK <= 3")
+        try source.execute("UPDATE ZPOST SET ZCOLOR = 'cafe' || char(769) WHERE Z_PK IN (4, 5)")
+    }
+    let versions = try inferredMapping(
+        wiboscoModels.appendingPathComponent("CoreDataMigration_Example.xcdatamodel"),
+        wiboscoModels.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel"),
+        in: folder, replacing: "<attribute name=\"date\">", with: fetch("Post", "color == 'caf\u{E9}'") + "<attribute name=\"date\">")
+    #expect(try runModeldiff(["mapping", "validate", "map.xml"] + versions, in: folder).status == 0)
+    for (output, extra, label) in [
+        ("fast.sqlite", [String](), " [SQL fast path])"), ("generic.sqlite", ["--no-fast-path"], " with map.xml)"),
+    ] {
+        let result = try runModeldiff(
+            ["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", output] + extra, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(label + "\n  Post: 3 objects (was 1001)\n"), "\(result.stdout)")
+        #expect(
+            try rows(folder.appendingPathComponent(output), "SELECT COUNT(*), MIN(HEX(ZHEXCOLOR)) FROM ZPOST")
+                == [[.integer(3), .text("636166C3A9")]])
+    }
+}

@@ -59,7 +59,7 @@ private func value(_ text: String) throws -> String { try ExpressionParser.parse
     ("$source.pages.@count", "3"),
     ("$source.pages.@sum.words", "600"),
     ("$source.pages.@avg.number", "2.0"),
-    ("$source.pages.@max.words", "300.0"),
+    ("$source.pages.@max.words", "300"),
     ("$source.pages.number", "{1, 2, 3}"),
     ("TERNARY($source.amount > 40, 'big', 'small')", "\"big\""),
     ("TERNARY($source.amount == 41 OR NOT $source.flag, 1, 0)", "0"),

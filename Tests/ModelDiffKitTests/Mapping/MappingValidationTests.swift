@@ -238,3 +238,40 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
             "m.xml:4:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from another context); no entity mapping carries Folder objects over: add one and relate its objects with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"<entity mapping>\", $source.folder)",
         ])
 }
+
+/// A SUBQUERY's variable is an element of its collection (its keys are checked against that entity), its
+/// first argument must be a collection, and `[FIRST]`/`[LAST]`/`[n]` need an ordered to-many: Notes'
+/// `Folder.notes` is unordered (a set has no first element), while `[SIZE]` (its count) is fine.
+@Test func subqueriesAndIndexesAreCheckedAgainstTheOldModel() throws {
+    let mapping = { (predicate: String) in
+        """
+        <mappingModel formatVersion="1">
+            <entityMapping name="FolderToFolder" type="copy" source="Folder" destination="Folder">
+                <sourceExpression>FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", "Folder", "\(predicate)"), $manager.sourceContext, NO)</sourceExpression>
+            </entityMapping>
+            <entityMapping name="NoteToNote" type="copy" source="Note" destination="Note"/>
+            <entityMapping name="AddTag" type="add" destination="Tag"/>
+        </mappingModel>
+        """
+    }
+    #expect(try problems(mapping("SUBQUERY(notes, $n, $n.title BEGINSWITH 'a' AND body != nil).@count > 0 AND notes[SIZE] > 1")) == [])
+    // In a value expression too: a TERNARY whose condition is a SUBQUERY over $source's to-many.
+    let ternary = mapping("TRUEPREDICATE").replacingOccurrences(
+        of: #"type="copy" source="Folder" destination="Folder">"#,
+        with:
+            #"type="copy" source="Folder" destination="Folder"><attribute name="name">TERNARY(SUBQUERY($source.notes, $n, $n.titel == "a").@count > 0, "a", $source.name)</attribute>"#
+    )
+    let inValue = try problems(ternary).map { $0.replacingOccurrences(of: #"^m\.xml:\d+:\d+: "#, with: "", options: .regularExpression) }
+    #expect(inValue == ["error: Folder.name: $n.titel is not a property of Note in the old version"], "\(inValue)")
+    let found = try problems(
+        mapping("SUBQUERY(notes, $n, $n.titel == 'a').@count > 0 OR notes[FIRST].title == 'x' OR SUBQUERY(name, $x, $x == 'a').@count > 0"))
+    // Each problem points at its place in the predicate, which starts at column 116 of line 3.
+    let what = { (column: Int) in "m.xml:3:\(115 + column): error: source expression of \"FolderToFolder\": predicate: " }
+    #expect(
+        found == [
+            what(21) + "$n.titel is not a property of Note in the old version",
+            what(52)
+                + "notes[…] reads an element by its position, but notes is an unordered to-many (a set has no first, last or n-th element): make it ordered, or use SUBQUERY, @min or @max",
+            what(90) + "SUBQUERY's first argument must be a to-many key path or a collection, but name is a String",
+        ], "\(found)")
+}
