@@ -131,9 +131,9 @@ public enum StoreMigration {
                 try manager.migrateStore(from: input, to: target, mapping: step.mapping)
                 fastPaths.append(manager.usedFastPath)
             } catch let error as Diagnostic where error.path.hasPrefix(partial) {
-                // The user knows the output path, not the partial file's name.
+                // The user knows the output path, not the partial file's name; a store failure keeps its kind.
                 removeStore(partial)
-                throw Diagnostic(path: output, message: error.message)
+                throw error.storeError.map { $0.naming(output).diagnostic } ?? Diagnostic(path: output, message: error.message)
             } catch {
                 removeStore(partial)
                 throw error
