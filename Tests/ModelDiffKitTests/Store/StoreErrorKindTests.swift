@@ -34,7 +34,9 @@ import Testing
         let error = try #require(failure { () throws(Diagnostic) in _ = try PersistentStore.open(path: path) })
         #expect(error.storeError?.kind == .notADatabase)
         #expect(error.storeError?.code == 26)
-        #expect(error.description == "\(path): error: not a SQLite database (or an encrypted one): the file does not start with the SQLite header")
+        #expect(
+            error.description
+                == "\(path): error: not a SQLite database (or an encrypted one): the file does not start with the SQLite header")
     }
 
     /// A SQLite header followed by garbage: SQLite itself refuses the file (SQLITE_NOTADB).

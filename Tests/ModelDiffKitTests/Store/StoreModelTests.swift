@@ -72,7 +72,8 @@ import Testing
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = folder.appendingPathComponent("Library.sqlite").path
-    _ = try PersistentStore.create(path: store, model: try ModelFile.load(path: Paths.testModels.appendingPathComponent("Store/Library.xml").path).model)
+    _ = try PersistentStore.create(
+        path: store, model: try ModelFile.load(path: Paths.testModels.appendingPathComponent("Store/Library.xml").path).model)
     let bundle = Paths.testModels.appendingPathComponent("Notes.xcdatamodeld").path
     let verify = try runModeldiff(["store", "verify", store, "--model", bundle])
     #expect(verify.status == 2)
