@@ -29,7 +29,11 @@ func writeMapping(
             mapping, models: models.map { ($0.source.model, $0.destination.model) }, modelPaths: (recorded, recordedDestination), path: path
         )
         for warning in written.warnings { printError("\(MessageEscaping.escaped(output)): warning: \(warning)") }
-        try XcodeMappingPackage.write(written.text, to: output, overwrite: overwrite, notSameAs: inputs)
+        do {
+            try XcodeMappingPackage.write(written.text, to: output, overwrite: overwrite, notSameAs: inputs)
+        } catch let exists as OutputExists {
+            throw Diagnostic(path: exists.path, message: "the output exists; pass --overwrite to replace it")
+        }
     }
 }
 

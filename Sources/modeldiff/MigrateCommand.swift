@@ -98,6 +98,8 @@ struct MigrateCommand: ParsableCommand {
                     manager.usesStoreSpecificMigrationManager = !noFastPath
                     manager.lockTimeout = wait
                 }
+            } catch let exists as OutputExists {
+                throw Diagnostic(path: exists.path, message: "the output already exists; pass --overwrite to replace it")
             } catch let error as MigrationError {
                 bar.finish()
                 warnNullifiedKeys()

@@ -47,29 +47,20 @@ struct StoreInfoCommand: ParsableCommand {
             var match: StoreVersionMatch?
             var modelCache: Result<Void, Diagnostic>?
             if let model {
-                let versions: [(name: String, model: Model)]
-                if model.hasSuffix(".xcdatamodeld") || model.hasSuffix(".xcdatamodeld/") {
-                    versions = try ModelBundle.load(path: model).versions.map { ($0.name, $0.model) }
-                } else {
-                    let loaded = try ModelFile.load(path: model)
-                    versions = [(URL(fileURLWithPath: model).deletingPathExtension().lastPathComponent, loaded.model)]
-                }
-                match = StoreVersionMatch(storeHashes: opened.metadata.versionHashes, versions: versions)
-                if let name = match?.versionName, let version = versions.first(where: { $0.name == name }),
-                    let missing = try StoreSchemaCheck.missing(in: opened, layout: opened.layout(for: version.model)).first
+                let resolved = try StoreModel(of: opened, path: model)
+                match = resolved.match
+                // Matched: the version's tables must be there. No version matches: Core Data would read
+                // the store with the model cached in it, when it can be used.
+                if let name = resolved.match.versionName, case .success(let version) = resolved.model,
+                    let missing = try StoreSchemaCheck.missing(in: opened, layout: opened.layout(for: version)).first
                 {
                     throw Diagnostic(path: store, message: "not a sound Core Data store for \(name): \(missing)")
                 }
-                // No version matches: Core Data would read the store with the model cached in it.
-                if match?.versionName == nil {
-                    var cached: Model?
-                    do throws(Diagnostic) {
-                        cached = try opened.cachedModel()
-                        modelCache = .success(())
-                    } catch {
-                        modelCache = .failure(error)
-                    }
-                    if let cached, let missing = try StoreSchemaCheck.missing(in: opened, layout: opened.layout(for: cached)).first {
+                if resolved.match.versionName == nil {
+                    modelCache = resolved.model.map { _ in () }
+                    if case .success(let cached) = resolved.model,
+                        let missing = try StoreSchemaCheck.missing(in: opened, layout: opened.layout(for: cached)).first
+                    {
                         throw Diagnostic(path: store, message: "not a sound Core Data store for its cached model: \(missing)")
                     }
                 }
@@ -189,25 +180,16 @@ struct StoreVerifyCommand: ParsableCommand {
     func run() throws {
         let sound = try reportingFailures {
             let opened = try PersistentStore.open(path: store)
+            let resolved = try StoreModel(of: opened, path: model)
             let version: Model
-            if model.trimmingCharacters(in: CharacterSet(charactersIn: "/")).hasSuffix(".xcdatamodeld") {
-                let bundle = try ModelBundle.load(path: model)
-                let match = StoreVersionMatch(
-                    storeHashes: opened.metadata.versionHashes, versions: bundle.versions.map { ($0.name, $0.model) })
-                if let name = match.versionName, let found = bundle.version(named: name) {
-                    version = found.model
-                } else {
-                    // As Core Data does: the model cached in the store, when its hashes are the store's.
-                    do throws(Diagnostic) {
-                        version = try opened.cachedModel()
-                    } catch {
-                        throw Diagnostic(
-                            path: store,
-                            message: "the store matches no version of \(model), and its cached model could not be used: \(error.message)")
-                    }
-                }
-            } else {
-                version = try ModelFile.load(path: model).model
+            switch (resolved.isBundle, resolved.model) {
+            case (false, _): version = resolved.versions[0].model  // one version is taken as given
+            case (true, .success(let found)): version = found
+            case (true, .failure(let error)):
+                // As Core Data does: the model cached in the store, when its hashes are the store's.
+                throw Diagnostic(
+                    path: store,
+                    message: "the store matches no version of \(model), and its cached model could not be used: \(error.message)")
             }
             let verification = try StoreVerification(store: opened, model: version)
             for problem in verification.problems { printError(Diagnostic(path: store, message: problem).description) }

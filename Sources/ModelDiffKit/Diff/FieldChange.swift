@@ -1,41 +1,48 @@
-/// One field of a matched element that differs between the versions (`type: String → Integer 32`).
-public struct FieldChange: Sendable, Hashable, Codable {
-    /// The field, named in Xcode's vocabulary (`attributeType`, `optional`, `representedClassName`).
-    public let field: ModelField
-    /// The old value, as text; empty when unset.
+/// A value that differs between the versions, and what it belongs to: a field of a matched element
+/// (``FieldChange``) or a named model-level element (``NamedChange``). One shape for both, so
+/// reports render and encode them alike.
+public struct ValueChange<Subject: Sendable & Hashable & Codable>: Sendable, Hashable, Codable {
+    /// What changed: a ``ModelField``, or a configuration's or fetch request's name.
+    public let subject: Subject
+    /// The old value, as text; empty when unset or absent.
     public let old: String
-    /// The new value, as text; empty when unset.
+    /// The new value, as text; empty when unset or absent.
     public let new: String
 
-    /// Creates a field change.
-    public init(field: ModelField, old: String, new: String) {
-        self.field = field
+    /// Creates a change.
+    public init(subject: Subject, old: String, new: String) {
+        self.subject = subject
         self.old = old
         self.new = new
+    }
+
+    // `diff --format json` has always called the subject `field`, for both kinds: the key stays.
+    private enum CodingKeys: String, CodingKey {
+        case subject = "field"
+        case old, new
     }
 }
 
+/// One field of a matched element that differs between the versions (`type: String → Integer 32`).
+public typealias FieldChange = ValueChange<ModelField>
+
 /// A model-level element (a configuration, a fetch request) whose value differs between the versions.
-public struct NamedChange: Sendable, Hashable, Codable {
+public typealias NamedChange = ValueChange<String>
+
+extension ValueChange where Subject == ModelField {
+    /// The field, named in Xcode's vocabulary (`attributeType`, `optional`, `representedClassName`).
+    public var field: ModelField { subject }
+
+    /// Creates a field change.
+    public init(field: ModelField, old: String, new: String) { self.init(subject: field, old: old, new: new) }
+}
+
+extension ValueChange where Subject == String {
     /// The configuration's or fetch request's name.
-    public let name: String
-    /// The old value, as text; empty when absent.
-    public let old: String
-    /// The new value, as text; empty when absent.
-    public let new: String
+    public var name: String { subject }
 
     /// Creates a change of a named element.
-    public init(name: String, old: String, new: String) {
-        self.name = name
-        self.old = old
-        self.new = new
-    }
-
-    // `diff --format json` has always called the name `field`: the key stays.
-    private enum CodingKeys: String, CodingKey {
-        case name = "field"
-        case old, new
-    }
+    public init(name: String, old: String, new: String) { self.init(subject: name, old: old, new: new) }
 }
 
 /// The fields of each kind of element that the diff compares, as (field, value) pairs.

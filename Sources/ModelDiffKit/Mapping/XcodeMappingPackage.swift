@@ -4,8 +4,9 @@ import Foundation
 /// reader sees the old folder or the new one, never half of one: the folder is built beside the
 /// output and renamed onto it.
 package enum XcodeMappingPackage {
-    /// Writes `text` as `output/xcmapping.xml`. An existing output is replaced only with `overwrite`.
-    package static func write(_ text: String, to output: String, overwrite: Bool, notSameAs inputs: [String]) throws(Diagnostic) {
+    /// Writes `text` as `output/xcmapping.xml`. An existing output is replaced only with `overwrite`
+    /// (else ``OutputExists``); every other failure is a `Diagnostic`.
+    package static func write(_ text: String, to output: String, overwrite: Bool, notSameAs inputs: [String]) throws {
         let target = output.trimmingTrailingSlashes
         let resolvedTarget = URL(fileURLWithPath: target).standardizedFileURL.path
         for input in inputs where URL(fileURLWithPath: input.trimmingTrailingSlashes).standardizedFileURL.path == resolvedTarget {
@@ -14,7 +15,7 @@ package enum XcodeMappingPackage {
         var info = stat()
         let exists = lstat(target, &info) == 0
         if exists {
-            guard overwrite else { throw Diagnostic(path: output, message: "the output exists; pass --overwrite to replace it") }
+            guard overwrite else { throw OutputExists(path: output) }
             guard info.st_mode & S_IFMT == S_IFDIR else {
                 throw Diagnostic(path: output, message: "the output exists and is not a folder; an .xcmappingmodel is a folder")
             }

@@ -92,9 +92,7 @@ enum SQLFastPath {
                     guard
                         let sourceRelationship = sourceToOne(
                             mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered),
-                        let sourceColumn = sourceTable.column(
-                            entity: source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName,
-                            property: sourceRelationship.name)
+                        let sourceColumn = source.column(entity: sourceName, property: sourceRelationship.name)
                     else { return nil }
                     columns.append(column.name)
                     values.append(nullifyingDangling(.column(sourceColumn.name, of: "s"), key: sourceColumn.name, of: sourceTable.name))
@@ -105,19 +103,10 @@ enum SQLFastPath {
                         let sourceRelationship = sourceToOne(
                             mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered)
                     else { continue }
-                    let sourceOwner =
-                        source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName
-                    let match = sourceTable.columns.first {
-                        switch (column.kind, $0.kind) {
-                        case (.toOneEntity, .toOneEntity(sourceOwner, sourceRelationship.name)),
-                            (.orderKey, .orderKey(sourceOwner, sourceRelationship.name)):
-                            true
-                        default: false
-                        }
-                    }
-                    guard let match, let key = sourceTable.column(entity: sourceOwner, property: sourceRelationship.name) else {
-                        return nil
-                    }
+                    let role: StoreLayout.ColumnRole = if case .toOneEntity = column.kind { .entityNumber } else { .orderKey }
+                    guard let match = source.column(entity: sourceName, property: sourceRelationship.name, role: role),
+                        let key = source.column(entity: sourceName, property: sourceRelationship.name)
+                    else { return nil }
                     columns.append(column.name)
                     if case .toOneEntity = column.kind {
                         // Entity numbers change between versions: map each source number to its destination number.

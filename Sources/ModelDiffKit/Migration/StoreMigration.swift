@@ -131,9 +131,9 @@ public enum StoreMigration {
                 try manager.migrateStore(from: input, to: target, mapping: step.mapping)
                 fastPaths.append(manager.usedFastPath)
             } catch let error as Diagnostic where error.path.hasPrefix(partial) {
-                // The user knows the output path, not the partial file's name.
+                // The user knows the output path, not the partial file's name; a store failure keeps its kind.
                 removeStore(partial)
-                throw Diagnostic(path: output, message: error.message)
+                throw error.storeError.map { $0.naming(output).diagnostic } ?? Diagnostic(path: output, message: error.message)
             } catch {
                 removeStore(partial)
                 throw error
@@ -169,14 +169,12 @@ public enum StoreMigration {
     }
 
     /// Refuses what `OutputPath` refuses (not a regular file, a link, the source or one of its
-    /// companions), an existing output unless `overwrite`, and an output another connection may still
+    /// companions), an existing output unless `overwrite` (``OutputExists``), and an output another connection may still
     /// be using: its `-wal` or `-journal` would be applied to the new file put in its place.
     private static func checkOutput(_ output: String, overwrite: Bool, source: String) throws {
         try OutputPath.check(output, notSameAs: [source], companions: true)
         guard FileManager.default.fileExists(atPath: output) else { return }
-        guard overwrite else {
-            throw Diagnostic(path: output, message: "the output already exists; pass --overwrite to replace it")
-        }
+        guard overwrite else { throw OutputExists(path: output) }
         let size = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0 }
         if size(StoreFiles.path(output, .journal)) > 0 {
             throw Diagnostic(

@@ -55,8 +55,11 @@ public final class PersistentStore {
         let header = Array(prefix.prefix(16))
         if header.isEmpty { throw Diagnostic(path: path, message: "not a Core Data store: the file is empty") }
         guard header == Array("SQLite format 3\0".utf8) else {
-            throw Diagnostic(
-                path: path, message: "not a SQLite database (or an encrypted one): the file does not start with the SQLite header")
+            // What SQLite would answer at the first read (SQLITE_NOTADB), said before it opens the file.
+            throw StoreError(
+                kind: .notADatabase, code: 26, message: "the file does not start with the SQLite header", statement: nil, path: path
+            )
+            .diagnostic
         }
         // Even a read-only SQLite connection to a WAL store creates -shm and may truncate -wal, so a
         // reader works on a private snapshot and the user's store stays byte-identical.
@@ -126,7 +129,12 @@ public final class PersistentStore {
         let error = flushToDisk(database.filePath)
         guard error != 0 else { return }
         let failure = StorageFailure(isFull: error == ENOSPC, systemError: error, path: database.filePath)
-        throw Diagnostic(path: path, message: failure.message + " (fsync: \(String(cString: strerror(error))))")
+        // A failed sync is SQLite's SQLITE_IOERR_FSYNC (10 | 4 << 8) had SQLite synced the file itself.
+        throw StoreError(
+            kind: .storage(failure.message), code: 10 | 4 << 8, message: "fsync: \(String(cString: strerror(error)))", statement: nil,
+            path: path
+        )
+        .diagnostic
     }
 
     /// Replaces the metadata (writable stores only).

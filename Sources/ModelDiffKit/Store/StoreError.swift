@@ -1,11 +1,15 @@
 /// Why SQLite refused a call on a store, by kind, so that code can tell a lock from a full disk
-/// without reading messages; `diagnostic` words it for the user (the CLI's one line).
+/// without reading messages; `sentence` words it for the user (the CLI's one line).
+///
+/// The store's calls throw it inside a ``Diagnostic`` (``Diagnostic/storeError``): the library's
+/// typed throws all throw `Diagnostic`, and a failure keeps its kind through every layer, up to a
+/// library caller that switches on it or the CLI that prints the line.
 ///
 /// The primary result code decides the kind (extended codes such as `SQLITE_IOERR_WRITE` keep their
 /// primary code in the low byte): sqlite.org/rescode.html.
-struct StoreError: Error, Sendable, Hashable {
+public struct StoreError: Error, Sendable, Hashable {
     /// What went wrong.
-    enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         /// `SQLITE_BUSY` or `SQLITE_LOCKED`: another connection held the store past the lock timeout.
         case locked(LockTimeout)
         /// `SQLITE_FULL` or `SQLITE_IOERR`: the write failed; the sentence says why (`StorageFailure`).
@@ -19,15 +23,15 @@ struct StoreError: Error, Sendable, Hashable {
     }
 
     /// The kind of failure.
-    let kind: Kind
+    public let kind: Kind
     /// SQLite's result code (extended when SQLite gave one).
-    let code: Int32
+    public let code: Int32
     /// SQLite's own message.
-    let message: String
+    public let message: String
     /// The statement that failed, when the failure came from one.
-    let statement: String?
+    public let statement: String?
     /// The store as the user named it.
-    let path: String
+    public let path: String
 
     /// The kind of failure a result code stands for; `storage` gives the sentence for a failed write
     /// (only asked for `SQLITE_FULL` and `SQLITE_IOERR`).
@@ -41,16 +45,23 @@ struct StoreError: Error, Sendable, Hashable {
         }
     }
 
+    /// The same failure for the store named `path` (a migration writes a partial file the user
+    /// never named, and reports its failures under the output's name).
+    public func naming(_ path: String) -> StoreError {
+        StoreError(kind: kind, code: code, message: message, statement: statement, path: path)
+    }
+
     /// The error as the CLI prints it: the store's path and one sentence ending in SQLite's message.
-    var diagnostic: Diagnostic {
+    public var diagnostic: Diagnostic { Diagnostic(self) }
+
+    /// The sentence for the kind, ending in SQLite's message.
+    public var sentence: String {
         switch kind {
-        case .locked(let timeout):
-            Diagnostic(
-                path: path, message: "the store is locked by another process and stayed locked for \(timeout.described) (\(message))")
-        case .storage(let failure): Diagnostic(path: path, message: failure + " (\(message))")
-        case .notADatabase: Diagnostic(path: path, message: "not a SQLite database (or an encrypted one): \(message)")
-        case .corrupt: Diagnostic(path: path, message: "the SQLite file is damaged or truncated: \(message)")
-        case .other: Diagnostic(path: path, message: message)
+        case .locked(let timeout): "the store is locked by another process and stayed locked for \(timeout.described) (\(message))"
+        case .storage(let failure): failure + " (\(message))"
+        case .notADatabase: "not a SQLite database (or an encrypted one): \(message)"
+        case .corrupt: "the SQLite file is damaged or truncated: \(message)"
+        case .other: message
         }
     }
 }

@@ -36,15 +36,28 @@ public struct StoreLayout: Sendable {
         /// The columns, in Core Data's order.
         public let columns: [Column]
 
-        /// The column holding that property of that entity (to-ones give their `Z_PK` column).
-        public func column(entity: String, property: String) -> Column? {
+        /// The column holding that property of that entity: with `role` `.value` an attribute's
+        /// column or a to-one's `Z_PK` column; a to-one's entity-number or order-key column otherwise.
+        public func column(entity: String, property: String, role: ColumnRole = .value) -> Column? {
             columns.first {
-                switch $0.kind {
-                case .attribute(let e, let n, _), .toOne(let e, let n): e == entity && n == property
+                switch ($0.kind, role) {
+                case (.attribute(let e, let n, _), .value), (.toOne(let e, let n), .value), (.toOneEntity(let e, let n), .entityNumber),
+                    (.orderKey(let e, let n), .orderKey):
+                    e == entity && n == property
                 default: false
                 }
             }
         }
+    }
+
+    /// Which of a property's columns a lookup asks for.
+    public enum ColumnRole: Sendable, Hashable {
+        /// An attribute's value, or a to-one's destination key (`Z_PK`).
+        case value
+        /// A to-one's destination entity number (`Z<NAME>1`, for destinations in a hierarchy).
+        case entityNumber
+        /// A to-one's position in its inverse ordered to-many (`Z_FOK_<NAME>`).
+        case orderKey
     }
 
     /// A join table for a many-to-many relationship pair.
@@ -96,10 +109,10 @@ public struct StoreLayout: Sendable {
     /// The column holding `property` (an attribute or a to-one's key) of `entity`, declared by it or
     /// inherited: the one lookup by owner, because sibling sub-entities may declare properties of the
     /// same name in one table (`ZTEXT`, `ZTEXT1`).
-    public func column(entity: String, property: String) -> Column? {
+    public func column(entity: String, property: String, role: ColumnRole = .value) -> Column? {
         guard let described = model.entity(named: entity), let table = table(for: entity) else { return nil }
         let owner = model.declaringEntity(ofProperty: property, in: described)?.name ?? entity
-        return table.column(entity: owner, property: property)
+        return table.column(entity: owner, property: property, role: role)
     }
 
     /// The join table of a many-to-many relationship (either side).

@@ -5,7 +5,7 @@ import Testing
 /// text, GitHub and SARIF, every pair complete in JSON beside the deduplicated list.
 private let wooCommerce = "../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld"
 
-@Test(arguments: [("text", "txt"), ("github", "github"), ("sarif", "sarif"), ("json", "json")])
+@Test(.tags(.slow), .notInFastTier, arguments: [("text", "txt"), ("github", "github"), ("sarif", "sarif"), ("json", "json")])
 func wooCommerceCheckMatchesItsGoldenFile(format: String, ext: String) throws {
     // A relative path from the repository, so the files name the same paths in any clone.
     let result = try runModeldiff(["check", wooCommerce, "--format", format])
@@ -14,7 +14,7 @@ func wooCommerceCheckMatchesItsGoldenFile(format: String, ext: String) throws {
     try expectGolden(result.stdout, named: "check-formats/woocommerce.\(ext)")
 }
 
-@Test func wooCommerceSARIFHasEachDistinctFindingOnceWithItsPairs() throws {
+@Test(.tags(.slow), .notInFastTier) func wooCommerceSARIFHasEachDistinctFindingOnceWithItsPairs() throws {
     let json = try runModeldiff(["check", wooCommerce, "--format", "json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let pairs = try #require(object["pairs"] as? [[String: Any]])

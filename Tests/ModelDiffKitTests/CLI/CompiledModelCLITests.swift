@@ -16,7 +16,7 @@ private func store2dot65dot0(in folder: URL) throws -> String {
 }
 
 /// `store info` says the model comes from the store's cache; `verify` is sound with it.
-@Test func storeInfoAndVerifyUseTheModelCacheOfAStoreNoVersionWrote() throws {
+@Test(.tags(.slow), .notInFastTier) func storeInfoAndVerifyUseTheModelCacheOfAStoreNoVersionWrote() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try store2dot65dot0(in: folder)
@@ -33,7 +33,7 @@ private func store2dot65dot0(in folder: URL) throws -> String {
 
 /// `migrate STORE --to BUNDLE` migrates store2-65-0 from its cached model, on both paths, to the
 /// same objects; the output verifies as the current version.
-@Test func migrateTakesTheSourceModelFromTheModelCache() throws {
+@Test(.tags(.slow), .notInFastTier) func migrateTakesTheSourceModelFromTheModelCache() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try store2dot65dot0(in: folder)
@@ -55,7 +55,7 @@ private func store2dot65dot0(in folder: URL) throws -> String {
 }
 
 /// A store whose version is unknown and whose cache cannot be used keeps the refusal, with the reason.
-@Test func aStoreWithAnUnusableCacheIsRefusedWithTheReason() throws {
+@Test(.tags(.slow), .notInFastTier) func aStoreWithAnUnusableCacheIsRefusedWithTheReason() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try store2dot65dot0(in: folder)

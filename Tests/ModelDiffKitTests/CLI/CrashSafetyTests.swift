@@ -166,7 +166,7 @@ private func concurrently<T: Sendable>(_ items: [T], _ body: @escaping @Sendable
     return problems
 }
 
-@Test(arguments: CrashScenario.all)
+@Test(.tags(.slow), .notInFastTier, arguments: CrashScenario.all)
 func aMigrationKilledAtAnyPointLeavesTheSourceIntactAndNoHalfStore(_ scenario: CrashScenario) throws {
     let reference = try referenceRun(scenario)
     #expect(scenario.expectedPoints.isSubset(of: reference.points.keys), "\(reference.points)")
@@ -192,7 +192,7 @@ func aMigrationKilledAtAnyPointLeavesTheSourceIntactAndNoHalfStore(_ scenario: C
 
 /// Ctrl-C (SIGINT) and SIGTERM at each stage: the handler removes the partial files and the run
 /// exits 130, with the source intact and no half-written output.
-@Test(arguments: CrashScenario.all)
+@Test(.tags(.slow), .notInFastTier, arguments: CrashScenario.all)
 func aMigrationInterruptedByCtrlCOrSIGTERMExits130AndLeavesNothing(_ scenario: CrashScenario) throws {
     let reference = try referenceRun(scenario)
     let stages: [KillPoint] =
@@ -227,7 +227,7 @@ func aMigrationInterruptedByCtrlCOrSIGTERMExits130AndLeavesNothing(_ scenario: C
 
 /// SIGKILL from outside at random moments, as a user or the OOM killer would. The seed is printed
 /// and can be replayed with MODELDIFF_CRASH_SEED.
-@Test func aMigrationKilledAtRandomMomentsLeavesTheSourceIntactAndNoHalfStore() throws {
+@Test(.tags(.slow), .notInFastTier) func aMigrationKilledAtRandomMomentsLeavesTheSourceIntactAndNoHalfStore() throws {
     let seed = ProcessInfo.processInfo.environment["MODELDIFF_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(UInt32.max))
     print("random kills: MODELDIFF_CRASH_SEED=\(seed)")
     var generator = SplitMix64(seed: seed)

@@ -33,7 +33,7 @@ private let writer = """
 /// A WAL store another process keeps writing and checkpointing: every run migrates one committed
 /// state (SQLite's online backup under its locks), `store verify` passes on every output, and each
 /// output's count lies between the count before the writer started and the count after it stopped.
-@Test(.enabled(if: python != nil, "needs python3 for the concurrent writer"))
+@Test(.tags(.slow), .notInFastTier, .enabled(if: python != nil, "needs python3 for the concurrent writer"))
 func migratingALiveWALStoreTakesAConsistentSnapshot() throws {
     let (folder, store) = try bookmarks.copy()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -41,7 +41,7 @@ import Testing
         #expect(junit.stdout.contains("<failure message=\""))
     }
 
-    @Test func wooCommerceConsecutiveStepsFailExactlyWhereTheTeamNeededMappingModels() throws {
+    @Test(.tags(.slow), .notInFastTier) func wooCommerceConsecutiveStepsFailExactlyWhereTheTeamNeededMappingModels() throws {
         let result = try runModeldiff([
             "test", Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld").path, "--path", "consecutive",
             "--objects", "3",

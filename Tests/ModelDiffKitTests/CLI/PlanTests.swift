@@ -26,7 +26,7 @@ import Testing
         }
     }
 
-    @Test func wooCommercePlanGroupsInferableStepsAndCompiles() throws {
+    @Test(.tags(.slow), .notInFastTier) func wooCommercePlanGroupsInferableStepsAndCompiles() throws {
         let bundle = Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld").path
         let text = try runModeldiff(["plan", bundle, "--format", "text"])
         #expect(text.status == 0)

@@ -5,7 +5,7 @@ import Testing
 /// inferable Notes bundle, then with a non-inferable bundle added. It builds modeldiff once more, in
 /// `.build-plugin-sample` (a scratch folder of its own, so the outer `swift test`'s lock on `.build` is
 /// never waited for), which later runs reuse.
-@Test(.timeLimit(.minutes(20)))
+@Test(.tags(.slow), .notInFastTier, .timeLimit(.minutes(20)))
 func pluginChecksEveryModelBundleOfAPackage() throws {
     let work = Paths.repository.appendingPathComponent(".build-plugin-sample")
     let package = work.appendingPathComponent("PluginSample")

@@ -21,7 +21,7 @@ private let wooCommerce = Paths.models.appendingPathComponent("woocommerce-ios/W
     #expect(reordered.pairs.filter(\.isJump).map(\.from) == ["SampleModel3_v3"])
 }
 
-@Test func migrationPathsAndSince() throws {
+@Test(.tags(.slow), .notInFastTier) func migrationPathsAndSince() throws {
     let bundle = try ModelBundle.load(path: wooCommerce)
     let consecutive = try BundleCheck(bundle: bundle, path: .consecutive)
     #expect(consecutive.pairs.count == 116)
@@ -36,7 +36,7 @@ private let wooCommerce = Paths.models.appendingPathComponent("woocommerce-ios/W
 }
 
 /// Every consecutive pair of every bundle gets the same verdict and findings alone as in its bundle.
-@Test func pairModeAgreesWithBundleMode() throws {
+@Test(.tags(.slow), .notInFastTier) func pairModeAgreesWithBundleMode() throws {
     for url in corpusBundles() {
         let bundle = try ModelBundle.load(path: url.path)
         let check = try BundleCheck(

@@ -13,7 +13,7 @@ func corpusBundles() -> [URL] {
 }
 
 /// Pins the verdict of every pair `check` analyses in every bundle of the corpus (a golden summary).
-@Test func checkVerdictsOverTheWholeCorpus() throws {
+@Test(.tags(.slow), .notInFastTier) func checkVerdictsOverTheWholeCorpus() throws {
     var summary = ""
     for bundle in corpusBundles() {
         // As `check` runs them: with the mapping models kept beside the bundle.
@@ -33,7 +33,7 @@ func corpusBundles() -> [URL] {
 
 /// The WooCommerce team wrote mapping models for these steps (MIGRATIONS.md); the ones whose change
 /// lightweight migration truly cannot infer must come out not-inferable.
-@Test func wooCommerceStepsThatNeededAMappingModel() throws {
+@Test(.tags(.slow), .notInFastTier) func wooCommerceStepsThatNeededAMappingModel() throws {
     let bundle = try ModelBundle.load(path: Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld").path)
     let check = try BundleCheck(bundle: bundle)
     func verdict(_ from: String, _ to: String) -> Verdict? {

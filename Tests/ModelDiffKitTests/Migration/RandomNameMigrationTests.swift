@@ -7,7 +7,7 @@ import Testing
 /// one, migrated into a second random-named model on both paths: the source's bytes are unchanged,
 /// its folder holds exactly the source and the output, and the working directory gains nothing.
 /// A failure prints its seed; `MODELDIFF_NAME_SEED=<seed>` replays that one case.
-@Test func migratingRandomlyNamedModelsWritesOnlyTheOutput() throws {
+@Test(.tags(.slow), .notInFastTier) func migratingRandomlyNamedModelsWritesOnlyTheOutput() throws {
     let replay = ProcessInfo.processInfo.environment["MODELDIFF_NAME_SEED"].flatMap { UInt64($0) }
     var master = SeededGenerator(seed: 0x5EED_0014)
     let seeds = replay.map { [$0] } ?? (0..<24).map { _ in master.next() }

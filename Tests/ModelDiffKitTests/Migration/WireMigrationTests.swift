@@ -30,7 +30,7 @@ let wireBothPaths: Set<String> = [
 /// objects on the three-stage path). A store whose version the bundle lacks (store1-24, store2-65-0)
 /// is migrated from the model Core Data cached in it (Z_MODELCACHE), as Core Data does; the Wire team
 /// expects its app to wipe store1-24 instead, which is the app's choice, not Core Data's.
-@Test(arguments: Wire.stores.map(\.lastPathComponent))
+@Test(.tags(.slow), .notInFastTier, arguments: Wire.stores.map(\.lastPathComponent))
 func wireStoreMigratesToTheCurrentVersion(_ name: String) throws {
     let bundle = try #require(Wire.bundle)
     let source = Wire.folder.appendingPathComponent("Tests/Resources/\(name)").path
@@ -155,7 +155,7 @@ func joinTableContents(_ store: PersistentStore, layout: StoreLayout) throws -> 
 /// The ordered many-to-many `Conversation.lastServerSyncedActiveParticipants` ↔
 /// `User.lastServerSyncedActiveConversations` keeps both sides' order on the SQL fast path: its join
 /// table's rows, order keys included, are copied as they are (Core Data orders each side by its key).
-@Test func wireOrderedJoinTableKeepsBothOrdersOnTheFastPath() throws {
+@Test(.tags(.slow), .notInFastTier) func wireOrderedJoinTableKeepsBothOrdersOnTheFastPath() throws {
     let bundle = try #require(Wire.bundle)
     let source = Wire.folder.appendingPathComponent("Tests/Resources/store2-99-0.wiredatabase").path
     let sourceStore = try PersistentStore.open(path: source)

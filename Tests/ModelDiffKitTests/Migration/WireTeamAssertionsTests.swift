@@ -134,7 +134,7 @@ enum WireTeam {
     }
 }
 
-@Test(arguments: WireTeam.expectations)
+@Test(.tags(.slow), .notInFastTier, arguments: WireTeam.expectations)
 func wireTeamAssertionsHoldAfterModeldiffMigrates(_ expected: WireTeamExpectation) throws {
     let bundle = try #require(Wire.bundle)
     let source = Wire.folder.appendingPathComponent("Tests/Resources/\(expected.store)").path

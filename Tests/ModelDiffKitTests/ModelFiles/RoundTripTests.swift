@@ -9,7 +9,7 @@ func modelFiles(under root: URL) -> [URL] {
         .sorted { $0.path.compare($1.path, options: .numeric) == .orderedAscending }
 }
 
-@Test func everyModelInTheCorpusRoundTrips() throws {
+@Test(.tags(.slow), .notInFastTier) func everyModelInTheCorpusRoundTrips() throws {
     let files =
         modelFiles(under: Paths.fixtures) + modelFiles(under: Paths.models)
         + modelFiles(under: Paths.testModels).filter { !$0.path.contains("/bad/") }

@@ -27,7 +27,7 @@ import Testing
         #expect((results.first?["message"] as? [String: Any])?["text"] as? String == Self.awkward)
     }
 
-    @Test func aBundleLogIsWhatJSONSerializationWrites() throws {
+    @Test(.tags(.slow), .notInFastTier) func aBundleLogIsWhatJSONSerializationWrites() throws {
         let bundle = try ModelBundle.load(path: Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld").path)
         let check = try BundleCheck(bundle: bundle)
         let text = try SARIFReport.render(

@@ -46,7 +46,17 @@ import Testing
     try database.execute("CREATE TABLE t (x INTEGER UNIQUE)")
     try database.execute("INSERT INTO t VALUES (1)")
     let statement = try database.prepare("INSERT INTO t VALUES (1)")
-    #expect(throws: Diagnostic(path: database.path, message: "UNIQUE constraint failed: t.x")) { try statement.execute() }
+    // The diagnostic carries the failure by kind (what a library caller switches on) and says it as before.
+    #expect(
+        throws: StoreError(kind: .other, code: 19, message: "UNIQUE constraint failed: t.x", statement: statement.sql, path: database.path)
+            .diagnostic
+    ) {
+        try statement.execute()
+    }
+    #expect(
+        StoreError(kind: .other, code: 19, message: "UNIQUE constraint failed: t.x", statement: nil, path: database.path).diagnostic
+            .description
+            == Diagnostic(path: database.path, message: "UNIQUE constraint failed: t.x").description)
     let error = database.storeError(database.lastMessage, status: 19, statement: statement.sql)
     #expect(error.kind == .other)
     #expect(error.statement == "INSERT INTO t VALUES (1)")
@@ -58,8 +68,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("junk.sqlite").path
     try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
-    #expect(throws: Diagnostic(path: path, message: "not a SQLite database (or an encrypted one): file is not a database")) {
-        let database = try SQLiteDatabase(path: path, readOnly: true)
+    let database = try SQLiteDatabase(path: path, readOnly: true)
+    #expect {
         _ = try database.rows("SELECT COUNT(*) FROM sqlite_master")
+    } throws: { error in
+        let diagnostic = error as? Diagnostic
+        return diagnostic?.storeError?.kind == .notADatabase
+            && diagnostic?.description == "\(path): error: not a SQLite database (or an encrypted one): file is not a database"
     }
 }

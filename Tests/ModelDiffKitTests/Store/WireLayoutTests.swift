@@ -57,7 +57,7 @@ func storeStructure(_ store: PersistentStore) throws -> [String] {
 /// Wire's store against a store modeldiff creates for the version its hashes name: tables, columns
 /// (names, types, order), indexes (names, columns), Z_PRIMARYKEY rows and Core Data's metadata keys
 /// must be equal, but for what `WireLayout` names store by store.
-@Test(arguments: Wire.stores.map(\.lastPathComponent))
+@Test(.tags(.slow), .notInFastTier, arguments: Wire.stores.map(\.lastPathComponent))
 func wireStoreHasTheLayoutOfItsVersion(_ name: String) throws {
     let apple = try PersistentStore.open(path: Wire.folder.appendingPathComponent("Tests/Resources/\(name)").path)
     guard let version = Wire.version(of: apple) else { return #expect(Wire.unmatched[name] != nil) }

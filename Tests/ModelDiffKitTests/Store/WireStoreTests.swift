@@ -52,7 +52,7 @@ enum Wire {
 
 /// Every store: its version found by hashes, `store verify` sound with it, every object of every
 /// entity read, and every attribute value equal to its raw row decoded by the column's own type.
-@Test func everyWireStoreNamesItsVersionVerifiesAndReadsBack() throws {
+@Test(.tags(.slow), .notInFastTier) func everyWireStoreNamesItsVersionVerifiesAndReadsBack() throws {
     var matched = 0
     for url in Wire.stores {
         let name = url.lastPathComponent
