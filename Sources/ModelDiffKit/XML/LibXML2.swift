@@ -86,7 +86,7 @@ public enum XMLDocumentParser {
 /// What libxml2's callbacks reach through the parser context's `_private`: the tree they fill and
 /// the first error.
 private final class StreamingReader {
-    let tree: XMLTreeBuilder
+    var tree: XMLTreeBuilder
     /// The document's parser context. libxml2 parses an entity's replacement text under a context
     /// of its own with the same callbacks; that text is not the document's content, so those calls
     /// are ignored (the reference itself is an error).

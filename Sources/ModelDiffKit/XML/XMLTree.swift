@@ -35,23 +35,36 @@ final class XMLTree {
         static let empty = Span(start: 0, count: 0)
     }
 
-    let elements: [Element]
-    let attributes: [Attribute]
-    let comments: [Span]
-    private let bytes: UnsafeMutablePointer<UInt8>
+    // Buffers of its own rather than arrays: views read them on every step of a decoder's walk, and
+    // an array read through a class reference costs reference counting each time.
+    let elements: UnsafeMutableBufferPointer<Element>
+    let attributes: UnsafeMutableBufferPointer<Attribute>
+    let comments: UnsafeMutableBufferPointer<Span>
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
 
-    init(elements: [Element], attributes: [Attribute], comments: [Span], bytes: UnsafeMutablePointer<UInt8>) {
-        self.elements = elements
-        self.attributes = attributes
-        self.comments = comments
-        self.bytes = bytes
+    init(elements: [Element], attributes: [Attribute], comments: [Span], bytes: [UInt8]) {
+        self.elements = Self.copy(elements)
+        self.attributes = Self.copy(attributes)
+        self.comments = Self.copy(comments)
+        self.bytes = Self.copy(bytes)
     }
 
-    deinit { bytes.deallocate() }
+    deinit {
+        elements.deallocate()
+        attributes.deallocate()
+        comments.deallocate()
+        bytes.deallocate()
+    }
+
+    private static func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(from: array)
+        return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+    }
 
     /// The root element's index, once one was read.
     var root: Int32? { elements.isEmpty ? nil : 0 }
 
     /// The bytes of a span; valid while the tree lives.
-    func bytes(_ span: Span) -> XMLBytes { XMLBytes(start: bytes + span.start, count: span.count) }
+    func bytes(_ span: Span) -> XMLBytes { XMLBytes(start: bytes.baseAddress! + span.start, count: span.count) }
 }

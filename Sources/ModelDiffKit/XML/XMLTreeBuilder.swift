@@ -1,7 +1,10 @@
 import Foundation
 
 /// Fills an `XMLTree` from parse events in document order; `finish()` hands the arrays over.
-final class XMLTreeBuilder {
+///
+/// A value: the parser's callbacks reach it through one reference and mutate it in place, so each
+/// event costs one access check rather than one per array touched.
+struct XMLTreeBuilder {
     private typealias Element = XMLTree.Element
     private typealias Attribute = XMLTree.Attribute
     private typealias Span = XMLTree.Span
@@ -19,9 +22,7 @@ final class XMLTreeBuilder {
     private var elements: [Element] = []
     private var attributes: [Attribute] = []
     private var comments: [Span] = []
-    private var bytes: UnsafeMutablePointer<UInt8>?
-    private var used = 1  // offset 0 holds the NUL of every empty span
-    private var capacity: Int
+    private var bytes: [UInt8] = [0]  // offset 0 holds the NUL of every empty span
     /// The document (element -1) and the elements not yet ended.
     private var open: [Open] = [Open(element: -1, pendingComments: 0)]
     /// The first entity reference met (in an attribute value or in text) and the line of its element.
@@ -29,25 +30,20 @@ final class XMLTreeBuilder {
 
     /// An empty builder for a document of about `expectedBytes` bytes.
     init(expectedBytes: Int) {
-        capacity = max(expectedBytes, 256)
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        bytes[0] = 0
-        self.bytes = bytes
+        bytes.reserveCapacity(expectedBytes)
         elements.reserveCapacity(expectedBytes / 80)
         attributes.reserveCapacity(expectedBytes / 40)
     }
 
-    deinit { bytes?.deallocate() }
-
-    /// The tree read so far; the builder must not be used after.
+    /// The tree read so far.
     func finish() -> XMLTree {
-        let tree = XMLTree(elements: elements, attributes: attributes, comments: comments, bytes: bytes!)
-        bytes = nil
-        return tree
+        XMLTree(elements: elements, attributes: attributes, comments: comments, bytes: bytes)
     }
 
     /// An element starts; `attributes` are its (name, value bytes) pairs in document order.
-    func start(name: UnsafePointer<UInt8>, line: Int, attributes list: some Sequence<(UnsafePointer<UInt8>, UnsafeBufferPointer<UInt8>)>) {
+    mutating func start(
+        name: UnsafePointer<UInt8>, line: Int, attributes list: some Sequence<(UnsafePointer<UInt8>, UnsafeBufferPointer<UInt8>)>
+    ) {
         let index = Int32(elements.count)
         let first = Int32(attributes.count)
         for (attributeName, value) in list {
@@ -69,7 +65,7 @@ final class XMLTreeBuilder {
     }
 
     /// The innermost open element ends.
-    func end() {
+    mutating func end() {
         guard open.count > 1, let closing = open.popLast() else { return }
         let element = Int(closing.element)
         elements[element].trailingComments = closing.pendingComments..<Int32(comments.count)
@@ -78,7 +74,7 @@ final class XMLTreeBuilder {
     }
 
     /// Text or CDATA inside the innermost open element.
-    func text(_ chunk: UnsafeBufferPointer<UInt8>) {
+    mutating func text(_ chunk: UnsafeBufferPointer<UInt8>) {
         guard open.count > 1 else { return }
         let top = open.count - 1
         if open[top].text == nil {
@@ -90,12 +86,12 @@ final class XMLTreeBuilder {
     }
 
     /// A comment in the document's content (outside the DTD).
-    func comment(_ text: UnsafePointer<UInt8>) {
+    mutating func comment(_ text: UnsafePointer<UInt8>) {
         comments.append(copy(text))
     }
 
     /// An entity reference in text, which the parser does not expand.
-    func entityReference(_ name: UnsafePointer<UInt8>) {
+    mutating func entityReference(_ name: UnsafePointer<UInt8>) {
         guard firstEntityReference == nil else { return }
         let element = open.last.map(\.element) ?? -1
         let line = element >= 0 ? Int(elements[Int(element)].line) : 1
@@ -104,13 +100,13 @@ final class XMLTreeBuilder {
 
     private static func isASCIIWhiteSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
-    private func copy(_ string: UnsafePointer<UInt8>) -> Span {
+    private mutating func copy(_ string: UnsafePointer<UInt8>) -> Span {
         append(UnsafeBufferPointer(start: string, count: strlen(string)))
     }
 
     /// An attribute value as the parser hands it over without entity expansion: `&#38;` stands for
     /// `&` (libxml2 writes `&amp;` and `&#38;` so) and `&name;` for an entity reference, which is noted.
-    private func copyValue(_ value: UnsafeBufferPointer<UInt8>, line: Int) -> Span {
+    private mutating func copyValue(_ value: UnsafeBufferPointer<UInt8>, line: Int) -> Span {
         guard value.contains(UInt8(ascii: "&")) else { return append(value) }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(value.count)
@@ -132,23 +128,13 @@ final class XMLTreeBuilder {
         return decoded.withUnsafeBufferPointer { append($0) }
     }
 
-    private func append(_ chunk: UnsafeBufferPointer<UInt8>) -> Span {
+    private mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) -> Span {
         guard !chunk.isEmpty else { return .empty }
-        let needed = used + chunk.count + 1
-        if needed > capacity {
-            let larger = max(needed, capacity * 2)
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-            grown.update(from: bytes!, count: used)
-            bytes?.deallocate()
-            bytes = grown
-            capacity = larger
-        }
-        guard let bytes else { return .empty }
-        if let base = chunk.baseAddress { (bytes + used).update(from: base, count: chunk.count) }
-        bytes[used + chunk.count] = 0
-        defer { used = needed }
-        return Span(start: used, count: chunk.count)
+        let start = bytes.count
+        bytes.append(contentsOf: chunk)
+        bytes.append(0)
+        return Span(start: start, count: chunk.count)
     }
 
-    private func append(_ text: [UInt8]) -> Span { text.withUnsafeBufferPointer { append($0) } }
+    private mutating func append(_ text: [UInt8]) -> Span { text.withUnsafeBufferPointer { append($0) } }
 }
