@@ -1,6 +1,6 @@
 private typealias Key = ModelXML.Key
 
-/// The XML attributes of one element, gathered in a single pass over libxml2's attribute list.
+/// The XML attributes of one element, gathered in a single pass over the element's attribute list.
 ///
 /// Each `read` matches the name as bytes against the names Xcode writes; a name it does not know
 /// (or a value it cannot interpret) is kept verbatim, in file order.

@@ -1,7 +1,7 @@
 private typealias Tag = ModelXML.Tag
 private typealias Key = ModelXML.Key
 
-/// Turns libxml2's parsed tree into model values in one pass, collecting notes about what it keeps verbatim.
+/// Turns the parsed tree (`XMLTree`) into model values in one pass, collecting notes about what it keeps verbatim.
 ///
 /// It reads elements in place (`XMLElementView`) rather than a copy of the tree: attribute names are
 /// matched as bytes, and only the values the model keeps become strings. Unknown elements are the

@@ -23,7 +23,7 @@ public enum ModelReader {
         if bytes.contains(0) && !XMLText.startsWithUTF16ByteOrderMark(bytes) {
             throw Diagnostic(path: path, message: "not an Xcode model: the file is binary, not XML")
         }
-        // Decode while libxml2's tree is alive, reading it in place; validate once it is freed.
+        // Decode while the parsed tree is alive, reading it in place; validate once it is freed.
         let (model, notes) = try XMLDocumentParser.withRoot(bytes, path: path) { root throws(Diagnostic) in
             guard root.isNamed("model") else {
                 throw Diagnostic(

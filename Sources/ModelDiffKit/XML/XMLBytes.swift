@@ -1,10 +1,16 @@
 import Foundation
 
-/// A borrowed NUL-terminated UTF-8 name or value inside a parsed XML document, compared with
+/// A borrowed UTF-8 name or value inside a parsed XML document, compared with
 /// string literals byte by byte so reading a large model makes no `String` for known names.
 struct XMLBytes {
     let start: UnsafePointer<UInt8>
     let count: Int
+
+    /// Wraps `count` bytes at `start`.
+    init(start: UnsafePointer<UInt8>, count: Int) {
+        self.start = start
+        self.count = count
+    }
 
     /// Wraps a C string; a null pointer reads as the empty string.
     init(_ pointer: UnsafePointer<UInt8>?) {
