@@ -19,7 +19,7 @@ extension MappingValidation {
         guard Self.xcodeTypes.contains(entityMapping.type) else {
             report(
                 line, attribute: "type",
-                "entity mapping \"\(name)\" has type \(entityMapping.type.rawValue), which Xcode's mapping editor does not have; use custom, add, remove, copy or transform"
+                "entity mapping \"\(name)\" has type \(entityMapping.type.rawValue), which Core Data's migration manager cannot run (Xcode decides an Undefined mapping's type when it compiles); use custom, add, remove, copy or transform"
             )
             return
         }

@@ -112,7 +112,7 @@ private let otherMappings = """
         """
     #expect(
         try problems(text) == [
-            "m.xml:2:42: error: entity mapping \"FolderToFolder\" has type undefined, which Xcode's mapping editor does not have; use custom, add, remove, copy or transform",
+            "m.xml:2:42: error: entity mapping \"FolderToFolder\" has type undefined, which Core Data's migration manager cannot run (Xcode decides an Undefined mapping's type when it compiles); use custom, add, remove, copy or transform",
             "m.xml:3:45: error: entity mapping \"AddTag\" of type add names source entity \"Note\": an add mapping creates objects from nothing; use copy or transform to carry \"Note\" over",
             "m.xml:4:38: error: entity mapping \"RemoveNote\" removes \"Note\", which the new version keeps: its objects would be dropped; use copy or transform",
         ])
