@@ -32,7 +32,7 @@ struct HashCommand: ParsableCommand {
             if allVersions {
                 let bundle = try ModelBundle.load(path: model)
                 printNotes(bundle.notes)
-                let hashes = bundle.versions.map { ($0.name, $0.model.versionHashes()) }
+                let hashes = Array(zip(bundle.versions.map(\.name), bundle.versions.map(\.model).versionHashes()))
                 switch format {
                 case .json:
                     printOut(

@@ -1,39 +1,33 @@
-import Crypto
-
-/// Feeds SHA-256 the exact byte forms Core Data hashes: raw UTF-8 without terminator, little-endian integers.
+/// Collects the exact byte forms Core Data hashes: raw UTF-8 without terminator, little-endian integers.
 ///
-/// Every input goes to the hasher from a buffer in place: a model's hashes take thousands of small
-/// updates, and building an array for each was a large share of hashing time.
+/// The bytes are collected rather than fed to SHA-256 as they come, so the finished input can be looked
+/// up in a ``DigestMemo``: most inputs recur unchanged across the versions of a bundle.
 struct HashInput {
-    private var hasher = SHA256()
+    private var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(64) }
 
     /// Adds a string's UTF-8 bytes, cut at the first NUL as Core Data's `strlen` does.
     mutating func add(_ string: String) {
         var string = string
-        string.withUTF8 { bytes in
-            let end = bytes.firstIndex(of: 0) ?? bytes.count
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(start: bytes.baseAddress, count: end))
+        string.withUTF8 { utf8 in
+            let end = utf8.firstIndex(of: 0) ?? utf8.count
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<end]))
         }
     }
 
-    /// Adds raw bytes.
-    mutating func add(bytes: [UInt8]) { bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) } }
+    /// Adds raw bytes, another digest's among them.
+    mutating func add(bytes more: [UInt8]) { bytes.append(contentsOf: more) }
 
     /// Adds one byte.
-    mutating func add(byte: UInt8) { withUnsafeBytes(of: byte) { hasher.update(bufferPointer: $0) } }
+    mutating func add(byte: UInt8) { bytes.append(byte) }
 
     /// Adds a little-endian 16-bit integer.
-    mutating func add(le16 value: UInt16) { withUnsafeBytes(of: value.littleEndian) { hasher.update(bufferPointer: $0) } }
+    mutating func add(le16 value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
 
     /// Adds a little-endian 32-bit integer.
-    mutating func add(le32 value: UInt32) { withUnsafeBytes(of: value.littleEndian) { hasher.update(bufferPointer: $0) } }
+    mutating func add(le32 value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
 
-    /// Adds another digest's bytes.
-    mutating func add(digest: SHA256Digest) { digest.withUnsafeBytes { hasher.update(bufferPointer: $0) } }
-
-    /// The 32-byte digest.
-    func finish() -> [UInt8] { digest().withUnsafeBytes { Array($0) } }
-
-    /// The digest as a value, for hashing it again without an array.
-    func digest() -> SHA256Digest { hasher.finalize() }
+    /// The 32-byte SHA-256 digest of the bytes added, from the memo when it has hashed the same bytes before.
+    func finish(memo: inout DigestMemo) -> [UInt8] { memo.digest(of: bytes) }
 }

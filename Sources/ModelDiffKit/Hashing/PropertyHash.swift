@@ -1,55 +1,47 @@
-import Crypto
-
 /// Core Data's per-property version hashes (`-[NSPropertyDescription versionHash]` and subclasses).
 enum PropertyHash {
     /// `-[NSPropertyDescription _versionHash:inStyle:]`: name, flags, version hash modifier.
-    static func base(name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, versionHashModifier: String?) -> [UInt8] {
-        baseDigest(
-            name: name, isOptional: isOptional, isTransient: isTransient, isReadOnly: isReadOnly, versionHashModifier: versionHashModifier
-        )
-        .withUnsafeBytes { Array($0) }
-    }
-
-    /// The base hash as a digest value: attributes and relationships hash it again, so it need not become an array.
-    private static func baseDigest(name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, versionHashModifier: String?)
-        -> SHA256Digest
-    {
+    static func base(
+        name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, versionHashModifier: String?, memo: inout DigestMemo
+    ) -> [UInt8] {
         var input = HashInput()
         input.add(name)
         let flags: UInt16 = (isOptional ? 1 : 0) | (isTransient ? 2 : 0) | (isReadOnly ? 4 : 0)
         input.add(le16: flags)
         if let versionHashModifier { input.add(versionHashModifier) }
-        return input.digest()
+        return input.finish(memo: &memo)
     }
 
     /// An attribute's hash; derived and composite attributes replace the base hash entirely.
-    static func attribute(_ attribute: Attribute, in model: Model) -> [UInt8] {
+    static func attribute(_ attribute: Attribute, in model: Model, memo: inout DigestMemo) -> [UInt8] {
         if attribute.isDerived, let expression = attribute.derivationExpression {
             var input = HashInput()
             input.add(canonicalDerivation(expression))
-            return input.finish()
+            return input.finish(memo: &memo)
         }
         if attribute.type == .composite {
-            return composite(attribute, in: model)
+            return composite(attribute, in: model, memo: &memo)
         }
         var input = HashInput()
         input.add(
-            digest: baseDigest(
+            bytes: base(
                 name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
-                isReadOnly: false, versionHashModifier: attribute.versionHashModifier))
+                isReadOnly: false, versionHashModifier: attribute.versionHashModifier, memo: &memo))
         input.add(le32: UInt32(bitPattern: attribute.type.attributeTypeCode))
         if attribute.allowsExternalBinaryDataStorage { input.add(byte: 1) }
         if attribute.preservesValueInHistoryOnDeletion { input.add(byte: 1) }
-        return input.finish()
+        return input.finish(memo: &memo)
     }
 
     /// A relationship's hash: base, destination name, inverse name (unless self-inverse), max then min count, ordered.
-    static func relationship(_ relationship: Relationship, declaredBy entity: Entity, in model: Model) -> [UInt8] {
+    static func relationship(_ relationship: Relationship, declaredBy entity: Entity, in model: Model, memo: inout DigestMemo)
+        -> [UInt8]
+    {
         var input = HashInput()
         input.add(
-            digest: baseDigest(
+            bytes: base(
                 name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
-                isReadOnly: false, versionHashModifier: relationship.versionHashModifier))
+                isReadOnly: false, versionHashModifier: relationship.versionHashModifier, memo: &memo))
         if let destination = relationship.destinationEntity { input.add(destination) }
         if let inverse = relationship.inverseName, !isSelfInverse(relationship, declaredBy: entity, in: model) {
             input.add(inverse)
@@ -57,14 +49,14 @@ enum PropertyHash {
         input.add(le32: UInt32(truncatingIfNeeded: relationship.maxCount))
         input.add(le32: UInt32(truncatingIfNeeded: relationship.minCount))
         if relationship.isOrdered { input.add(le16: 1) }
-        return input.finish()
+        return input.finish(memo: &memo)
     }
 
     /// A fetched property's hash: the base hash with the transient and read-only flags set.
-    static func fetchedProperty(_ property: FetchedProperty) -> [UInt8] {
+    static func fetchedProperty(_ property: FetchedProperty, memo: inout DigestMemo) -> [UInt8] {
         base(
             name: property.name, isOptional: property.isOptional, isTransient: true, isReadOnly: true,
-            versionHashModifier: property.versionHashModifier)
+            versionHashModifier: property.versionHashModifier, memo: &memo)
     }
 
     /// Core Data checks the top-most entity that declares a relationship of this name.
@@ -75,13 +67,13 @@ enum PropertyHash {
     }
 
     /// A composite's hash: the concatenated hashes of its non-transient elements, sorted by name.
-    private static func composite(_ attribute: Attribute, in model: Model) -> [UInt8] {
+    private static func composite(_ attribute: Attribute, in model: Model, memo: inout DigestMemo) -> [UInt8] {
         let elements = model.composites.first { $0.name == attribute.compositeName }?.attributes ?? []
         var input = HashInput()
         for element in elements.filter({ !$0.isTransient }).sorted(by: { coreDataCompare($0.name, $1.name) }) {
-            input.add(bytes: self.attribute(element, in: model))
+            input.add(bytes: self.attribute(element, in: model, memo: &memo))
         }
-        return input.finish()
+        return input.finish(memo: &memo)
     }
 
     /// Core Data stores `x.@count` as `count:(x)` and `x.@sum`/`x.@total` as `sum:(x)`; other

@@ -21,12 +21,30 @@ public struct VersionHashes: Sendable, Hashable {
     }
 }
 
+extension Sequence where Element == Model {
+    /// Every model's version hashes, in order; each SHA-256 input shared by several models is hashed once.
+    package func versionHashes() -> [VersionHashes] {
+        var digests = DigestMemo()
+        return map { $0.versionHashes(digests: &digests) }
+    }
+}
+
 extension Model {
     /// Computes every version hash of the model, exactly as Core Data does.
     public func versionHashes() -> VersionHashes {
+        var digests = DigestMemo()
+        return versionHashes(digests: &digests)
+    }
+
+    /// The model's version hashes, taking digests from `digests` and adding the ones it computes:
+    /// the versions of a bundle share most of their entity and property hashes.
+    package func versionHashes(digests: inout DigestMemo) -> VersionHashes {
         var entityHashes: [String: [UInt8]] = Dictionary(minimumCapacity: entities.count)
         var propertyHashes: [String: [String: [UInt8]]] = Dictionary(minimumCapacity: entities.count)
         var memo = HashMemo(capacity: entities.count)
+        // Moved in and back out, not copied, so adding to the memo never copies its storage.
+        swap(&memo.digests, &digests)
+        defer { swap(&memo.digests, &digests) }
         for entity in entities {
             let chain = ancestry(of: entity)
             entityHashes[entity.name] = entityVersionHash(entity, chain: chain, memo: &memo)
@@ -47,7 +65,7 @@ extension Model {
         }
         return VersionHashes(
             entityVersionHashes: entityHashes, propertyVersionHashes: propertyHashes,
-            versionChecksum: Data(checksum.finish()).base64EncodedString(),
+            versionChecksum: Data(checksum.finish(memo: &memo.digests)).base64EncodedString(),
             versionHashesDigest: Data(digest.finalize()).base64EncodedString())
     }
 
@@ -85,14 +103,15 @@ extension Model {
         if let modifier = entity.versionHashModifier { input.add(modifier) }
         let constraints = entity.uniquenessConstraints.map { $0.joined(separator: ".") }.sorted(by: coreDataCompare)
         for constraint in constraints where !constraint.isEmpty { input.add(constraint) }
-        let hash = input.finish()
+        let hash = input.finish(memo: &memo.digests)
         memo.entities[entity.name] = hash
         return hash
     }
 }
 
 /// Hashes computed once per model: a property's hash depends only on the entity declaring it, and
-/// every sub-entity and the entity's own hash reuse it.
+/// every sub-entity and the entity's own hash reuse it. `digests` outlives the model when a caller
+/// hashes several.
 private struct HashMemo {
     /// One declared property's hash, and whether the entity hash includes it (not transient, not fetched).
     struct Declared {
@@ -102,6 +121,7 @@ private struct HashMemo {
     }
 
     var entities: [String: [UInt8]]
+    var digests = DigestMemo()
     private var properties: [String: [Declared]]
 
     /// A memo sized for `capacity` entities, so filling it never rehashes.
@@ -117,16 +137,18 @@ private struct HashMemo {
         result.reserveCapacity(owner.attributes.count + owner.relationships.count + owner.fetchedProperties.count)
         for attribute in owner.attributes {
             result.append(
-                Declared(name: attribute.name, hash: PropertyHash.attribute(attribute, in: model), isStored: !attribute.isTransient))
+                Declared(
+                    name: attribute.name, hash: PropertyHash.attribute(attribute, in: model, memo: &digests),
+                    isStored: !attribute.isTransient))
         }
         for relationship in owner.relationships {
             result.append(
                 Declared(
-                    name: relationship.name, hash: PropertyHash.relationship(relationship, declaredBy: owner, in: model),
+                    name: relationship.name, hash: PropertyHash.relationship(relationship, declaredBy: owner, in: model, memo: &digests),
                     isStored: !relationship.isTransient))
         }
         for fetched in owner.fetchedProperties {
-            result.append(Declared(name: fetched.name, hash: PropertyHash.fetchedProperty(fetched), isStored: false))
+            result.append(Declared(name: fetched.name, hash: PropertyHash.fetchedProperty(fetched, memo: &digests), isStored: false))
         }
         properties[owner.name] = result
         return result

@@ -55,8 +55,8 @@ public struct BundleCheck: Sendable {
             }
             sinceIndex = index
         }
-        // Hash each version once: a long-lived bundle has hundreds of pairs.
-        let hashes = versions.map { $0.model.versionHashes() }
+        // Hash each version once (a long-lived bundle has hundreds of pairs), sharing the digests the versions have in common.
+        let hashes = versions.map(\.model).versionHashes()
         let history = bundle.historicalNames
         func analyse(_ i: Int, _ j: Int, jump: Bool) throws(Diagnostic) -> Pair {
             let diff = ModelDiff(
