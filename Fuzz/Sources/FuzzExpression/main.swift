@@ -9,12 +9,14 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     guard let expression = try? ExpressionParser.parse(text) else { return 0 }
     let printed = expression.description
-    // The printer adds parentheses only where the tree needs them (NOT at the end of the text has
-    // none), so printed text nests no deeper than the input: it must parse, the depth guard included.
+    // The printer may add parentheses the input did not need (a NOT that is the right operand of a
+    // binary operator with more text after it), so an input near the parser's 500-level depth guard
+    // can print past it: the guard's own error is what a user sees, not a finding. Any other error is.
     let reparsed: ModelDiffKit.ValueExpression
     do {
         reparsed = try ExpressionParser.parse(printed)
     } catch {
+        if "\(error)".contains("nested deeper than") { return 0 }
         fatalError("printed expression does not parse: \(printed) (from \(text)): \(error)")
     }
     precondition(reparsed.description == printed, "print/parse round trip changed \(printed)")
