@@ -13,10 +13,10 @@ public struct VersionHashes: Sendable, Hashable {
     public let versionHashesDigest: String
 
     /// The entity names in Core Data's order (UTF-16 code units, as `-[NSString compare:]`).
-    public var sortedEntityNames: [String] { entityVersionHashes.keys.sorted(by: coreDataCompare) }
+    package var sortedEntityNames: [String] { entityVersionHashes.keys.sorted(by: coreDataCompare) }
 
     /// An entity's hash as base64, as store metadata dumps show it.
-    public func base64(entity name: String) -> String? {
+    package func base64(entity name: String) -> String? {
         entityVersionHashes[name].map { Data($0).base64EncodedString() }
     }
 }
@@ -70,13 +70,13 @@ extension Model {
     }
 
     /// The version hash of one entity (`-[NSEntityDescription versionHash]`).
-    public func entityVersionHash(_ entity: Entity) -> [UInt8] {
+    package func entityVersionHash(_ entity: Entity) -> [UInt8] {
         var memo = HashMemo()
         return entityVersionHash(entity, chain: ancestry(of: entity), memo: &memo)
     }
 
     /// The version hash of every property the entity has, inherited ones included, in Core Data's order.
-    public func propertyVersionHashes(of entity: Entity) -> [(name: String, hash: [UInt8])] {
+    package func propertyVersionHashes(of entity: Entity) -> [(name: String, hash: [UInt8])] {
         var memo = HashMemo()
         var result: [(name: String, hash: [UInt8])] = []
         for owner in ancestry(of: entity).reversed() {

@@ -24,7 +24,7 @@ public enum AttributeType: String, Sendable, Hashable, CaseIterable, Codable {
     public init?(xcodeName: String) { self.init(rawValue: xcodeName) }
 
     /// The `NSAttributeType` raw value Core Data hashes.
-    public var attributeTypeCode: Int32 {
+    package var attributeTypeCode: Int32 {
         switch self {
         case .undefined: 0
         case .integer16: 100

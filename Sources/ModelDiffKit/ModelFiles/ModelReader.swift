@@ -8,7 +8,7 @@ public struct LoadedModel: Sendable {
     public let notes: [Diagnostic]
 
     /// Creates a loaded model.
-    public init(model: Model, path: String, notes: [Diagnostic]) {
+    package init(model: Model, path: String, notes: [Diagnostic]) {
         self.model = model
         self.path = path
         self.notes = notes
