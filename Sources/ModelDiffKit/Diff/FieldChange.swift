@@ -10,7 +10,7 @@ public struct ValueChange<Subject: Sendable & Hashable & Codable>: Sendable, Has
     public let new: String
 
     /// Creates a change.
-    public init(subject: Subject, old: String, new: String) {
+    package init(subject: Subject, old: String, new: String) {
         self.subject = subject
         self.old = old
         self.new = new
@@ -34,7 +34,7 @@ extension ValueChange where Subject == ModelField {
     public var field: ModelField { subject }
 
     /// Creates a field change.
-    public init(field: ModelField, old: String, new: String) { self.init(subject: field, old: old, new: new) }
+    package init(field: ModelField, old: String, new: String) { self.init(subject: field, old: old, new: new) }
 }
 
 extension ValueChange where Subject == String {
@@ -42,7 +42,7 @@ extension ValueChange where Subject == String {
     public var name: String { subject }
 
     /// Creates a change of a named element.
-    public init(name: String, old: String, new: String) { self.init(subject: name, old: old, new: new) }
+    package init(name: String, old: String, new: String) { self.init(subject: name, old: old, new: new) }
 }
 
 /// The fields of each kind of element that the diff compares, as (field, value) pairs.

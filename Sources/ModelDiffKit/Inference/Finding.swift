@@ -16,12 +16,12 @@ public struct Finding: Sendable, Hashable, Codable {
     public let message: String
 
     /// Creates a finding with its code's severity.
-    public init(_ code: FindingCode, entity: String?, property: String? = nil, file: String, line: Int?, message: String) {
+    package init(_ code: FindingCode, entity: String?, property: String? = nil, file: String, line: Int?, message: String) {
         self.init(code.severity, code, entity: entity, property: property, file: file, line: line, message: message)
     }
 
     /// Creates a finding with another severity than its code's (an acknowledged finding is a note).
-    public init(
+    package init(
         _ severity: Diagnostic.Severity, _ code: FindingCode, entity: String?, property: String? = nil, file: String, line: Int?,
         message: String
     ) {

@@ -56,7 +56,7 @@ public struct InferenceReport: Sendable {
 
     /// The report of a step a validated mapping file covers: verdict `mapped`, and what lightweight
     /// migration could not infer kept as notes that name the mapping, so nothing fails the build.
-    public func covered(by mapping: String) -> InferenceReport {
+    package func covered(by mapping: String) -> InferenceReport {
         let findings = findings.map { finding in
             finding.severity == .error
                 ? Finding(
@@ -69,7 +69,7 @@ public struct InferenceReport: Sendable {
 
     /// This report with `more` findings (CloudKit's rules, `check --cloudkit`), kept in severity order;
     /// an error among them makes the step not inferable, as the app cannot ship it.
-    public func adding(_ more: [Finding]) -> InferenceReport {
+    package func adding(_ more: [Finding]) -> InferenceReport {
         guard !more.isEmpty else { return self }
         let all = (findings + more).enumerated().sorted { a, b in
             a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset

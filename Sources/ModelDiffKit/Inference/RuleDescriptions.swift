@@ -6,7 +6,7 @@ public enum RuleDescriptions {
     }
 
     /// The description of a code.
-    public static func text(for code: String) -> String {
+    package static func text(for code: String) -> String {
         FindingCode(rawValue: code)?.summary ?? code
     }
 }

@@ -59,7 +59,7 @@ public struct VersionLock: Sendable, Codable, Equatable {
 
     /// The findings of comparing `bundle` with the lock: versions removed, versions whose entity
     /// hashes changed, and a current version moved back before the lock's.
-    public func findings(for bundle: ModelBundle, lockPath: String) -> [Finding] {
+    package func findings(for bundle: ModelBundle, lockPath: String) -> [Finding] {
         var findings: [Finding] = []
         for locked in versions {
             guard let version = bundle.version(named: locked.name) else {
