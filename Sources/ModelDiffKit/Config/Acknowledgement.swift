@@ -83,7 +83,7 @@ public struct Acknowledgement: Sendable, Hashable {
     }
 
     /// Whether it accepts `finding` of the pair `from` → `to` (nil outside a bundle).
-    public func matches(_ finding: Finding, from: String?, to: String?) -> Bool {
+    package func matches(_ finding: Finding, from: String?, to: String?) -> Bool {
         guard finding.code == code, entity == nil || finding.entity == entity, property == nil || finding.property == property else {
             return false
         }
@@ -93,7 +93,7 @@ public struct Acknowledgement: Sendable, Hashable {
 
     /// `findings` with every error and warning one of `acknowledgements` accepts turned into a note
     /// naming it and its reason, and the acknowledgements that matched.
-    public static func apply(_ acknowledgements: [Acknowledgement], to findings: [Finding], from: String?, to: String?) -> (
+    package static func apply(_ acknowledgements: [Acknowledgement], to findings: [Finding], from: String?, to: String?) -> (
         [Finding], Set<Acknowledgement>
     ) {
         var used = Set<Acknowledgement>()
@@ -120,7 +120,7 @@ extension InferenceReport {
     /// This report with every error and warning that one of `acknowledgements` accepts turned into a
     /// note naming it; a not-inferable step whose errors are all acknowledged gets the verdict
     /// `acknowledged`. Also returns the acknowledgements that matched.
-    public func acknowledging(_ acknowledgements: [Acknowledgement], from: String?, to: String?) -> (
+    package func acknowledging(_ acknowledgements: [Acknowledgement], from: String?, to: String?) -> (
         report: InferenceReport, used: Set<Acknowledgement>
     ) {
         guard !acknowledgements.isEmpty else { return (self, []) }

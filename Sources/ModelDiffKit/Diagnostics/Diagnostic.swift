@@ -31,7 +31,7 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
     public let storeError: StoreError?
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity = .error, path: String, line: Int? = nil, column: Int? = nil, message: String) {
+    package init(_ severity: Severity = .error, path: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.severity = severity
         self.path = path
         self.line = line

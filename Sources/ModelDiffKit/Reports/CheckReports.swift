@@ -39,12 +39,12 @@ public enum CheckReports {
     }
 
     /// `Model 9 → Model 10`, with `(draft)` after a pair into a version after the current one.
-    public static func title(_ pair: BundleCheck.Pair) -> String { "\(pair.from) → \(pair.to)\(pair.isDraft ? " (draft)" : "")" }
+    package static func title(_ pair: BundleCheck.Pair) -> String { "\(pair.from) → \(pair.to)\(pair.isDraft ? " (draft)" : "")" }
 
     /// What a person reads in a CI log: each error and warning once (with the pairs it affects), then
     /// one line per failing pair and the overall verdict; a bundle with nothing to report prints one
     /// line. `text(_:style:)` is the verbose form, every pair with every finding.
-    public static func quietText(_ check: BundleCheck, style: Style = Style(colorize: false)) -> String {
+    package static func quietText(_ check: BundleCheck, style: Style = Style(colorize: false)) -> String {
         var output = lockText(check, style: style)
         let reports = check.pairs.map { (title: Optional(title($0)), report: $0.report) }
         for group in FindingGroup.groups(reports) {
@@ -83,7 +83,7 @@ public enum CheckReports {
     }
 
     /// The lock file's and the configuration's findings as GitHub annotations.
-    public static func githubLock(_ check: BundleCheck) -> String {
+    package static func githubLock(_ check: BundleCheck) -> String {
         check.bundleFindings.map {
             "::\($0.severity == .note ? "notice" : $0.severity.rawValue) file=\(escapeProperty($0.file))\($0.line.map { ",line=\($0)" } ?? ""),title=\(escapeProperty($0.code.rawValue))::\(escapeData($0.message))\n"
         }.joined()
@@ -184,7 +184,7 @@ public enum CheckReports {
     }
 
     /// Pretty, key-sorted JSON with a final newline, so every command's output is stable.
-    public static func encode<T: Encodable>(_ value: T) throws -> String {
+    package static func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
