@@ -6,14 +6,14 @@ public struct ExpressionParser {
     /// left-associative chain (`a + a + a …`) is parsed in a loop but builds a tree as deep as it is long,
     /// and the printer, the type checks and the evaluator all walk the tree recursively. Every link of a
     /// chain therefore counts as one level, so no walk of a parsed expression can exhaust the stack.
-    public static let maximumDepth = 500
+    package static let maximumDepth = 500
 
     /// The longest expression text, in characters, that is parsed.
     ///
     /// A value expression is evaluated once per object, so a constant of megabytes is copied into every
     /// row (a 9 MB string literal over 8,000 objects is 72 GB) and looks like a hang. Value expressions
     /// written by people or by Xcode are well under a kilobyte; longer text is refused before lexing.
-    public static let maximumLength = 100_000
+    package static let maximumLength = 100_000
 
     private let tokens: [ExpressionLexer.Token]
     private var index = 0

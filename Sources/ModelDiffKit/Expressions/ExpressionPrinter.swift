@@ -91,7 +91,7 @@ extension ValueExpression: CustomStringConvertible {
     }
 
     /// The key paths the expression reads from a variable (`source` → `["title", "owner.name"]`), for validation.
-    public func keyPaths(from variable: String) -> [[String]] {
+    package func keyPaths(from variable: String) -> [[String]] {
         switch self {
         case .keyPath(.variable(let name), let components) where name == variable: return [components]
         case .keyPath(let base, _): return base.keyPaths(from: variable)
@@ -112,7 +112,7 @@ extension ValueExpression: CustomStringConvertible {
     }
 
     /// The variables the expression names.
-    public var variables: Set<String> {
+    package var variables: Set<String> {
         switch self {
         case .variable(let name): return [name]
         case .keyPath(let base, _), .negate(let base), .not(let base): return base.variables

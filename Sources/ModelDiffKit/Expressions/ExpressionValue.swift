@@ -9,6 +9,7 @@ public protocol ExpressionObject: AnyObject {
 }
 
 extension ExpressionObject {
+    /// By default an object offers no functions: every selector is an error.
     public func perform(selector: String, arguments: [ExpressionValue]) throws -> ExpressionValue {
         throw ExpressionError(column: 0, "\(type(of: self)) does not respond to \(selector)")
     }

@@ -115,7 +115,9 @@ public struct Comparison: Sendable, Hashable {
 
     /// NSComparisonPredicateOptions as the format writes them in brackets: `[c]`, `[d]`, `[n]`.
     public struct Options: OptionSet, Sendable, Hashable {
+        /// The option bits.
         public let rawValue: Int
+        /// The options whose bits are set in `rawValue`.
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// `[c]`: case-insensitive.
         public static let caseInsensitive = Options(rawValue: 1)
@@ -125,10 +127,15 @@ public struct Comparison: Sendable, Hashable {
         public static let normalized = Options(rawValue: 4)
     }
 
+    /// The operator (`==`, `BEGINSWITH`, `IN`, …).
     public let op: Operator
+    /// `ANY`, `ALL`, `NONE`, or ``Modifier/direct`` for none.
     public let modifier: Modifier
+    /// The bracketed string options.
     public let options: Options
+    /// The left operand.
     public let lhs: ValueExpression
+    /// The right operand.
     public let rhs: ValueExpression
 
     /// Creates a comparison.
@@ -149,7 +156,7 @@ public struct ExpressionError: Error, Sendable, Hashable, CustomStringConvertibl
     public let message: String
 
     /// Creates an error.
-    public init(column: Int, _ message: String) {
+    package init(column: Int, _ message: String) {
         self.column = column
         self.message = message
     }

@@ -94,7 +94,7 @@ public struct EntityMapping: Sendable, Hashable {
     }
 
     /// Xcode's source expression: every instance of the source entity.
-    public static func fetchAll(_ entity: String) -> String {
+    package static func fetchAll(_ entity: String) -> String {
         "FETCH(FUNCTION($manager, \"fetchRequestForSourceEntityNamed:predicateString:\", \"\(entity)\", \"TRUEPREDICATE\"), $manager.sourceContext, NO)"
     }
 }
@@ -133,7 +133,7 @@ public struct MappingModel: Sendable, Hashable {
 
 extension EntityMapping {
     /// The same entity mapping with other attribute and relationship mappings (everything else kept).
-    public func replacing(attributeMappings: [PropertyMapping], relationshipMappings: [PropertyMapping]) -> EntityMapping {
+    package func replacing(attributeMappings: [PropertyMapping], relationshipMappings: [PropertyMapping]) -> EntityMapping {
         EntityMapping(
             name: name, type: type, sourceEntity: sourceEntity, destinationEntity: destinationEntity, sourceVersionHash: sourceVersionHash,
             destinationVersionHash: destinationVersionHash, sourceExpression: sourceExpression,
@@ -156,7 +156,7 @@ extension EntityMapping {
 
 extension MappingModel {
     /// The same mapping model with other entity mappings (versions, comments and line kept).
-    public func replacing(entityMappings: [EntityMapping]) -> MappingModel {
+    package func replacing(entityMappings: [EntityMapping]) -> MappingModel {
         MappingModel(
             sourceVersion: sourceVersion, destinationVersion: destinationVersion, entityMappings: entityMappings, comments: comments,
             trailingComments: trailingComments, line: line)

@@ -3,7 +3,7 @@ import Foundation
 /// Checks a mapping file against the two model versions it maps between.
 public struct MappingValidation {
     /// The variables a value expression may name.
-    public static let knownVariables: Set<String> = [
+    package static let knownVariables: Set<String> = [
         "manager", "source", "destination", "entityMapping", "propertyMapping", "entityPolicy",
     ]
 

@@ -1,7 +1,7 @@
 /// The mapping file format: plain XML a developer edits and keeps in the repository.
 public enum MappingXML {
     /// The format version written in the root element.
-    public static let formatVersion = "1"
+    package static let formatVersion = "1"
 
     /// The file text of a mapping model; the same model always gives the same bytes.
     public static func write(_ mapping: MappingModel) -> String {
@@ -80,7 +80,7 @@ public enum MappingXML {
     }
 
     /// The comment `infer` puts at the top of a new file: what it maps and how to edit and check it.
-    public static func header(source: String?, destination: String?) -> String {
+    package static func header(source: String?, destination: String?) -> String {
         """
          modeldiff mapping model\(source.map { ": \($0)" } ?? "")\(destination.map { " → \($0)" } ?? "").
              Each entityMapping turns the objects of a source entity into objects of a destination entity;

@@ -90,7 +90,7 @@ extension MappingModel {
     /// Fills in the expressions Xcode generates when it compiles a mapping model: `$source.<name>` for an
     /// attribute the source entity also has, and the manager's lookup for a relationship whose source
     /// counterpart points to an entity another mapping migrates.
-    public func resolvingXcodeAutogeneration(source: Model, destination: Model) -> MappingModel {
+    package func resolvingXcodeAutogeneration(source: Model, destination: Model) -> MappingModel {
         let bySource = Dictionary(entityMappings.compactMap { m in m.sourceEntity.map { ($0, m.name) } }, uniquingKeysWith: { a, _ in a })
         let resolved = entityMappings.map { mapping -> EntityMapping in
             guard let sourceName = mapping.sourceEntity, let sourceEntity = source.entity(named: sourceName) else { return mapping }
