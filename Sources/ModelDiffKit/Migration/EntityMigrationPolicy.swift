@@ -60,7 +60,7 @@ public struct PolicyRegistry: Sendable {
     public mutating func register(_ type: EntityMigrationPolicy.Type, as className: String) { types[className] = type }
 
     /// A new policy for a class name; the default policy when the name is nil.
-    public func policy(named className: String?, mapping: String) throws -> EntityMigrationPolicy {
+    package func policy(named className: String?, mapping: String) throws -> EntityMigrationPolicy {
         guard let className, !className.isEmpty, className != "NSEntityMigrationPolicy" else { return EntityMigrationPolicy() }
         let short = className.split(separator: ".").last.map(String.init) ?? className
         guard let type = types[className] ?? types[short] else {

@@ -97,7 +97,7 @@ public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible
 extension MigrationError {
     /// The mapping file and line of the entity mapping the error names, when one of `steps` ran a
     /// mapping file with that entity mapping (the first such step: names repeat only across files).
-    public func place(in steps: [MigrationStep]) -> (path: String, line: Int?)? {
+    package func place(in steps: [MigrationStep]) -> (path: String, line: Int?)? {
         guard let mapping else { return nil }
         for step in steps {
             guard let path = step.mappingPath, let entityMapping = step.mapping.entityMappings.first(where: { $0.name == mapping }) else {

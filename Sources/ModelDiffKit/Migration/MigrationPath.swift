@@ -13,7 +13,7 @@ public enum MigrationPath: String, Sendable, CaseIterable {
     case all
 
     /// Whether the path takes each version to the next.
-    public var includesConsecutive: Bool { self != .direct }
+    package var includesConsecutive: Bool { self != .direct }
     /// Whether the path takes each older version straight to the current one.
-    public var includesDirect: Bool { self != .consecutive }
+    package var includesDirect: Bool { self != .consecutive }
 }

@@ -16,7 +16,7 @@ public struct MigrationStep: Sendable {
     public let mappingPath: String?
 
     /// Creates a step.
-    public init(from: String, to: String, source: Model, destination: Model, mapping: MappingModel, mappingPath: String?) {
+    package init(from: String, to: String, source: Model, destination: Model, mapping: MappingModel, mappingPath: String?) {
         self.from = from
         self.to = to
         self.source = source
