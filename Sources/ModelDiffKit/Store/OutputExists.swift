@@ -5,7 +5,7 @@ public struct OutputExists: Error, Sendable, Hashable, CustomStringConvertible {
     public let path: String
 
     /// Creates the error.
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// `out.sqlite: the output already exists`.
     public var description: String { "\(path): the output already exists" }

@@ -97,7 +97,7 @@ public final class PersistentStore {
     /// With `durable: false` SQLite neither syncs nor journals to disk (`synchronous = OFF`, the
     /// journal in memory; rollback still works): for a file that is thrown away if anything fails
     /// and made durable once, with `synchronize()`, before anyone uses it — a migration's output.
-    public static func create(
+    package static func create(
         path: String, model: Model, uuid: String = UUID().uuidString, keepingMetadata: [String: PlistValue] = [:], durable: Bool = true
     ) throws(Diagnostic) -> PersistentStore {
         if FileManager.default.fileExists(atPath: path) {
@@ -125,7 +125,7 @@ public final class PersistentStore {
 
     /// Flushes the file to disk (fsync): what SQLite's commits skip in a store created with `durable: false`.
     /// A file system that allocates late reports a full disk here rather than on write.
-    public func synchronize() throws(Diagnostic) {
+    package func synchronize() throws(Diagnostic) {
         let error = flushToDisk(database.filePath)
         guard error != 0 else { return }
         let failure = StorageFailure(isFull: error == ENOSPC, systemError: error, path: database.filePath)
@@ -138,20 +138,20 @@ public final class PersistentStore {
     }
 
     /// Replaces the metadata (writable stores only).
-    public func write(metadata: StoreMetadata) throws(Diagnostic) {
+    package func write(metadata: StoreMetadata) throws(Diagnostic) {
         try database.prepare("UPDATE Z_METADATA SET Z_PLIST = ? WHERE Z_VERSION = 1").run([.blob(metadata.encoded())])
         self.metadata = metadata
     }
 
     /// The store's UUID: `NSStoreUUID` in the metadata (as an older modeldiff wrote it), else
     /// `Z_METADATA.Z_UUID`, where Core Data keeps it.
-    public func storeUUID() throws(Diagnostic) -> String? {
+    package func storeUUID() throws(Diagnostic) -> String? {
         if let uuid = metadata.string("NSStoreUUID") { return uuid }
         return try database.rows("SELECT Z_UUID FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1").first?.first?.string
     }
 
     /// The names of the store's tables.
-    public func tableNames() throws(Diagnostic) -> Set<String> {
+    package func tableNames() throws(Diagnostic) -> Set<String> {
         Set(try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
     }
 
@@ -169,7 +169,7 @@ public final class PersistentStore {
     }
 
     /// How many rows each entity has (by `Z_ENT`), for the entities `Z_PRIMARYKEY` lists.
-    public func rowCounts() throws(Diagnostic) -> [(entity: String, count: Int)] {
+    package func rowCounts() throws(Diagnostic) -> [(entity: String, count: Int)] {
         let entities = try primaryKeyTable()
         let names = Dictionary(entities.map { ($0.entity, $0.name) }, uniquingKeysWith: { a, _ in a })
         let tables = try tableNames()

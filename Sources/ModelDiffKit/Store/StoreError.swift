@@ -47,7 +47,7 @@ public struct StoreError: Error, Sendable, Hashable {
 
     /// The same failure for the store named `path` (a migration writes a partial file the user
     /// never named, and reports its failures under the output's name).
-    public func naming(_ path: String) -> StoreError {
+    package func naming(_ path: String) -> StoreError {
         StoreError(kind: kind, code: code, message: message, statement: statement, path: path)
     }
 

@@ -5,7 +5,7 @@ extension StoreLayout {
     /// Data names the table after whichever side its property dictionary yields first, and Apple's
     /// stores of Wire's model show both names; a store is read under its own. Pairs whose table is
     /// under neither name keep the computed one (`store verify` then reports the missing table).
-    public func adopting(storeTables: Set<String>) -> StoreLayout {
+    package func adopting(storeTables: Set<String>) -> StoreLayout {
         var renamed: [String: JoinTable] = [:]
         for join in joinTables where !storeTables.contains(join.name) {
             let other = join.swapped(entityNumber: entityNumbers[join.inverse.entity] ?? 0)

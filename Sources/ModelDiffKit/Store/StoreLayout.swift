@@ -1,11 +1,14 @@
 /// How Core Data lays a model out in SQLite: entity numbers, one table per hierarchy, join tables, indexes.
 ///
 /// The rules were settled against the Apple-written stores in `../shared/fixtures` (see the README).
+/// To a library user a layout is what ``PersistentStore/layout(for:)`` returns and
+/// ``PersistentStore/object(_:layout:)`` and ``StoreWriter`` take, plus the entity numbers an
+/// ``ObjectID`` carries; its tables and columns are the store writer's business, not API.
 public struct StoreLayout: Sendable {
     /// A column of an entity table.
-    public struct Column: Sendable, Hashable {
+    package struct Column: Sendable, Hashable {
         /// What the column stores.
-        public enum Kind: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             case primaryKey, entity, optimisticLock
             /// An attribute of an entity of the hierarchy.
             case attribute(entity: String, name: String, type: AttributeType)
@@ -18,27 +21,27 @@ public struct StoreLayout: Sendable {
         }
 
         /// The column's name (`ZTITLE`).
-        public let name: String
+        package let name: String
         /// Its declared SQL type (`VARCHAR`).
-        public let sqlType: String
+        package let sqlType: String
         /// What it stores.
-        public let kind: Kind
+        package let kind: Kind
     }
 
     /// One table holding every entity of a hierarchy.
-    public struct Table: Sendable, Hashable {
+    package struct Table: Sendable, Hashable {
         /// The table's name: `Z` and the root entity's name in capitals.
-        public let name: String
+        package let name: String
         /// The hierarchy's root entity.
-        public let rootEntity: String
+        package let rootEntity: String
         /// The entities stored in it, parents before children.
-        public let entities: [String]
+        package let entities: [String]
         /// The columns, in Core Data's order.
-        public let columns: [Column]
+        package let columns: [Column]
 
         /// The column holding that property of that entity: with `role` `.value` an attribute's
         /// column or a to-one's `Z_PK` column; a to-one's entity-number or order-key column otherwise.
-        public func column(entity: String, property: String, role: ColumnRole = .value) -> Column? {
+        package func column(entity: String, property: String, role: ColumnRole = .value) -> Column? {
             columns.first {
                 switch ($0.kind, role) {
                 case (.attribute(let e, let n, _), .value), (.toOne(let e, let n), .value), (.toOneEntity(let e, let n), .entityNumber),
@@ -51,7 +54,7 @@ public struct StoreLayout: Sendable {
     }
 
     /// Which of a property's columns a lookup asks for.
-    public enum ColumnRole: Sendable, Hashable {
+    package enum ColumnRole: Sendable, Hashable {
         /// An attribute's value, or a to-one's destination key (`Z_PK`).
         case value
         /// A to-one's destination entity number (`Z<NAME>1`, for destinations in a hierarchy).
@@ -61,19 +64,19 @@ public struct StoreLayout: Sendable {
     }
 
     /// A join table for a many-to-many relationship pair.
-    public struct JoinTable: Sendable, Hashable {
+    package struct JoinTable: Sendable, Hashable {
         /// The table's name (`Z_1FAVORITES`).
-        public let name: String
+        package let name: String
         /// The relationship the table is named after (entity, name).
-        public let relationship: (entity: String, name: String)
+        package let relationship: (entity: String, name: String)
         /// Its inverse (entity, name).
-        public let inverse: (entity: String, name: String)
+        package let inverse: (entity: String, name: String)
         /// The column holding the pks of `relationship`'s source objects (named after the inverse).
-        public let sourceColumn: String
+        package let sourceColumn: String
         /// The column holding the pks of `relationship`'s destination objects (named after it).
-        public let destinationColumn: String
+        package let destinationColumn: String
         /// Order-key columns, for ordered sides: (column, the relationship it orders).
-        public let orderColumns: [(column: String, relationship: String)]
+        package let orderColumns: [(column: String, relationship: String)]
 
         /// Whether the table is named after `entity.name` rather than after its inverse.
         func isNamed(after entity: String, relationship name: String) -> Bool {
@@ -86,44 +89,44 @@ public struct StoreLayout: Sendable {
             isNamed(after: entity, relationship: name) ? (sourceColumn, destinationColumn) : (destinationColumn, sourceColumn)
         }
 
-        public static func == (a: JoinTable, b: JoinTable) -> Bool { a.name == b.name }
-        public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+        package static func == (a: JoinTable, b: JoinTable) -> Bool { a.name == b.name }
+        package func hash(into hasher: inout Hasher) { hasher.combine(name) }
     }
 
     /// Entity numbers (`Z_ENT`): roots by name, each followed by its sub-entities, depth first.
     public let entityNumbers: [String: Int]
     /// Entity names in number order.
-    public let orderedEntities: [String]
+    package let orderedEntities: [String]
     /// The entity tables, in entity-number order of their roots.
-    public let tables: [Table]
+    package let tables: [Table]
     /// The join tables.
-    public let joinTables: [JoinTable]
+    package let joinTables: [JoinTable]
     /// `CREATE INDEX` statements, in Core Data's order.
-    public let indexStatements: [String]
+    package let indexStatements: [String]
     /// The model the layout is for.
-    public let model: Model
+    package let model: Model
 
     /// The table holding an entity.
-    public func table(for entity: String) -> Table? { tables.first { $0.entities.contains(entity) } }
+    package func table(for entity: String) -> Table? { tables.first { $0.entities.contains(entity) } }
 
     /// The column holding `property` (an attribute or a to-one's key) of `entity`, declared by it or
     /// inherited: the one lookup by owner, because sibling sub-entities may declare properties of the
     /// same name in one table (`ZTEXT`, `ZTEXT1`).
-    public func column(entity: String, property: String, role: ColumnRole = .value) -> Column? {
+    package func column(entity: String, property: String, role: ColumnRole = .value) -> Column? {
         guard let described = model.entity(named: entity), let table = table(for: entity) else { return nil }
         let owner = model.declaringEntity(ofProperty: property, in: described)?.name ?? entity
         return table.column(entity: owner, property: property, role: role)
     }
 
     /// The join table of a many-to-many relationship (either side).
-    public func joinTable(entity: String, relationship: String) -> JoinTable? {
+    package func joinTable(entity: String, relationship: String) -> JoinTable? {
         joinTables.first {
             $0.isNamed(after: entity, relationship: relationship) || ($0.inverse.entity == entity && $0.inverse.name == relationship)
         }
     }
 
     /// The entity and its sub-entities, in number order (the `Z_ENT` values a fetch includes).
-    public func entityAndSubentities(_ name: String) -> [String] {
+    package func entityAndSubentities(_ name: String) -> [String] {
         guard let entity = model.entity(named: name) else { return [] }
         return orderedEntities.filter { candidate in
             model.entity(named: candidate).map { model.ancestry(of: $0).contains(entity) } ?? false

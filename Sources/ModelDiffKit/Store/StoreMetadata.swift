@@ -6,7 +6,7 @@ public struct StoreMetadata: Sendable {
     public let values: [String: PlistValue]
 
     /// Creates metadata from decoded values.
-    public init(values: [String: PlistValue]) { self.values = values }
+    package init(values: [String: PlistValue]) { self.values = values }
 
     /// `NSStoreModelVersionHashes`: entity name → 32-byte hash.
     public var versionHashes: [String: [UInt8]] {
@@ -52,7 +52,7 @@ public struct StoreMetadata: Sendable {
     }
 
     /// The metadata Core Data writes for a new store of `model`.
-    public static func forModel(_ model: Model, hashes: VersionHashes, uuid: String, keeping existing: [String: PlistValue] = [:])
+    package static func forModel(_ model: Model, hashes: VersionHashes, uuid: String, keeping existing: [String: PlistValue] = [:])
         -> StoreMetadata
     {
         var values = existing

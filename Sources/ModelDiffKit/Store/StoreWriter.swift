@@ -8,9 +8,9 @@
 /// (inside the caller's transaction) so `Z_MAX` records the keys handed out.
 public final class StoreWriter {
     /// The store written to.
-    public let store: PersistentStore
+    package let store: PersistentStore
     /// Its layout.
-    public let layout: StoreLayout
+    package let layout: StoreLayout
     /// The next primary key per hierarchy root.
     var nextKey: [String: Int64] = [:]
     /// The highest key per root before this writer started: larger keys are this writer's inserts.
@@ -63,7 +63,7 @@ public final class StoreWriter {
     }
 
     /// The attributes `insert(entity:values:)` takes, in order: the entity's own and inherited ones.
-    public func insertableAttributes(of entity: String) throws -> [String] {
+    package func insertableAttributes(of entity: String) throws -> [String] {
         try preparedInsert(entity).attributes.map(\.name)
     }
 
@@ -74,7 +74,7 @@ public final class StoreWriter {
     }
 
     /// Inserts an object with values in the order of `insertableAttributes(of:)`; no dictionary per row.
-    public func insert(entity: String, values: [StoreValue]) throws -> ObjectID {
+    package func insert(entity: String, values: [StoreValue]) throws -> ObjectID {
         let prepared = try preparedInsert(entity)
         guard values.count == prepared.attributes.count else {
             throw Diagnostic(
