@@ -124,7 +124,7 @@ struct CheckCommand: ParsableCommand {
                 printNotes(bundle.notes)
                 let names = order?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 let folders = mappingFolders.isEmpty ? settings?.mappingFolders ?? [] : mappingFolders
-                let mappings = try MappingDiscovery.files(besides: bundle.path, in: folders)
+                let mappings = try mappingFiles(besides: bundle.path, in: folders)
                 let lockPath = VersionLock.path(forBundle: bundle.path)
                 let lock = try VersionLock.load(forBundle: bundle.path).map { (lock: $0, path: lockPath) }
                 let ordered = try checkOrder(names, of: bundle, listingVersions: true)

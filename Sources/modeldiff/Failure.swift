@@ -11,6 +11,12 @@ func reportingFailures<T>(_ body: () throws -> T) throws -> T {
     } catch let diagnostic as Diagnostic {
         printError(diagnostic.description)
         throw ExitCode(2)
+    } catch let failure as StoreFailure {
+        printError(failure.diagnostic.description)
+        throw ExitCode(2)
+    } catch let error as StoreError {
+        printError(error.diagnostic.description)
+        throw ExitCode(2)
     } catch let diagnostics as DiagnosticList {
         for diagnostic in diagnostics.diagnostics { printError(diagnostic.description) }
         throw ExitCode(2)
@@ -20,6 +26,21 @@ func reportingFailures<T>(_ body: () throws -> T) throws -> T {
         printError("error: \(error)")
         throw ExitCode(2)
     }
+}
+
+extension StoreFailure {
+    /// The line the CLI prints: a store SQLite refused is named with the sentence for its kind.
+    var diagnostic: Diagnostic {
+        switch self {
+        case .store(let error): error.diagnostic
+        case .input(let diagnostic): diagnostic
+        }
+    }
+}
+
+extension StoreError {
+    /// The line the CLI prints: the store's path and one sentence ending in SQLite's message.
+    var diagnostic: Diagnostic { Diagnostic(path: path, message: sentence) }
 }
 
 /// Writes one line to standard error, with control characters escaped so it stays one line.

@@ -16,3 +16,10 @@ func checkOrder(_ names: [String]?, of bundle: ModelBundle, listingVersions: Boo
         }
     }
 }
+
+/// The mapping files for `bundle` and below `folders` (`--mappings`, or the configuration's): a path
+/// that is no folder is the library's fact said with the flag.
+func mappingFiles(besides bundle: String, in folders: [String]) throws(Diagnostic) -> [MappingFile] {
+    if let path = MappingDiscovery.firstNonFolder(in: folders) { throw Diagnostic(path: path, message: "--mappings names no folder") }
+    return try MappingDiscovery.files(besides: bundle, in: folders)
+}

@@ -38,7 +38,7 @@ struct LogCommand: ParsableCommand {
         try reportingFailures {
             let loaded = try ModelBundle.load(path: bundle)
             printNotes(loaded.notes)
-            let log = try BundleLog(bundle: loaded, mappings: try MappingDiscovery.files(besides: loaded.path, in: mappingFolders))
+            let log = try BundleLog(bundle: loaded, mappings: try mappingFiles(besides: loaded.path, in: mappingFolders))
             switch format {
             case .text: printOut(log.text(style: .standardOutput))
             case .markdown: printOut(log.markdown())

@@ -45,7 +45,7 @@ struct StoreInfoCommand: ParsableCommand {
             }
             let counts = try opened.rowCounts()
             var match: StoreVersionMatch?
-            var modelCache: Result<Void, Diagnostic>?
+            var modelCache: Result<Void, StoreFailure>?
             if let model {
                 let resolved = try StoreModel(of: opened, path: model)
                 match = resolved.match
@@ -98,7 +98,7 @@ private struct StoreInfo: Encodable {
 
     init(
         store: String, metadata: StoreMetadata, uuid: String?, counts: [(entity: String, count: Int)], match: StoreVersionMatch?,
-        modelGiven: Bool, modelCache: Result<Void, Diagnostic>?
+        modelGiven: Bool, modelCache: Result<Void, StoreFailure>?
     ) {
         path = store
         storeType = metadata.string("NSStoreType")

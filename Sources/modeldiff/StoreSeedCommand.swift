@@ -44,9 +44,42 @@ struct StoreSeedCommand: ParsableCommand {
             }
             try OutputPath.check(output)
             let loaded = try ModelFile.load(path: model)
-            try StoreSeed(defaultCount: defaultCount, counts: counts, seed: seed).write(model: loaded.model, to: output)
+            do {
+                try StoreSeed(defaultCount: defaultCount, counts: counts, seed: seed).write(model: loaded.model, to: output)
+            } catch let error as SeedCountError {
+                throw error.diagnostic
+            }
             let store = try PersistentStore.open(path: output)
             for (entity, count) in try store.rowCounts() { printOut("\(entity)\t\(count)\n") }
+        }
+    }
+}
+
+extension SeedCountError {
+    /// The library's fact said with the flag that gave the counts (`store seed` and `test` both take `--objects`).
+    var diagnostic: Diagnostic {
+        switch problem {
+        case .unknownEntity(let name, let entities):
+            Diagnostic(
+                path: path,
+                message: "--objects names entity \"\(name)\", which the model does not have (entities: \(entities.joined(separator: ", ")))"
+            )
+        case .abstractEntity(let name):
+            Diagnostic(path: path, message: "--objects names the abstract entity \"\(name)\", which cannot have objects of its own")
+        case .unsatisfiable(let fact, let remedy):
+            Diagnostic(path: path, message: "\(fact); \(remedy.hint)")
+        }
+    }
+}
+
+extension SeedCountError.Remedy {
+    /// What to do, with the flag.
+    fileprivate var hint: String {
+        switch self {
+        case .raise: "raise their count in --objects"
+        case .lower: "lower their count in --objects"
+        case .equalize: "make the counts equal in --objects"
+        case .change: "change --objects"
         }
     }
 }

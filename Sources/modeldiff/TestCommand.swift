@@ -48,7 +48,12 @@ struct TestCommand: ParsableCommand {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-test-\(getpid())-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             defer { try? FileManager.default.removeItem(at: folder) }
-            return try MigrationTest(bundleAt: bundle, path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: folder)
+            do {
+                return try MigrationTest(
+                    bundleAt: bundle, path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: folder)
+            } catch let error as SeedCountError {
+                throw error.diagnostic
+            }
         }
         switch format {
         case .text: printOut(MigrationTestReports.text(test))

@@ -25,10 +25,6 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
     public let column: Int?
     /// The message, one line, without a trailing period.
     public let message: String
-    /// For a store that SQLite refused (locked, full, not a database, corrupt, other): the failure
-    /// by kind, so that a caller can tell a lock from a full disk without reading `message`. The
-    /// store's calls keep throwing `Diagnostic`, the one error type of the library's typed throws.
-    public let storeError: StoreError?
 
     /// Creates a diagnostic.
     package init(_ severity: Severity = .error, path: String, line: Int? = nil, column: Int? = nil, message: String) {
@@ -37,18 +33,6 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
         self.line = line
         self.column = column
         self.message = message
-        self.storeError = nil
-    }
-
-    /// The diagnostic for a store failure: the store's path and the sentence that words its kind
-    /// (``StoreError/sentence``), the failure kept as ``storeError``.
-    init(_ error: StoreError) {
-        severity = .error
-        path = error.path
-        line = nil
-        column = nil
-        message = error.sentence
-        storeError = error
     }
 
     /// The one-line rendering: `path:line:col: severity: message`, control characters escaped

@@ -1,23 +1,27 @@
 import Foundation
 
 /// The mapping files a project keeps for a bundle: `*.mapping.xml`, Xcode's `*.xcmappingmodel` and
-/// compiled `*.cdm` beside the bundle (where `migrate` has always looked), and anywhere below the folders given with
-/// `--mappings`. `check` and `migrate` find them the same way.
+/// compiled `*.cdm` beside the bundle (where `migrate` has always looked), and anywhere below the folders given
+/// (the CLI's `--mappings`). `check` and `migrate` find them the same way.
 package enum MappingDiscovery {
-    /// The mapping files for `bundle`, read; each file once, in path order.
+    /// The mapping files for `bundle`, read; each file once, in path order. A path of `folders` that
+    /// is not a folder is refused (the CLI names the flag that gave it, see ``firstNonFolder(in:)``).
     package static func files(besides bundle: String, in folders: [String] = []) throws(Diagnostic) -> [MappingFile] {
+        if let path = firstNonFolder(in: folders) { throw Diagnostic(path: path, message: "not a folder") }
         let beside = (bundle.trimmingTrailingSlashes as NSString).deletingLastPathComponent
         var paths = Set(candidates(in: beside.isEmpty ? "." : beside, recursive: false))
-        for folder in folders {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-                throw Diagnostic(path: folder, message: "--mappings names no folder")
-            }
-            paths.formUnion(candidates(in: folder, recursive: true))
-        }
+        for folder in folders { paths.formUnion(candidates(in: folder, recursive: true)) }
         var files: [MappingFile] = []
         for path in paths.sorted() { files.append(try MappingFile.load(path: path)) }
         return files
+    }
+
+    /// The first of `paths` that is not a folder (missing, or a file).
+    package static func firstNonFolder(in paths: [String]) -> String? {
+        paths.first { path in
+            var isFolder: ObjCBool = false
+            return !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || !isFolder.boolValue
+        }
     }
 
     private static func isMappingFile(_ name: String) -> Bool {

@@ -252,8 +252,10 @@ public final class MigrationManager: ExpressionObject {
             // A policy, or a function a value expression calls on it, may throw without saying where.
             guard error.mapping == nil else { throw error }
             throw MigrationError(error.code, error.message, mapping: mapping.name, entity: error.entity, object: error.object)
-        } catch let error as Diagnostic {
+        } catch let error as StoreFailure {
             throw error  // the store could not be read or written (a full disk, a lock): the file says more than the stage
+        } catch let error as Diagnostic {
+            throw error
         } catch let error as CancellationBox.Cancelled {
             throw error.error
         } catch let error as ExpressionError {

@@ -127,6 +127,8 @@ public struct MigrationTest: Sendable {
             failures = try MigrationTestChecks(source: source, output: output, old: old.model, new: new.model, mapping: mapping).failures()
         } catch let error as MigrationError {
             failures = ["migration failed: \(error)"]
+        } catch let error as StoreFailure {
+            failures = ["migration failed: \(error.message)"]
         } catch let error as Diagnostic {
             failures = ["migration failed: \(error.message)"]
         } catch {

@@ -222,7 +222,7 @@ enum SQLFastPath {
 
     /// The columns of a source file's join tables, in file order (a store written by another tool
     /// may order them differently from the layout), for `plan`'s `sourceJoinColumns`.
-    static func joinColumns(of store: PersistentStore, layout: StoreLayout) throws(Diagnostic) -> [String: [String]] {
+    static func joinColumns(of store: PersistentStore, layout: StoreLayout) throws(StoreFailure) -> [String: [String]] {
         var columns: [String: [String]] = [:]
         for join in layout.joinTables {
             columns[join.name] = try store.columnNames(of: join.name)

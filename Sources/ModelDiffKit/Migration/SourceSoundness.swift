@@ -18,7 +18,7 @@ struct SourceSoundness {
     let dangling: [DanglingKeys]
 
     /// Queries `store`, laid out by `layout` of `model` (the source version).
-    init(store: PersistentStore, layout: StoreLayout, model: Model) throws(Diagnostic) {
+    init(store: PersistentStore, layout: StoreLayout, model: Model) throws(StoreFailure) {
         var problems: [String] = []
         var dangling: [DanglingKeys] = []
         for table in layout.tables {

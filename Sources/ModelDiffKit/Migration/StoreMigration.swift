@@ -38,7 +38,7 @@ public enum StoreMigration {
     /// current version, on either path, since the cached model is no version of the bundle.
     public static func steps(
         forStoreHashes hashes: [String: [UInt8]], bundle: ModelBundle, storePath: String, path: MigrationPath = .direct,
-        cachedModel: (() throws(Diagnostic) -> Model)? = nil
+        cachedModel: (() throws(StoreFailure) -> Model)? = nil
     ) throws -> [MigrationStep] {
         let match = StoreVersionMatch(storeHashes: hashes, versions: bundle.versions.map { ($0.name, $0.model) })
         guard let end = bundle.versions.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
@@ -130,10 +130,13 @@ public enum StoreMigration {
             do {
                 try manager.migrateStore(from: input, to: target, mapping: step.mapping)
                 fastPaths.append(manager.usedFastPath)
-            } catch let error as Diagnostic where error.path.hasPrefix(partial) {
+            } catch let error as StoreFailure where error.path.hasPrefix(partial) {
                 // The user knows the output path, not the partial file's name; a store failure keeps its kind.
                 removeStore(partial)
-                throw error.storeError.map { $0.naming(output).diagnostic } ?? Diagnostic(path: output, message: error.message)
+                throw error.naming(output)
+            } catch let error as Diagnostic where error.path.hasPrefix(partial) {
+                removeStore(partial)
+                throw Diagnostic(path: output, message: error.message)
             } catch {
                 removeStore(partial)
                 throw error

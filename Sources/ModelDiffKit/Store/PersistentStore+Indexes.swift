@@ -9,7 +9,7 @@ extension PersistentStore {
 
     /// Drops the non-unique indexes (uniqueness keeps failing on the insert that breaks it) and
     /// returns them in creation order.
-    func dropSecondaryIndexes() throws(Diagnostic) -> [DroppedIndex] {
+    func dropSecondaryIndexes() throws(StoreFailure) -> [DroppedIndex] {
         // The names come from the file, not from parsing the statements (a quoted name may hold spaces).
         let indexes = try database.rows(
             "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql LIKE 'CREATE INDEX %' ORDER BY rowid")
@@ -23,7 +23,7 @@ extension PersistentStore {
     }
 
     /// Builds indexes `dropSecondaryIndexes()` dropped.
-    func rebuild(_ indexes: [DroppedIndex]) throws(Diagnostic) {
+    func rebuild(_ indexes: [DroppedIndex]) throws(StoreFailure) {
         for index in indexes { try database.execute(index.statement) }
     }
 }

@@ -21,7 +21,7 @@ extension PersistentStore {
         of entity: String, layout: StoreLayout, includingSubentities: Bool, primaryKey: Int64?, _ body: (StoredObject) throws -> Void
     ) throws {
         guard let table = layout.table(for: entity), let number = layout.entityNumbers[entity] else {
-            throw Diagnostic(path: path, message: "the store layout has no entity \"\(entity)\"")
+            throw StoreFailure.input(Diagnostic(path: path, message: "the store layout has no entity \"\(entity)\""))
         }
         let numbers = includingSubentities ? layout.entityAndSubentities(entity).compactMap { layout.entityNumbers[$0] } : [number]
         let names = Dictionary(uniqueKeysWithValues: layout.entityNumbers.map { ($1, $0) })
@@ -62,18 +62,18 @@ extension PersistentStore {
         _ body: (ObjectRow) throws -> Void
     ) throws {
         guard let table = layout.table(for: entity), let declared = layout.model.entity(named: entity) else {
-            throw Diagnostic(path: path, message: "the store layout has no entity \"\(entity)\"")
+            throw StoreFailure.input(Diagnostic(path: path, message: "the store layout has no entity \"\(entity)\""))
         }
         let plan = ReadPlan(table: table, entity: entity, layout: layout)
-        let chosen = try attributes.map { name throws(Diagnostic) in
+        let chosen = try attributes.map { name throws(StoreFailure) in
             guard let found = plan.attributes.first(where: { $0.name == name }) else {
-                throw Diagnostic(path: path, message: "\(declared.name) has no stored attribute \"\(name)\"")
+                throw StoreFailure.input(Diagnostic(path: path, message: "\(declared.name) has no stored attribute \"\(name)\""))
             }
             return found
         }
-        let links = try toOne.map { name throws(Diagnostic) in
+        let links = try toOne.map { name throws(StoreFailure) in
             guard let found = plan.toOnes.first(where: { $0.name == name }) else {
-                throw Diagnostic(path: path, message: "\(declared.name) has no to-one relationship \"\(name)\"")
+                throw StoreFailure.input(Diagnostic(path: path, message: "\(declared.name) has no to-one relationship \"\(name)\""))
             }
             return found
         }
@@ -95,12 +95,14 @@ extension PersistentStore {
     }
 
     /// The objects a to-many relationship of `object` holds, in order for ordered relationships.
-    public func relatedObjects(of object: ObjectID, entity: String, relationship: String, layout: StoreLayout) throws -> [ObjectID] {
+    public func relatedObjects(of object: ObjectID, entity: String, relationship: String, layout: StoreLayout) throws(StoreFailure)
+        -> [ObjectID]
+    {
         let model = layout.model
         guard let owner = model.entity(named: entity),
             let declared = model.allRelationships(of: owner).first(where: { $0.name == relationship }),
             let destinationName = declared.destinationEntity, let destinationTable = layout.table(for: destinationName)
-        else { throw Diagnostic(path: path, message: "no relationship \(entity).\(relationship)") }
+        else { throw .input(Diagnostic(path: path, message: "no relationship \(entity).\(relationship)")) }
         let declaring = model.declaringEntity(ofProperty: relationship, in: owner)?.name ?? entity
         if let join = layout.joinTable(entity: declaring, relationship: relationship) {
             let (mine, theirs) = join.keyColumns(from: declaring, relationship: relationship)

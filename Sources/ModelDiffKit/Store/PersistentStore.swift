@@ -14,7 +14,7 @@ public final class PersistentStore {
     private var statements: [String: SQLiteStatement] = [:]
 
     /// A prepared statement for `sql`, prepared once per store.
-    func cachedStatement(_ sql: String) throws(Diagnostic) -> SQLiteStatement {
+    func cachedStatement(_ sql: String) throws(StoreFailure) -> SQLiteStatement {
         if let statement = statements[sql] { return statement }
         let statement = try database.prepare(sql)
         statements[sql] = statement
@@ -22,7 +22,7 @@ public final class PersistentStore {
     }
 
     /// Rows of a cached statement (small result sets).
-    func cachedRows(_ sql: String, _ arguments: [SQLiteValue]) throws(Diagnostic) -> [[SQLiteValue]] {
+    func cachedRows(_ sql: String, _ arguments: [SQLiteValue]) throws(StoreFailure) -> [[SQLiteValue]] {
         let statement = try cachedStatement(sql)
         try statement.bind(arguments)
         var rows: [[SQLiteValue]] = []
@@ -42,24 +42,25 @@ public final class PersistentStore {
 
     /// Opens an existing store; read-only unless `writable`, so the file is never touched by a reader.
     /// `lockTimeout` is how long its connections wait while another process holds the store locked.
-    public static func open(path: String, writable: Bool = false, lockTimeout: LockTimeout = .brief) throws(Diagnostic) -> PersistentStore {
+    public static func open(path: String, writable: Bool = false, lockTimeout: LockTimeout = .brief) throws(StoreFailure) -> PersistentStore
+    {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw Diagnostic(path: path, message: "no such file")
+            throw .input(Diagnostic(path: path, message: "no such file"))
         }
         if isFolder.boolValue {
-            throw Diagnostic(path: path, message: "is a folder, not a Core Data store (a store is one SQLite file, such as Model.sqlite)")
+            throw .input(
+                Diagnostic(path: path, message: "is a folder, not a Core Data store (a store is one SQLite file, such as Model.sqlite)"))
         }
         let prefix =
             (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 100)).flatMap { $0 }.map { [UInt8]($0) } ?? []
         let header = Array(prefix.prefix(16))
-        if header.isEmpty { throw Diagnostic(path: path, message: "not a Core Data store: the file is empty") }
+        if header.isEmpty { throw .input(Diagnostic(path: path, message: "not a Core Data store: the file is empty")) }
         guard header == Array("SQLite format 3\0".utf8) else {
             // What SQLite would answer at the first read (SQLITE_NOTADB), said before it opens the file.
-            throw StoreError(
-                kind: .notADatabase, code: 26, message: "the file does not start with the SQLite header", statement: nil, path: path
-            )
-            .diagnostic
+            throw .store(
+                StoreError(
+                    kind: .notADatabase, code: 26, message: "the file does not start with the SQLite header", statement: nil, path: path))
         }
         // Even a read-only SQLite connection to a WAL store creates -shm and may truncate -wal, so a
         // reader works on a private snapshot and the user's store stays byte-identical.
@@ -82,14 +83,15 @@ public final class PersistentStore {
                 })
         }
         guard tables.contains("Z_METADATA"), tables.contains("Z_PRIMARYKEY") else {
-            throw Diagnostic(path: path, message: "not a Core Data store: a SQLite database without Z_METADATA and Z_PRIMARYKEY")
+            throw .input(Diagnostic(path: path, message: "not a Core Data store: a SQLite database without Z_METADATA and Z_PRIMARYKEY"))
         }
         let rows = try database.rows("SELECT Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1")
         guard case .blob(let plist)? = rows.first?.first else {
-            throw Diagnostic(path: path, message: "the store's metadata (Z_METADATA.Z_PLIST) is missing")
+            throw .input(Diagnostic(path: path, message: "the store's metadata (Z_METADATA.Z_PLIST) is missing"))
         }
         return PersistentStore(
-            database: database, metadata: try StoreMetadata.decode(plist, path: path), readOnly: !writable, snapshot: snapshot)
+            database: database, metadata: try StoreFailure.input { () throws(Diagnostic) in try StoreMetadata.decode(plist, path: path) },
+            readOnly: !writable, snapshot: snapshot)
     }
 
     /// Creates an empty store for `model` at `path`, as Core Data would; the file must not exist.
@@ -99,9 +101,9 @@ public final class PersistentStore {
     /// and made durable once, with `synchronize()`, before anyone uses it — a migration's output.
     package static func create(
         path: String, model: Model, uuid: String = UUID().uuidString, keepingMetadata: [String: PlistValue] = [:], durable: Bool = true
-    ) throws(Diagnostic) -> PersistentStore {
+    ) throws(StoreFailure) -> PersistentStore {
         if FileManager.default.fileExists(atPath: path) {
-            throw Diagnostic(path: path, message: "the file already exists")
+            throw .input(Diagnostic(path: path, message: "the file already exists"))
         }
         let database = try SQLiteDatabase(path: path, readOnly: false, create: true)
         let layout = StoreLayout(model: model)
@@ -125,51 +127,50 @@ public final class PersistentStore {
 
     /// Flushes the file to disk (fsync): what SQLite's commits skip in a store created with `durable: false`.
     /// A file system that allocates late reports a full disk here rather than on write.
-    package func synchronize() throws(Diagnostic) {
+    package func synchronize() throws(StoreFailure) {
         let error = flushToDisk(database.filePath)
         guard error != 0 else { return }
         let failure = StorageFailure(isFull: error == ENOSPC, systemError: error, path: database.filePath)
         // A failed sync is SQLite's SQLITE_IOERR_FSYNC (10 | 4 << 8) had SQLite synced the file itself.
-        throw StoreError(
-            kind: .storage(failure.message), code: 10 | 4 << 8, message: "fsync: \(String(cString: strerror(error)))", statement: nil,
-            path: path
-        )
-        .diagnostic
+        throw .store(
+            StoreError(
+                kind: .storage(failure.message), code: 10 | 4 << 8, message: "fsync: \(String(cString: strerror(error)))", statement: nil,
+                path: path))
     }
 
     /// Replaces the metadata (writable stores only).
-    package func write(metadata: StoreMetadata) throws(Diagnostic) {
+    package func write(metadata: StoreMetadata) throws(StoreFailure) {
         try database.prepare("UPDATE Z_METADATA SET Z_PLIST = ? WHERE Z_VERSION = 1").run([.blob(metadata.encoded())])
         self.metadata = metadata
     }
 
     /// The store's UUID: `NSStoreUUID` in the metadata (as an older modeldiff wrote it), else
     /// `Z_METADATA.Z_UUID`, where Core Data keeps it.
-    package func storeUUID() throws(Diagnostic) -> String? {
+    package func storeUUID() throws(StoreFailure) -> String? {
         if let uuid = metadata.string("NSStoreUUID") { return uuid }
         return try database.rows("SELECT Z_UUID FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1").first?.first?.string
     }
 
     /// The names of the store's tables.
-    package func tableNames() throws(Diagnostic) -> Set<String> {
+    package func tableNames() throws(StoreFailure) -> Set<String> {
         Set(try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
     }
 
     /// The layout of `model` with join tables under the names this store uses (see
     /// `StoreLayout.adopting(storeTables:)`).
-    public func layout(for model: Model) throws(Diagnostic) -> StoreLayout {
+    public func layout(for model: Model) throws(StoreFailure) -> StoreLayout {
         StoreLayout(model: model).adopting(storeTables: try tableNames())
     }
 
     /// `Z_PRIMARYKEY`'s rows: entity number, name, parent number, highest primary key.
-    package func primaryKeyTable() throws(Diagnostic) -> [(entity: Int, name: String, superEntity: Int, max: Int)] {
+    package func primaryKeyTable() throws(StoreFailure) -> [(entity: Int, name: String, superEntity: Int, max: Int)] {
         try database.rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT").map { row in
             (row[0].int, row[1].string ?? "", row[2].int, row[3].int)
         }
     }
 
     /// How many rows each entity has (by `Z_ENT`), for the entities `Z_PRIMARYKEY` lists.
-    package func rowCounts() throws(Diagnostic) -> [(entity: String, count: Int)] {
+    package func rowCounts() throws(StoreFailure) -> [(entity: String, count: Int)] {
         let entities = try primaryKeyTable()
         let names = Dictionary(entities.map { ($0.entity, $0.name) }, uniquingKeysWith: { a, _ in a })
         let tables = try tableNames()

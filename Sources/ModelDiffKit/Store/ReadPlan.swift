@@ -50,7 +50,7 @@ struct ReadPlan {
             case .attribute(let owner, let name, let type) where ancestry.contains(owner):
                 attributes.append(AttributeColumn(name: name, type: type, column: index))
             case .toOne(let owner, let name) where ancestry.contains(owner):
-                let entityColumn = table.columns.firstIndex { $0.kind == .toOneEntity(entity: owner, name: name) }
+                let entityColumn = table.columnIndex(entity: owner, property: name, role: .entityNumber)
                 let destination = model.entity(named: owner).flatMap { declaring in
                     declaring.relationships.first { $0.name == name }?.destinationEntity
                 }

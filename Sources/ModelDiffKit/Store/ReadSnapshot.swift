@@ -29,7 +29,7 @@ final class ReadSnapshot {
     }
 
     /// Copies the store at `path` (the user's name for it, used in messages).
-    static func take(of path: String, lockTimeout: LockTimeout) throws(Diagnostic) -> ReadSnapshot {
+    static func take(of path: String, lockTimeout: LockTimeout) throws(StoreFailure) -> ReadSnapshot {
         let temporary = FileManager.default.temporaryDirectory.path
         let folder = (temporary as NSString).appendingPathComponent("modeldiff-read-\(getpid())-\(UUID().uuidString)")
         let store = (folder as NSString).appendingPathComponent("store.sqlite")
@@ -43,7 +43,7 @@ final class ReadSnapshot {
                 error == ENOENT
                 ? "the temporary folder \(temporary) does not exist (set TMPDIR to an existing folder)"
                 : "\(temporary): \(String(cString: strerror(error)))"
-            throw Diagnostic(path: path, message: "cannot make a private copy of the WAL store to read it: \(reason)")
+            throw .input(Diagnostic(path: path, message: "cannot make a private copy of the WAL store to read it: \(reason)"))
         }
         let snapshot = ReadSnapshot(folder: folder, cleanup: token)
         // Both companions must exist: with no -wal, SQLite would create one beside a WAL-mode file
@@ -57,7 +57,7 @@ final class ReadSnapshot {
                 try FileManager.default.copyItem(atPath: StoreFiles.path(path, .wal), toPath: StoreFiles.path(store, .wal))
             }
         } catch {
-            throw Diagnostic(path: path, message: "cannot copy the store to read it safely: \(error.localizedDescription)")
+            throw .input(Diagnostic(path: path, message: "cannot copy the store to read it safely: \(error.localizedDescription)"))
         }
         return snapshot
     }

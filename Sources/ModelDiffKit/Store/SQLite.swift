@@ -14,7 +14,7 @@ package final class SQLiteDatabase {
     /// Opens a database; read-only never creates or modifies the file (nor its -wal/-shm).
     package init(
         path: String, displayPath: String? = nil, readOnly: Bool, create: Bool = false, lockTimeout: LockTimeout = .brief
-    ) throws(Diagnostic) {
+    ) throws(StoreFailure) {
         self.path = displayPath ?? path
         self.filePath = path
         self.lockTimeout = lockTimeout
@@ -26,7 +26,7 @@ package final class SQLiteDatabase {
         guard status == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let pointer { sqlite3_close_v2(pointer) }
-            throw Diagnostic(path: displayPath ?? path, message: "cannot open the store: \(message)")
+            throw .input(Diagnostic(path: displayPath ?? path, message: "cannot open the store: \(message)"))
         }
         handle = pointer
         sqlite3_busy_timeout(handle, lockTimeout.milliseconds)
@@ -47,7 +47,7 @@ package final class SQLiteDatabase {
     /// compiles a statement) and `SQLITE_LIMIT_ATTACHED` is 0, which also stops `VACUUM INTO`, whose
     /// output SQLite attaches; `trusted_schema = OFF` keeps a store's own schema (views, triggers,
     /// defaults) from calling functions with side effects. Defence in depth: names are quoted (`SQL`).
-    private func lockDown() throws(Diagnostic) {
+    private func lockDown() throws(StoreFailure) {
         // The permit lives as long as the connection; the authorizer gets it back from its context pointer.
         let context = Unmanaged.passRetained(permit).toOpaque()
         sqlite3_set_authorizer(
@@ -63,14 +63,14 @@ package final class SQLiteDatabase {
 
     /// Attaches the database at `path` read-only (`mode=ro`) as `schema`: the only `ATTACH` a connection
     /// allows, for the duration of this call (the migration's SQL fast path reads its source this way).
-    func attach(readOnly path: String, as schema: String) throws(Diagnostic) {
+    func attach(readOnly path: String, as schema: String) throws(StoreFailure) {
         // A URI, so that `mode=ro` applies; `%`, `?` and `#` in the path are escaped, and an absolute
         // path gets an empty authority so that `//x/…` is not read as host `x` (sqlite.org/uri.html).
         let uri =
             (path.hasPrefix("/") ? "file://" : "file:")
             + path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
             .replacingOccurrences(of: "#", with: "%23") + "?mode=ro"
-        try permitting { () throws(Diagnostic) in try prepare("ATTACH DATABASE ? AS " + SQL.quote(schema)).run([.text(uri)]) }
+        try permitting { () throws(StoreFailure) in try prepare("ATTACH DATABASE ? AS " + SQL.quote(schema)).run([.text(uri)]) }
     }
 
     /// Whether SQLite reads `word` as a keyword (any case), so that it must be quoted to be a name.
@@ -79,11 +79,11 @@ package final class SQLiteDatabase {
     }
 
     /// Detaches what `attach(readOnly:as:)` attached.
-    func detach(_ schema: String) throws(Diagnostic) {
-        try permitting { () throws(Diagnostic) in try execute("DETACH DATABASE " + SQL.quote(schema)) }
+    func detach(_ schema: String) throws(StoreFailure) {
+        try permitting { () throws(StoreFailure) in try execute("DETACH DATABASE " + SQL.quote(schema)) }
     }
 
-    private func permitting(_ body: () throws(Diagnostic) -> Void) throws(Diagnostic) {
+    private func permitting(_ body: () throws(StoreFailure) -> Void) throws(StoreFailure) {
         permit.isOpen = true
         sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 1)
         defer {
@@ -95,15 +95,15 @@ package final class SQLiteDatabase {
 
     /// Runs one SQL statement that returns no rows. Text after the first statement is refused, so a
     /// name that escaped its quotes still could not add a statement of its own.
-    package func execute(_ sql: String) throws(Diagnostic) {
+    package func execute(_ sql: String) throws(StoreFailure) {
         try prepare(sql).execute()
     }
 
     /// Prepares one statement for repeated use; SQL holding more than one statement, or a NUL
     /// (which would end the C string early), is refused.
-    package func prepare(_ sql: String) throws(Diagnostic) -> SQLiteStatement {
+    package func prepare(_ sql: String) throws(StoreFailure) -> SQLiteStatement {
         guard !sql.utf8.contains(0) else {
-            throw Diagnostic(path: path, message: "SQL containing a NUL character is refused (a name holds one)")
+            throw .input(Diagnostic(path: path, message: "SQL containing a NUL character is refused (a name holds one)"))
         }
         var statement: OpaquePointer?
         let rest: String? = sql.withCString { text -> String? in
@@ -115,16 +115,16 @@ package final class SQLiteDatabase {
         guard let rest else {
             throw failure(String(cString: sqlite3_errmsg(handle)), status: sqlite3_extended_errcode(handle), statement: sql)
         }
-        guard let statement else { throw Diagnostic(path: path, message: "no SQL statement to run") }
+        guard let statement else { throw .input(Diagnostic(path: path, message: "no SQL statement to run")) }
         guard rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
             sqlite3_finalize(statement)
-            throw Diagnostic(path: path, message: "more than one SQL statement in one call is refused")
+            throw .input(Diagnostic(path: path, message: "more than one SQL statement in one call is refused"))
         }
         return SQLiteStatement(statement, database: self)
     }
 
     /// Runs a query and returns every row (for small bookkeeping queries only).
-    package func rows(_ sql: String, _ arguments: [SQLiteValue] = []) throws(Diagnostic) -> [[SQLiteValue]] {
+    package func rows(_ sql: String, _ arguments: [SQLiteValue] = []) throws(StoreFailure) -> [[SQLiteValue]] {
         let statement = try prepare(sql)
         try statement.bind(arguments)
         var result: [[SQLiteValue]] = []
@@ -141,7 +141,8 @@ package final class SQLiteDatabase {
     /// half-done work.
     func inTransaction<T>(_ body: () throws -> T) throws -> T {
         guard isAutocommit else {
-            throw Diagnostic(path: path, message: "a transaction is already open on this connection; transactions do not nest")
+            throw StoreFailure.input(
+                Diagnostic(path: path, message: "a transaction is already open on this connection; transactions do not nest"))
         }
         try execute("BEGIN")
         do {
@@ -158,16 +159,16 @@ package final class SQLiteDatabase {
     /// Opens a read transaction that lasts until the connection closes: every read after this one
     /// sees the same committed snapshot, even while another process writes. Never committed: a
     /// read-only connection has nothing to publish.
-    func holdReadSnapshot() throws(Diagnostic) {
+    func holdReadSnapshot() throws(StoreFailure) {
         try execute("BEGIN")
     }
 
     /// The number of rows the last statement changed.
     package var changes: Int { Int(sqlite3_changes(handle)) }
 
-    /// A diagnostic for a failed call, naming the file (`StoreError` says which kind of failure).
-    func failure(_ message: String, status: Int32, statement: String? = nil) -> Diagnostic {
-        storeError(message, status: status, statement: statement).diagnostic
+    /// The failure a call throws, naming the file (`StoreError` says which kind of failure).
+    func failure(_ message: String, status: Int32, statement: String? = nil) -> StoreFailure {
+        .store(storeError(message, status: status, statement: statement))
     }
 
     /// The typed error for a failed call; busy and locked say another process holds the store.
@@ -210,14 +211,14 @@ package final class SQLiteStatement {
     deinit { sqlite3_finalize(statement) }
 
     /// Clears previous bindings and binds `values` to the parameters, in order.
-    package func bind(_ values: [SQLiteValue]) throws(Diagnostic) {
+    package func bind(_ values: [SQLiteValue]) throws(StoreFailure) {
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
         for (offset, value) in values.enumerated() { try bind(value, at: offset + 1) }
     }
 
     /// Advances to the next row; false when done.
-    package func step() throws(Diagnostic) -> Bool {
+    package func step() throws(StoreFailure) -> Bool {
         let status = sqlite3_step(statement)
         switch status {
         case SQLITE_ROW: return true
@@ -230,7 +231,7 @@ package final class SQLiteStatement {
     var sql: String? { sqlite3_sql(statement).map { String(cString: $0) } }
 
     /// Runs the statement to completion with these arguments (inserts, updates).
-    package func run(_ values: [SQLiteValue]) throws(Diagnostic) {
+    package func run(_ values: [SQLiteValue]) throws(StoreFailure) {
         try bind(values)
         try execute()
     }
@@ -267,7 +268,7 @@ extension SQLiteStatement {
     func reset() { sqlite3_reset(statement) }
 
     /// Binds one value to the 1-based parameter `index`.
-    func bind(_ value: SQLiteValue, at index: Int) throws(Diagnostic) {
+    func bind(_ value: SQLiteValue, at index: Int) throws(StoreFailure) {
         let position = Int32(index)
         let status: Int32
         switch value {
@@ -291,7 +292,7 @@ extension SQLiteStatement {
 
     /// Binds column `column` of `source`'s current row, unchanged, to the 1-based parameter `index`
     /// (SQLite copies the bytes; no Swift string or array is made).
-    func bind(column: Int, of source: SQLiteStatement, at index: Int) throws(Diagnostic) {
+    func bind(column: Int, of source: SQLiteStatement, at index: Int) throws(StoreFailure) {
         let status = sqlite3_bind_value(statement, Int32(index), sqlite3_column_value(source.statement, Int32(column)))
         if status != SQLITE_OK { throw database.failure(database.lastMessage, status: status) }
     }
@@ -313,7 +314,7 @@ extension SQLiteStatement {
     }
 
     /// Runs a statement whose parameters are bound, to completion (inserts, updates).
-    func execute() throws(Diagnostic) {
+    func execute() throws(StoreFailure) {
         while try step() {}
     }
 }
@@ -330,7 +331,7 @@ extension SQLiteDatabase {
     /// `-wal` into private memory instead). A plain read-only connection would create the `-shm`, take
     /// a read mark in it and, as the last connection, could checkpoint and delete the `-wal`.
     /// Evidence: SQLite's wal.html ("Read-Only Databases") and os_unix.c (`readonly_shm`).
-    static func snapshot(of source: String, into destination: String, displayPath: String, lockTimeout: LockTimeout) throws(Diagnostic)
+    static func snapshot(of source: String, into destination: String, displayPath: String, lockTimeout: LockTimeout) throws(StoreFailure)
         -> Bool
     {
         var components = URLComponents()
@@ -346,7 +347,7 @@ extension SQLiteDatabase {
         guard status == SQLITE_OK, let sourceHandle = pointer else {
             if let pointer { sqlite3_close_v2(pointer) }
             if status & 0xFF == SQLITE_CANTOPEN { return false }
-            throw Diagnostic(path: displayPath, message: "cannot open the store: \(String(cString: sqlite3_errstr(status)))")
+            throw .input(Diagnostic(path: displayPath, message: "cannot open the store: \(String(cString: sqlite3_errstr(status)))"))
         }
         defer { sqlite3_close_v2(sourceHandle) }
         sqlite3_busy_timeout(sourceHandle, lockTimeout.milliseconds)

@@ -1,9 +1,9 @@
 /// Why SQLite refused a call on a store, by kind, so that code can tell a lock from a full disk
 /// without reading messages; `sentence` words it for the user (the CLI's one line).
 ///
-/// The store's calls throw it inside a ``Diagnostic`` (``Diagnostic/storeError``): the library's
-/// typed throws all throw `Diagnostic`, and a failure keeps its kind through every layer, up to a
-/// library caller that switches on it or the CLI that prints the line.
+/// The store's calls throw it as ``StoreFailure/store(_:)``, and the migration passes it on as it is,
+/// so a failure keeps its kind through every layer, up to a library caller that switches on it or
+/// the CLI, which prints `path: error: sentence` at its edge.
 ///
 /// The primary result code decides the kind (extended codes such as `SQLITE_IOERR_WRITE` keep their
 /// primary code in the low byte): sqlite.org/rescode.html.
@@ -50,9 +50,6 @@ public struct StoreError: Error, Sendable, Hashable {
     package func naming(_ path: String) -> StoreError {
         StoreError(kind: kind, code: code, message: message, statement: statement, path: path)
     }
-
-    /// The error as the CLI prints it: the store's path and one sentence ending in SQLite's message.
-    public var diagnostic: Diagnostic { Diagnostic(self) }
 
     /// The sentence for the kind, ending in SQLite's message.
     public var sentence: String {

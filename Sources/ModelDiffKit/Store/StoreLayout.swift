@@ -42,7 +42,12 @@ public struct StoreLayout: Sendable {
         /// The column holding that property of that entity: with `role` `.value` an attribute's
         /// column or a to-one's `Z_PK` column; a to-one's entity-number or order-key column otherwise.
         package func column(entity: String, property: String, role: ColumnRole = .value) -> Column? {
-            columns.first {
+            columnIndex(entity: entity, property: property, role: role).map { columns[$0] }
+        }
+
+        /// Where ``column(entity:property:role:)``'s column is in `columns` (a row's value index).
+        package func columnIndex(entity: String, property: String, role: ColumnRole = .value) -> Int? {
+            columns.firstIndex {
                 switch ($0.kind, role) {
                 case (.attribute(let e, let n, _), .value), (.toOne(let e, let n), .value), (.toOneEntity(let e, let n), .entityNumber),
                     (.orderKey(let e, let n), .orderKey):

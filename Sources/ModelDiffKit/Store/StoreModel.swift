@@ -14,7 +14,7 @@ package struct StoreModel: Sendable {
     package let match: StoreVersionMatch
     /// The matching version's model; when none matches, the store's cached model, or why it cannot
     /// be used (the cache is read only then).
-    package let model: Result<Model, Diagnostic>
+    package let model: Result<Model, StoreFailure>
 
     /// Reads what `path` names and finds the version of it that wrote `store`.
     package init(of store: PersistentStore, path: String) throws(Diagnostic) {
@@ -32,7 +32,7 @@ package struct StoreModel: Sendable {
         if let name = match.versionName, let version = versions.first(where: { $0.name == name }) {
             model = .success(version.model)
         } else {
-            model = Result { () throws(Diagnostic) in try store.cachedModel() }
+            model = Result { () throws(StoreFailure) in try store.cachedModel() }
         }
     }
 

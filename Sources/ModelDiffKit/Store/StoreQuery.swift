@@ -34,7 +34,7 @@ struct StoreQuery: Sendable {
 extension PersistentStore {
     /// A cursor over `query`'s rows, with `values` bound after the query's own arguments: step it
     /// and read it column by column (`SQLiteStatement`).
-    func cursor(_ query: StoreQuery, binding values: [SQLiteValue] = []) throws(Diagnostic) -> SQLiteStatement {
+    func cursor(_ query: StoreQuery, binding values: [SQLiteValue] = []) throws(StoreFailure) -> SQLiteStatement {
         let statement = try database.prepare(query.sql)
         try statement.bind(query.arguments + values)
         return statement
@@ -42,13 +42,13 @@ extension PersistentStore {
 
     /// A cursor over every column of `table`, in the table's column order, for the rows of entity
     /// number `entity`, in `Z_PK` order (column indexes are those of `table.columns`).
-    func rows(of table: StoreLayout.Table, entity: Int) throws(Diagnostic) -> SQLiteStatement {
+    func rows(of table: StoreLayout.Table, entity: Int) throws(StoreFailure) -> SQLiteStatement {
         try cursor(.entityRows(of: table.name, columns: table.columns.map(\.name)), binding: [.integer(Int64(entity))])
     }
 
     /// How many rows of `table` have a `Z_ENT` that is none of `entities` (null included): rows no
     /// fetch of the hierarchy can see.
-    func strayRowCount(table: String, entities: [Int]) throws(Diagnostic) -> Int {
+    func strayRowCount(table: String, entities: [Int]) throws(StoreFailure) -> Int {
         let numbers = entities.map { SQLiteValue.integer(Int64($0)) }
         return try database.rows(
             "SELECT COUNT(*) FROM \(SQL.quote(table)) WHERE Z_ENT IS NULL OR Z_ENT NOT IN (\(SQL.parameters(numbers.count)))", numbers
@@ -58,7 +58,7 @@ extension PersistentStore {
     /// How many rows of `table` hold a `keyColumn` that names no row of `target` (nulls are no key):
     /// the test `store verify` makes and a migration nullifies, and the one the SQL fast path's copy
     /// repeats row by row (`SQLFragment.rowExists`).
-    func danglingKeyCount(table: String, keyColumn: String, target: String) throws(Diagnostic) -> Int {
+    func danglingKeyCount(table: String, keyColumn: String, target: String) throws(StoreFailure) -> Int {
         let key = SQLFragment.column(keyColumn, of: "t")
         let dangling = SQL.joined([.not(.isNull(key)), .not(.rowExists(key: key, in: target))], separator: .and)
         let rows = try database.rows(
@@ -67,7 +67,7 @@ extension PersistentStore {
     }
 
     /// The first row of entity number `entity` in `table` (in no set order) for which `condition` holds.
-    func firstObject(in table: String, entity: Int, where condition: SQLFragment) throws(Diagnostic) -> ObjectID? {
+    func firstObject(in table: String, entity: Int, where condition: SQLFragment) throws(StoreFailure) -> ObjectID? {
         let rows = try database.rows(
             "SELECT Z_PK, Z_ENT FROM \(SQL.quote(table)) WHERE Z_ENT = ? AND (\(SQL.joined([condition], separator: .or).text)) LIMIT 1",
             [.integer(Int64(entity))] + condition.arguments)
@@ -75,7 +75,7 @@ extension PersistentStore {
     }
 
     /// The primary key and value of each row of entity number `entity` in `table` whose `column` is not null.
-    func values(of column: String, in table: String, entity: Int) throws(Diagnostic) -> [(primaryKey: Int64, value: SQLiteValue)] {
+    func values(of column: String, in table: String, entity: Int) throws(StoreFailure) -> [(primaryKey: Int64, value: SQLiteValue)] {
         try database.rows(
             "SELECT Z_PK, \(SQL.quote(column)) FROM \(SQL.quote(table)) WHERE Z_ENT = ? AND \(SQL.quote(column)) IS NOT NULL",
             [.integer(Int64(entity))]
@@ -85,7 +85,7 @@ extension PersistentStore {
 
     /// Some group of rows of `entities` in `table` that share their values of `columns`: the lowest
     /// primary key among them and how many they are; nil when every combination is unique.
-    func firstDuplicate(in table: String, entities: [Int], columns: [String]) throws(Diagnostic) -> (primaryKey: Int64, count: Int)? {
+    func firstDuplicate(in table: String, entities: [Int], columns: [String]) throws(StoreFailure) -> (primaryKey: Int64, count: Int)? {
         let rows = try database.rows(
             "SELECT MIN(Z_PK), COUNT(*) FROM \(SQL.quote(table)) WHERE Z_ENT IN (\(SQL.parameters(entities.count))) GROUP BY \(SQL.quote(columns)) HAVING COUNT(*) > 1 LIMIT 1",
             entities.map { .integer(Int64($0)) })
@@ -94,7 +94,7 @@ extension PersistentStore {
 
     /// The names of `table`'s columns in the file's order (a store written by another tool may order
     /// them differently from the layout); empty when there is no such table. The name is bound, not spliced.
-    func columnNames(of table: String) throws(Diagnostic) -> [String] {
+    func columnNames(of table: String) throws(StoreFailure) -> [String] {
         try database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]).compactMap { $0.first?.string }
     }
 }

@@ -5,7 +5,7 @@
 /// `store verify`. A store written by Core Data always has every table and column of its model.
 package enum StoreSchemaCheck {
     /// The tables of entities listed in `Z_PRIMARYKEY` that the file does not have, as messages.
-    package static func missingTables(in store: PersistentStore) throws(Diagnostic) -> [String] {
+    package static func missingTables(in store: PersistentStore) throws(StoreFailure) -> [String] {
         let tables = try tableNames(in: store)
         return try store.primaryKeyTable().filter { $0.superEntity == 0 }.compactMap { entity in
             let table = tableName(root: entity.name, number: entity.entity)
@@ -14,7 +14,7 @@ package enum StoreSchemaCheck {
     }
 
     /// The tables and columns `layout` (the model that wrote the store) needs that the store lacks.
-    package static func missing(in store: PersistentStore, layout: StoreLayout) throws(Diagnostic) -> [String] {
+    package static func missing(in store: PersistentStore, layout: StoreLayout) throws(StoreFailure) -> [String] {
         let tables = try tableNames(in: store)
         var problems: [String] = []
         for table in layout.tables {
@@ -41,12 +41,12 @@ package enum StoreSchemaCheck {
         return problems
     }
 
-    private static func tableNames(in store: PersistentStore) throws(Diagnostic) -> Set<String> {
+    private static func tableNames(in store: PersistentStore) throws(StoreFailure) -> Set<String> {
         Set(try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string?.uppercased() })
     }
 
     /// Column names, upper-cased (SQLite matches them without regard to case); the name is bound, not spliced.
-    private static func columnNames(of table: String, in store: PersistentStore) throws(Diagnostic) -> Set<String> {
+    private static func columnNames(of table: String, in store: PersistentStore) throws(StoreFailure) -> Set<String> {
         Set(try store.columnNames(of: table).map { $0.uppercased() })
     }
 }

@@ -27,7 +27,8 @@ struct SeedLinks {
             do {
                 try DestinationValidation(store: writer.store, layout: layout, mapping: "seed").validate(entity: entity.name)
             } catch let error as MigrationError {
-                throw Diagnostic(path: path, message: "cannot seed objects that satisfy the model: \(error.message); change --objects")
+                throw SeedCountError(
+                    path: path, problem: .unsatisfiable("cannot seed objects that satisfy the model: \(error.message)", remedy: .change))
             }
         }
     }
@@ -77,10 +78,11 @@ struct SeedLinks {
         let lower = lowerBound(relationship)
         let upper = relationship.maxCount > 0 ? relationship.maxCount : Int.max
         guard lower * sources.count <= destinations.count else {
-            throw Diagnostic(
+            throw SeedCountError(
                 path: path,
-                message:
-                    "cannot seed \(what): \(sources.count) objects need at least \(lower) each, but there are \(destinations.count) \(relationship.destinationEntity ?? "") objects; raise their count in --objects"
+                problem: .unsatisfiable(
+                    "cannot seed \(what): \(sources.count) objects need at least \(lower) each, but there are \(destinations.count) \(relationship.destinationEntity ?? "") objects",
+                    remedy: .raise)
             )
         }
         var held = [[ObjectID]](repeating: [], count: sources.count)
@@ -97,10 +99,11 @@ struct SeedLinks {
             let turn = offset * sources.count / max(rest, 1)
             guard let source = (0..<sources.count).lazy.map({ (turn + $0) % sources.count }).first(where: { held[$0].count < upper }) else {
                 if inverse.isOptional { continue }
-                throw Diagnostic(
+                throw SeedCountError(
                     path: path,
-                    message:
-                        "cannot seed \(what): every \(relationship.destinationEntity ?? "") object needs one, but the maximum count \(upper) leaves some out; lower their count in --objects"
+                    problem: .unsatisfiable(
+                        "cannot seed \(what): every \(relationship.destinationEntity ?? "") object needs one, but the maximum count \(upper) leaves some out",
+                        remedy: .lower)
                 )
             }
             held[source].append(destination)
@@ -138,19 +141,21 @@ struct SeedLinks {
         guard !sources.isEmpty else { return }
         guard !destinations.isEmpty else {
             if relationship.isOptional { return }
-            throw Diagnostic(
+            throw SeedCountError(
                 path: path,
-                message:
-                    "cannot seed \(what): it is required, but there are no \(relationship.destinationEntity ?? "") objects; raise their count in --objects"
+                problem: .unsatisfiable(
+                    "cannot seed \(what): it is required, but there are no \(relationship.destinationEntity ?? "") objects",
+                    remedy: .raise)
             )
         }
         if let inverse {
             // One-to-one: pairs must be mutual and distinct, so object i pairs with destination i.
             if !relationship.isOptional && sources.count > destinations.count || !inverse.isOptional && destinations.count > sources.count {
-                throw Diagnostic(
+                throw SeedCountError(
                     path: path,
-                    message:
-                        "cannot seed \(what): a required one-to-one needs as many \(relationship.destinationEntity ?? "") objects as there are on the other side; make the counts equal in --objects"
+                    problem: .unsatisfiable(
+                        "cannot seed \(what): a required one-to-one needs as many \(relationship.destinationEntity ?? "") objects as there are on the other side",
+                        remedy: .equalize)
                 )
             }
         }

@@ -21,16 +21,15 @@ public struct StoreSeed: Sendable {
     }
 
     /// Creates the store at `path` (which must not exist) and fills it; nothing is left behind on failure.
-    public func write(model: Model, to path: String) throws(Diagnostic) {
-        for name in counts.keys where model.entity(named: name) == nil {
-            throw Diagnostic(
-                path: path,
-                message:
-                    "--objects names entity \"\(name)\", which the model does not have (entities: \(model.entities.map(\.name).sorted().joined(separator: ", ")))"
-            )
+    ///
+    /// Throws ``SeedCountError`` when the counts cannot give a store that satisfies the model, and
+    /// ``StoreFailure`` when the store cannot be created or written.
+    public func write(model: Model, to path: String) throws {
+        for name in counts.keys.sorted() where model.entity(named: name) == nil {
+            throw SeedCountError(path: path, problem: .unknownEntity(name, entities: model.entities.map(\.name).sorted()))
         }
-        for name in counts.keys where model.entity(named: name)?.isAbstract == true {
-            throw Diagnostic(path: path, message: "--objects names the abstract entity \"\(name)\", which cannot have objects of its own")
+        for name in counts.keys.sorted() where model.entity(named: name)?.isAbstract == true {
+            throw SeedCountError(path: path, problem: .abstractEntity(name))
         }
         // The store UUID comes from the seed too: the same seed gives the same bytes.
         var random = SeededRandom(seed: seed)
@@ -62,8 +61,9 @@ public struct StoreSeed: Sendable {
         } catch {
             try? store.database.execute("ROLLBACK")
             StoreFiles.remove(path)
-            if let diagnostic = error as? Diagnostic { throw diagnostic }
-            throw Diagnostic(path: path, message: "cannot seed the store: \(error)")
+            if error is StoreFailure || error is SeedCountError { throw error }
+            if let diagnostic = error as? Diagnostic { throw StoreFailure.input(diagnostic) }
+            throw StoreFailure.input(Diagnostic(path: path, message: "cannot seed the store: \(error)"))
         }
     }
 }

@@ -12,7 +12,7 @@ public struct StoreVerification: Sendable {
     public let counts: [(entity: String, count: Int)]
 
     /// Verifies `store` against `model` (the version that wrote it).
-    public init(store: PersistentStore, model: Model) throws(Diagnostic) {
+    public init(store: PersistentStore, model: Model) throws(StoreFailure) {
         var problems: [String] = []
         let layout = try store.layout(for: model)
         let integrity = try store.database.rows("PRAGMA integrity_check")
@@ -60,7 +60,7 @@ public struct StoreVerification: Sendable {
                 if let count = wrong.first?.first?.int, count > 0 {
                     problems.append("\(owner).\(name): \(count) rows point to an object that is not a \(destination)")
                 }
-                if let entityColumn = table.columns.first(where: { $0.kind == .toOneEntity(entity: owner, name: name) }) {
+                if let entityColumn = table.column(entity: owner, property: name, role: .entityNumber) {
                     let mislabelled = try store.database.rows(
                         "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE \(SQL.column(entityColumn.name, of: "t")) IS NOT d.Z_ENT"
                     )

@@ -5,7 +5,7 @@ extension StoreWriter {
     /// Sets a to-one with a plan from `toOnePlan(entity:relationship:)`; the same as `setToOne`
     /// with that entity and relationship, without its per-call lookups when the relationship has
     /// neither an order key nor a one-to-one inverse to keep up.
-    func setToOne(_ object: ObjectID, to destination: ObjectID?, using plan: ToOneWrite, entity: String) throws {
+    func setToOne(_ object: ObjectID, to destination: ObjectID?, using plan: ToOneWrite, entity: String) throws(StoreFailure) {
         guard plan.orderColumn == nil, plan.oneToOneInverse == nil else {
             try setToOne(object, entity: entity, relationship: plan.declared.name, to: destination)
             return

@@ -25,15 +25,15 @@ extension StoreWriter {
     /// gets this side's order key (an upsert) instead of keeping the appended one, and each side's
     /// order is its own mapping's. The inverse side's key is written for new rows only; when the
     /// inverse has no mapping, it stays appended in the order this side visited its objects.
-    func link(_ object: ObjectID, to destinations: [ObjectID], through side: JoinSide) throws {
+    func link(_ object: ObjectID, to destinations: [ObjectID], through side: JoinSide) throws(StoreFailure) {
         let columns = [side.mine, side.theirs] + [side.myOrder, side.theirOrder].compactMap { $0 }
         let statement = try cachedStatement(
             side.myOrder.map {
                 "INSERT INTO \(SQL.quote(side.table)) (\(SQL.quote(columns))) VALUES (\(SQL.parameters(columns.count)))"
                     + " ON CONFLICT (\(SQL.quote([side.mine, side.theirs]))) DO UPDATE SET \(SQL.quote($0)) = excluded.\(SQL.quote($0))"
             } ?? "INSERT OR IGNORE INTO \(SQL.quote(side.table)) (\(SQL.quote(columns))) VALUES (\(SQL.parameters(columns.count)))")
-        var next = try side.myOrder.map {
-            try firstOrderKey(in: side, column: $0, owner: object, placing: Set(destinations.map(\.primaryKey)))
+        var next = try side.myOrder.map { (column) throws(StoreFailure) in
+            try firstOrderKey(in: side, column: column, owner: object, placing: Set(destinations.map(\.primaryKey)))
         }
         var linked = Set<Int64>()
         // An object listed twice keeps its first place, as in an ordered set.
@@ -58,7 +58,7 @@ extension StoreWriter {
     /// The first order key for the objects `addToMany` places in `owner`'s list: after the largest
     /// key of the objects it holds that are not among them (2048 when there are none). The keys the
     /// placed objects hold (appended by the inverse side) do not count: they are handed out again.
-    private func firstOrderKey(in side: JoinSide, column: String, owner: ObjectID, placing: Set<Int64>) throws -> Int64 {
+    private func firstOrderKey(in side: JoinSide, column: String, owner: ObjectID, placing: Set<Int64>) throws(StoreFailure) -> Int64 {
         let statement = try cachedStatement(
             "SELECT \(SQL.quote([side.theirs, column])) FROM \(SQL.quote(side.table)) WHERE \(SQL.quote(side.mine)) = ?")
         try statement.bind([.integer(owner.primaryKey)])

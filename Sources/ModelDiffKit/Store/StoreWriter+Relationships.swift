@@ -10,7 +10,8 @@ extension StoreWriter {
     /// object is appended to the end of the destination's list. For a one-to-one, the inverse side
     /// is set too, and objects that pointed at either side before are cleared, so each pair stays
     /// mutual as Core Data keeps it.
-    public func setToOne(_ object: ObjectID, entity: String, relationship: String, to destination: ObjectID?, orderKey: Int64? = nil) throws
+    public func setToOne(_ object: ObjectID, entity: String, relationship: String, to destination: ObjectID?, orderKey: Int64? = nil)
+        throws(StoreFailure)
     {
         let plan = try toOnePlan(entity: entity, relationship: relationship)
         if let inverse = plan.oneToOneInverse, !updatingInverse {
@@ -46,14 +47,16 @@ extension StoreWriter {
 
     /// What setting `entity.relationship` needs, worked out on first use: model lookups and the
     /// prepared UPDATE are then one dictionary lookup per call.
-    func toOnePlan(entity: String, relationship: String) throws -> ToOneWrite {
+    func toOnePlan(entity: String, relationship: String) throws(StoreFailure) -> ToOneWrite {
         let key = PropertyKey(entity: entity, property: relationship)
         if let plan = toOnePlans[key] { return plan }
         let model = layout.model
         guard let owner = model.entity(named: entity), let declaring = model.declaringEntity(ofProperty: relationship, in: owner),
             let declared = declaring.relationships.first(where: { $0.name == relationship }), !declared.isToMany,
             let table = layout.table(for: entity)
-        else { throw Diagnostic(path: store.path, message: "no to-one relationship \(entity).\(relationship) in the destination model") }
+        else {
+            throw .input(Diagnostic(path: store.path, message: "no to-one relationship \(entity).\(relationship) in the destination model"))
+        }
         let columns = table.columns.filter { column in
             switch column.kind {
             case .toOne(declaring.name, relationship), .toOneEntity(declaring.name, relationship), .orderKey(declaring.name, relationship):
@@ -61,15 +64,15 @@ extension StoreWriter {
             default: false
             }
         }
-        guard let keyColumn = columns.first(where: { $0.kind == .toOne(entity: declaring.name, name: relationship) }) else {
-            throw Diagnostic(path: store.path, message: "\(entity).\(relationship) has no column")
+        guard let keyColumn = table.column(entity: declaring.name, property: relationship) else {
+            throw .input(Diagnostic(path: store.path, message: "\(entity).\(relationship) has no column"))
         }
         let inverse = StoreLayout.inverse(of: declared, in: declaring, model: model)
         let statement = try store.database.prepare(
             "UPDATE \(SQL.quote(table.name)) SET \(SQL.assignments(columns.map(\.name))), \(SQL.optimisticLockBump()) WHERE Z_PK = ?")
         let plan = ToOneWrite(
             table: table, declaring: declaring.name, declared: declared, keyColumn: keyColumn.name,
-            orderColumn: columns.first { $0.kind == .orderKey(entity: declaring.name, name: relationship) }?.name,
+            orderColumn: table.column(entity: declaring.name, property: relationship, role: .orderKey)?.name,
             kinds: columns.map(\.kind), oneToOneInverse: inverse.flatMap { $0.isToMany ? nil : $0 },
             existingMax: existingMax[table.rootEntity] ?? 0, statement: statement)
         toOnePlans[key] = plan
@@ -81,7 +84,7 @@ extension StoreWriter {
     private func clearOneToOnePartners(
         _ object: ObjectID, table: StoreLayout.Table, column: String, declaring: String, inverse: Relationship, of declared: Relationship,
         destination: ObjectID?
-    ) throws {
+    ) throws(StoreFailure) {
         guard let inverseOwner = declared.destinationEntity.flatMap(layout.model.entity(named:)),
             let inverseDeclaring = layout.model.declaringEntity(ofProperty: inverse.name, in: inverseOwner),
             let inverseTable = layout.table(for: inverseDeclaring.name),
@@ -98,10 +101,8 @@ extension StoreWriter {
     /// Nulls a to-one (and its entity column) in every row of `table` pointing at `target`, but `except`.
     private func clear(
         _ table: StoreLayout.Table, column: String, entity: String, relationship: String, pointingAt target: ObjectID, except: ObjectID?
-    ) throws {
-        let entityColumns = table.columns.filter {
-            if case .toOneEntity(entity, relationship) = $0.kind { return true } else { return false }
-        }.map(\.name)
+    ) throws(StoreFailure) {
+        let entityColumns = table.column(entity: entity, property: relationship, role: .entityNumber).map { [$0.name] } ?? []
         let statement = try cachedStatement(
             "UPDATE \(SQL.quote(table.name)) SET \(SQL.quote(column)) = NULL\(SQL.nullAssignments(entityColumns)), \(SQL.optimisticLockBump()) WHERE \(SQL.quote(column)) = ? AND Z_PK <> ?"
         )
@@ -114,11 +115,14 @@ extension StoreWriter {
     /// In an ordered relationship, `destinations` end up last in `object`'s list, in their given
     /// order (as `NSMutableOrderedSet` removing them, then adding them): the objects it already
     /// held stay first. A many-to-many's inverse side is also kept, see `link(_:to:through:)`.
-    public func addToMany(_ object: ObjectID, entity: String, relationship: String, destinations: [ObjectID]) throws {
+    public func addToMany(_ object: ObjectID, entity: String, relationship: String, destinations: [ObjectID]) throws(StoreFailure) {
         let model = layout.model
         guard let owner = model.entity(named: entity), let declaring = model.declaringEntity(ofProperty: relationship, in: owner),
             let declared = declaring.relationships.first(where: { $0.name == relationship }), declared.isToMany
-        else { throw Diagnostic(path: store.path, message: "no to-many relationship \(entity).\(relationship) in the destination model") }
+        else {
+            throw .input(
+                Diagnostic(path: store.path, message: "no to-many relationship \(entity).\(relationship) in the destination model"))
+        }
         guard !destinations.isEmpty else { return }
         if let join = layout.joinTable(entity: declaring.name, relationship: relationship) {
             try link(object, to: destinations, through: JoinSide(join, entity: declaring.name, relationship: relationship))
@@ -128,12 +132,14 @@ extension StoreWriter {
             let destinationEntity = model.entity(named: destinationName),
             let inverseDeclaring = model.declaringEntity(ofProperty: inverseName, in: destinationEntity)
         else {
-            throw Diagnostic(
-                path: store.path, message: "\(entity).\(relationship) is a to-many without an inverse, which Core Data stores cannot hold")
+            throw .input(
+                Diagnostic(
+                    path: store.path,
+                    message: "\(entity).\(relationship) is a to-many without an inverse, which Core Data stores cannot hold"))
         }
         var next: Int64?
         if declared.isOrdered, let table = layout.table(for: destinationName),
-            let fok = table.columns.first(where: { $0.kind == .orderKey(entity: inverseDeclaring.name, name: inverseName) }),
+            let fok = table.column(entity: inverseDeclaring.name, property: inverseName, role: .orderKey),
             let key = table.column(entity: inverseDeclaring.name, property: inverseName)
         {
             next = try nextOrderKey(
@@ -148,7 +154,7 @@ extension StoreWriter {
     }
 
     /// The order key after the largest one `owner`'s list holds (2048 for an empty list).
-    func nextOrderKey(_ sql: String, owner: ObjectID) throws -> Int64 {
+    func nextOrderKey(_ sql: String, owner: ObjectID) throws(StoreFailure) -> Int64 {
         let statement = try cachedStatement(sql)
         try statement.bind([.integer(owner.primaryKey)])
         var largest = Self.orderKeyStep

@@ -18,10 +18,10 @@ extension StoreWriter {
         /// Parameters 1–3 are `Z_PK`, `Z_ENT` and `Z_OPT` (`preparedInsert`); attributes follow.
         private static let firstAttributeParameter = 4
 
-        init(writer: StoreWriter, entity: String) throws {
+        init(writer: StoreWriter, entity: String) throws(StoreFailure) {
             let prepared = try writer.preparedInsert(entity)
             guard let table = writer.layout.table(for: entity), let number = writer.layout.entityNumbers[entity] else {
-                throw Diagnostic(path: writer.store.path, message: "the destination model has no entity \"\(entity)\"")
+                throw .input(Diagnostic(path: writer.store.path, message: "the destination model has no entity \"\(entity)\""))
             }
             self.writer = writer
             self.entity = entity
@@ -42,17 +42,17 @@ extension StoreWriter {
         func nextRow() { statement.reset() }
 
         /// Sets attribute `index` of the rows inserted from now on.
-        func set(_ value: SQLiteValue, attribute index: Int) throws(Diagnostic) {
+        func set(_ value: SQLiteValue, attribute index: Int) throws(StoreFailure) {
             try statement.bind(value, at: index + Self.firstAttributeParameter)
         }
 
         /// Sets attribute `index` to column `column` of `row`'s current row, unchanged (SQLite copies it).
-        func copy(column: Int, of row: SQLiteStatement, attribute index: Int) throws(Diagnostic) {
+        func copy(column: Int, of row: SQLiteStatement, attribute index: Int) throws(StoreFailure) {
             try statement.bind(column: column, of: row, at: index + Self.firstAttributeParameter)
         }
 
         /// Inserts one row with the values set, under the next primary key; returns its object ID.
-        func insert() throws(Diagnostic) -> ObjectID {
+        func insert() throws(StoreFailure) -> ObjectID {
             key = try writer.availableKey(key, entity: entity)
             try statement.bind(.integer(key), at: 1)
             try statement.execute()

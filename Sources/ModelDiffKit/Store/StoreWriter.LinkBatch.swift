@@ -25,14 +25,14 @@ extension StoreWriter {
         }
 
         /// Queues one link; written when the batch is full or flushed.
-        func add(_ object: Int64, to destination: Int64) throws {
+        func add(_ object: Int64, to destination: Int64) throws(StoreFailure) {
             pending.append(object)
             pending.append(destination)
             if pending.count == 2 * Self.capacity { try flush() }
         }
 
         /// Writes the queued links.
-        func flush() throws {
+        func flush() throws(StoreFailure) {
             guard !pending.isEmpty else { return }
             let rows = pending.count / 2
             let statement = try writer.cachedStatement(

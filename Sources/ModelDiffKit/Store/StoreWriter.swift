@@ -48,7 +48,7 @@ public final class StoreWriter {
     ///
     /// The next key is above both `Z_MAX` and the table's largest `Z_PK`, so a previous writer that
     /// never called `finish()` cannot cause a primary-key clash.
-    public init(store: PersistentStore, layout: StoreLayout) throws(Diagnostic) {
+    public init(store: PersistentStore, layout: StoreLayout) throws(StoreFailure) {
         self.store = store
         self.layout = layout
         entityNames = Dictionary(uniqueKeysWithValues: layout.entityNumbers.map { ($1, $0) })
@@ -63,22 +63,23 @@ public final class StoreWriter {
     }
 
     /// The attributes `insert(entity:values:)` takes, in order: the entity's own and inherited ones.
-    package func insertableAttributes(of entity: String) throws -> [String] {
+    package func insertableAttributes(of entity: String) throws(StoreFailure) -> [String] {
         try preparedInsert(entity).attributes.map(\.name)
     }
 
     /// Inserts an object of `entity` with attribute values by name (missing ones are null); returns its ID.
-    public func insert(entity: String, attributes: [String: StoreValue]) throws -> ObjectID {
+    public func insert(entity: String, attributes: [String: StoreValue]) throws(StoreFailure) -> ObjectID {
         let prepared = try preparedInsert(entity)
         return try insert(entity: entity, prepared: prepared) { index in attributes[prepared.attributes[index].name] ?? .null }
     }
 
     /// Inserts an object with values in the order of `insertableAttributes(of:)`; no dictionary per row.
-    package func insert(entity: String, values: [StoreValue]) throws -> ObjectID {
+    package func insert(entity: String, values: [StoreValue]) throws(StoreFailure) -> ObjectID {
         let prepared = try preparedInsert(entity)
         guard values.count == prepared.attributes.count else {
-            throw Diagnostic(
-                path: store.path, message: "\(entity) takes \(prepared.attributes.count) attribute values, not \(values.count)")
+            throw .input(
+                Diagnostic(
+                    path: store.path, message: "\(entity) takes \(prepared.attributes.count) attribute values, not \(values.count)"))
         }
         return try insert(entity: entity, prepared: prepared) { values[$0] }
     }
@@ -86,9 +87,9 @@ public final class StoreWriter {
     private func insert(
         entity: String, prepared: (statement: SQLiteStatement, attributes: [(name: String, type: AttributeType)]),
         value: (Int) -> StoreValue
-    ) throws -> ObjectID {
+    ) throws(StoreFailure) -> ObjectID {
         guard let table = layout.table(for: entity), let number = layout.entityNumbers[entity] else {
-            throw Diagnostic(path: store.path, message: "the destination model has no entity \"\(entity)\"")
+            throw .input(Diagnostic(path: store.path, message: "the destination model has no entity \"\(entity)\""))
         }
         let key = try availableKey(nextKey[table.rootEntity, default: 1], entity: entity)
         nextKey[table.rootEntity] = Self.key(after: key)
@@ -99,10 +100,12 @@ public final class StoreWriter {
         return ObjectID(entity: number, primaryKey: key)
     }
 
-    func preparedInsert(_ entity: String) throws -> (statement: SQLiteStatement, attributes: [(name: String, type: AttributeType)]) {
+    func preparedInsert(_ entity: String) throws(StoreFailure) -> (
+        statement: SQLiteStatement, attributes: [(name: String, type: AttributeType)]
+    ) {
         if let cached = inserts[entity] { return cached }
         guard let table = layout.table(for: entity), layout.entityNumbers[entity] != nil else {
-            throw Diagnostic(path: store.path, message: "the destination model has no entity \"\(entity)\"")
+            throw .input(Diagnostic(path: store.path, message: "the destination model has no entity \"\(entity)\""))
         }
         let model = layout.model
         let ancestry = Set(model.entity(named: entity).map { model.ancestry(of: $0).map(\.name) } ?? [])
@@ -123,9 +126,11 @@ public final class StoreWriter {
     /// Changes attribute values of an existing object (the others stay); bumps `Z_OPT` as a save would,
     /// unless `bumpingVersion` is false: an object this writer inserted is still in the save that
     /// made it, and keeps `Z_OPT` 1 (a migration policy setting values after insertion).
-    public func update(_ object: ObjectID, entity: String, attributes: [String: StoreValue], bumpingVersion: Bool = true) throws {
+    public func update(_ object: ObjectID, entity: String, attributes: [String: StoreValue], bumpingVersion: Bool = true)
+        throws(StoreFailure)
+    {
         guard let table = layout.table(for: entity), let owner = layout.model.entity(named: entity) else {
-            throw Diagnostic(path: store.path, message: "the destination model has no entity \"\(entity)\"")
+            throw .input(Diagnostic(path: store.path, message: "the destination model has no entity \"\(entity)\""))
         }
         let names = attributes.keys.sorted()
         guard !names.isEmpty else { return }
@@ -133,7 +138,7 @@ public final class StoreWriter {
         for name in names {
             guard let declaring = layout.model.declaringEntity(ofProperty: name, in: owner),
                 let column = table.column(entity: declaring.name, property: name), case .attribute = column.kind
-            else { throw Diagnostic(path: store.path, message: "\(entity) has no stored attribute \"\(name)\"") }
+            else { throw .input(Diagnostic(path: store.path, message: "\(entity) has no stored attribute \"\(name)\"")) }
             columns.append(column.name)
         }
         let values = names.map { attributes[$0]!.sqliteValue }
@@ -149,15 +154,15 @@ public final class StoreWriter {
     }
 
     /// Throws when the last statement changed no row: there is no such object.
-    func requireChanged(_ object: ObjectID, entity: String) throws(Diagnostic) {
+    func requireChanged(_ object: ObjectID, entity: String) throws(StoreFailure) {
         if store.database.changes == 0 {
-            throw Diagnostic(path: store.path, message: "no \(entity) object with primary key \(object.primaryKey)")
+            throw .input(Diagnostic(path: store.path, message: "no \(entity) object with primary key \(object.primaryKey)"))
         }
     }
 
     /// A statement prepared once per writer, keyed by its SQL text (which names every table and
     /// column it touches, so two statements never share a key).
-    func cachedStatement(_ sql: String) throws(Diagnostic) -> SQLiteStatement {
+    func cachedStatement(_ sql: String) throws(StoreFailure) -> SQLiteStatement {
         if let cached = statements[sql] { return cached }
         let statement = try store.database.prepare(sql)
         statements[sql] = statement
@@ -174,15 +179,17 @@ public final class StoreWriter {
 
     /// `key`, or an error when the table's keys have run out: Core Data's keys are positive 64-bit
     /// integers, so a store whose `Z_MAX` (or largest `Z_PK`) is `Int64.max` cannot take another object.
-    func availableKey(_ key: Int64, entity: String) throws(Diagnostic) -> Int64 {
+    func availableKey(_ key: Int64, entity: String) throws(StoreFailure) -> Int64 {
         guard key == Self.exhaustedKey else { return key }
-        throw Diagnostic(
-            path: store.path, message: "cannot insert another \(entity): its table's primary keys are exhausted (Z_MAX is \(Int64.max))")
+        throw .input(
+            Diagnostic(
+                path: store.path, message: "cannot insert another \(entity): its table's primary keys are exhausted (Z_MAX is \(Int64.max))"
+            ))
     }
 
     /// Writes the highest key handed out per hierarchy into its root's `Z_PRIMARYKEY.Z_MAX`
     /// (sub-entities keep 0: keys are allocated per table, as in every Apple store).
-    public func finish() throws(Diagnostic) {
+    public func finish() throws(StoreFailure) {
         let update = try store.database.prepare("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
         for (root, next) in nextKey.sorted(by: { $0.key < $1.key }) {
             guard let number = layout.entityNumbers[root] else { continue }

@@ -116,7 +116,7 @@ private func migrate(_ store: String, mapping: String, output: String, fastPath:
     let store = try PersistentStore.open(path: url.path, writable: true)
     let model = try ModelFile.load(path: benchV1).model
     let writer = try StoreWriter(store: store, layout: StoreLayout(model: model))
-    #expect(throws: Diagnostic.self) { try writer.insert(entity: "Tag", attributes: ["name": .string("one too many")]) }
+    #expect(throws: StoreFailure.self) { try writer.insert(entity: "Tag", attributes: ["name": .string("one too many")]) }
     let author = try writer.insert(entity: "Author", attributes: ["name": .string("still fine")])
     #expect(author.primaryKey == 6)
     try writer.finish()

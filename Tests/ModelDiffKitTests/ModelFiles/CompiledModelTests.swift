@@ -134,14 +134,20 @@ private func unnamedIndexes(_ layout: StoreLayout) -> [String] {
     ).model
     let path = folder.appendingPathComponent("new.sqlite").path
     let store = try PersistentStore.create(path: path, model: model)
-    #expect(throws: Diagnostic(path: path, message: "the store's model cache (Z_MODELCACHE) is empty")) { try store.cachedModel() }
+    #expect(throws: StoreFailure.input(Diagnostic(path: path, message: "the store's model cache (Z_MODELCACHE) is empty"))) {
+        try store.cachedModel()
+    }
     try store.database.execute("DROP TABLE Z_MODELCACHE")
-    #expect(throws: Diagnostic(path: path, message: "the store has no model cache (no Z_MODELCACHE table)")) { try store.cachedModel() }
+    #expect(throws: StoreFailure.input(Diagnostic(path: path, message: "the store has no model cache (no Z_MODELCACHE table)"))) {
+        try store.cachedModel()
+    }
     try store.database.execute("CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)")
     try store.database.execute("INSERT INTO Z_MODELCACHE VALUES (x'0102030405')")
     #expect(
-        throws: Diagnostic(
-            path: path, message: "the store's model cache (Z_MODELCACHE) cannot be read: the compressed data is damaged (not raw deflate)")
+        throws: StoreFailure.input(
+            Diagnostic(
+                path: path,
+                message: "the store's model cache (Z_MODELCACHE) cannot be read: the compressed data is damaged (not raw deflate)"))
     ) {
         try store.cachedModel()
     }

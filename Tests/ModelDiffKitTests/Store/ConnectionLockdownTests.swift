@@ -16,14 +16,14 @@ private func withStore(_ body: (PersistentStore, URL) throws -> Void) throws {
     try withStore { store, folder in
         let other = folder.appendingPathComponent("other.db").path
         for sql in ["ATTACH DATABASE ? AS other", "VACUUM INTO ?"] {
-            #expect(throws: Diagnostic.self, "\(sql)") { try store.database.rows(sql, [.text(other)]) }
+            #expect(throws: StoreFailure.self, "\(sql)") { try store.database.rows(sql, [.text(other)]) }
         }
-        #expect(throws: Diagnostic.self) { try store.database.execute("DETACH DATABASE main") }
+        #expect(throws: StoreFailure.self) { try store.database.execute("DETACH DATABASE main") }
         #expect(!FileManager.default.fileExists(atPath: other))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["store.sqlite"])
         // A connection opened read-only is locked down the same way.
         let reader = try PersistentStore.open(path: store.database.filePath)
-        #expect(throws: Diagnostic.self) { try reader.database.rows("ATTACH DATABASE ? AS other", [.text(other)]) }
+        #expect(throws: StoreFailure.self) { try reader.database.rows("ATTACH DATABASE ? AS other", [.text(other)]) }
         #expect(try reader.database.rows("PRAGMA trusted_schema") == [[.integer(0)]])
         #expect(try store.database.rows("PRAGMA trusted_schema") == [[.integer(0)]])
     }
@@ -31,9 +31,9 @@ private func withStore(_ body: (PersistentStore, URL) throws -> Void) throws {
 
 @Test func oneStatementPerCallAndNoNUL() throws {
     try withStore { store, _ in
-        #expect(throws: Diagnostic.self) { try store.database.execute("SELECT 1; DELETE FROM Z_PRIMARYKEY") }
-        #expect(throws: Diagnostic.self) { try store.database.rows("SELECT 1; DELETE FROM Z_PRIMARYKEY") }
-        #expect(throws: Diagnostic.self) {
+        #expect(throws: StoreFailure.self) { try store.database.execute("SELECT 1; DELETE FROM Z_PRIMARYKEY") }
+        #expect(throws: StoreFailure.self) { try store.database.rows("SELECT 1; DELETE FROM Z_PRIMARYKEY") }
+        #expect(throws: StoreFailure.self) {
             try store.database.execute("DELETE FROM Z_PRIMARYKEY WHERE Z_NAME = 'x\u{0}'; DELETE FROM Z_PRIMARYKEY")
         }
         #expect(try store.database.rows("SELECT COUNT(*) FROM Z_PRIMARYKEY") == [[.integer(1)]])

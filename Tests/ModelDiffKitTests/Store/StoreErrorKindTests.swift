@@ -3,8 +3,9 @@ import Testing
 
 @testable import ModelDiffKit
 
-/// A library caller gets a store failure's kind as a value (`Diagnostic.storeError`), not only as a
-/// sentence: through `PersistentStore.open` and through a whole migration, worded as the CLI prints it.
+/// A library caller catches a store failure by type (`StoreFailure.store`) and gets its kind as a value,
+/// not only as a sentence: through `PersistentStore.open` and through a whole migration, worded as the
+/// CLI prints it (`path: error: sentence`).
 @Suite struct StoreErrorKinds {
     private let notes = Paths.testModels.appendingPathComponent("Notes.xcdatamodeld")
 
@@ -16,8 +17,8 @@ import Testing
         return path
     }
 
-    /// The diagnostic `body` throws.
-    private func failure(_ body: () throws(Diagnostic) -> Void) -> Diagnostic? {
+    /// The failure `body` throws.
+    private func failure(_ body: () throws(StoreFailure) -> Void) -> StoreFailure? {
         do {
             try body()
             return nil
@@ -26,16 +27,19 @@ import Testing
         }
     }
 
+    /// The line the CLI prints for a failure.
+    private func line(_ failure: StoreFailure) -> String { Diagnostic(path: failure.path, message: failure.message).description }
+
     @Test func aFileWithoutTheSQLiteHeaderIsNotADatabase() throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("junk.sqlite").path
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
-        let error = try #require(failure { () throws(Diagnostic) in _ = try PersistentStore.open(path: path) })
+        let error = try #require(failure { () throws(StoreFailure) in _ = try PersistentStore.open(path: path) })
         #expect(error.storeError?.kind == .notADatabase)
         #expect(error.storeError?.code == 26)
         #expect(
-            error.description
+            line(error)
                 == "\(path): error: not a SQLite database (or an encrypted one): the file does not start with the SQLite header")
     }
 
@@ -45,11 +49,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("junk.sqlite").path
         try (Data("SQLite format 3\0".utf8) + Data(repeating: 0xFF, count: 4080)).write(to: URL(fileURLWithPath: path))
-        let error = try #require(failure { () throws(Diagnostic) in _ = try PersistentStore.open(path: path) })
+        let error = try #require(failure { () throws(StoreFailure) in _ = try PersistentStore.open(path: path) })
         #expect(error.storeError?.kind == .notADatabase)
         #expect(error.storeError?.code == 26)
         #expect(error.storeError?.statement != nil)
-        #expect(error.description == "\(path): error: not a SQLite database (or an encrypted one): file is not a database")
+        #expect(line(error) == "\(path): error: not a SQLite database (or an encrypted one): file is not a database")
     }
 
     @Test func aStoreLockedByAnotherConnectionIsLocked() throws {
@@ -59,13 +63,13 @@ import Testing
         let holder = try SQLiteDatabase(path: path, readOnly: false)
         try holder.execute("BEGIN EXCLUSIVE")
         let timeout = LockTimeout(seconds: 0.1)
-        let error = try #require(failure { () throws(Diagnostic) in _ = try PersistentStore.open(path: path, lockTimeout: timeout) })
+        let error = try #require(failure { () throws(StoreFailure) in _ = try PersistentStore.open(path: path, lockTimeout: timeout) })
         #expect(error.storeError?.kind == .locked(timeout))
         #expect(error.storeError?.code == 5)  // SQLITE_BUSY
         #expect(
-            error.description == "\(path): error: the store is locked by another process and stayed locked for 0.1 s (database is locked)")
+            line(error) == "\(path): error: the store is locked by another process and stayed locked for 0.1 s (database is locked)")
         try holder.execute("ROLLBACK")
-        #expect(failure { () throws(Diagnostic) in _ = try PersistentStore.open(path: path, lockTimeout: timeout) } == nil)
+        #expect(failure { () throws(StoreFailure) in _ = try PersistentStore.open(path: path, lockTimeout: timeout) } == nil)
     }
 
     /// Through `StoreMigration.run`, the migration manager and its stages, the kind still arrives.
@@ -83,7 +87,8 @@ import Testing
         #expect {
             try StoreMigration.run(steps, source: path, output: output) { manager, _ in manager.lockTimeout = timeout }
         } throws: { error in
-            (error as? Diagnostic)?.storeError?.kind == .locked(timeout)
+            guard case .store(let failure)? = error as? StoreFailure else { return false }
+            return failure.kind == .locked(timeout) && failure.path == path
         }
         #expect(!FileManager.default.fileExists(atPath: output))
     }

@@ -21,7 +21,8 @@ import Testing
 
 @Test func eachKindIsWordedAsBefore() {
     func line(_ kind: StoreError.Kind, _ message: String) -> String {
-        StoreError(kind: kind, code: 0, message: message, statement: nil, path: "a.sqlite").diagnostic.description
+        let error = StoreError(kind: kind, code: 0, message: message, statement: nil, path: "a.sqlite")
+        return Diagnostic(path: error.path, message: error.sentence).description
     }
     #expect(
         line(.locked(.brief), "database is locked")
@@ -46,17 +47,16 @@ import Testing
     try database.execute("CREATE TABLE t (x INTEGER UNIQUE)")
     try database.execute("INSERT INTO t VALUES (1)")
     let statement = try database.prepare("INSERT INTO t VALUES (1)")
-    // The diagnostic carries the failure by kind (what a library caller switches on) and says it as before.
+    // The failure carries SQLite's refusal by kind (what a library caller switches on) and says it as before.
     #expect(
-        throws: StoreError(kind: .other, code: 19, message: "UNIQUE constraint failed: t.x", statement: statement.sql, path: database.path)
-            .diagnostic
+        throws: StoreFailure.store(
+            StoreError(kind: .other, code: 19, message: "UNIQUE constraint failed: t.x", statement: statement.sql, path: database.path))
     ) {
         try statement.execute()
     }
     #expect(
-        StoreError(kind: .other, code: 19, message: "UNIQUE constraint failed: t.x", statement: nil, path: database.path).diagnostic
-            .description
-            == Diagnostic(path: database.path, message: "UNIQUE constraint failed: t.x").description)
+        StoreError(kind: .other, code: 19, message: "UNIQUE constraint failed: t.x", statement: nil, path: database.path).sentence
+            == "UNIQUE constraint failed: t.x")
     let error = database.storeError(database.lastMessage, status: 19, statement: statement.sql)
     #expect(error.kind == .other)
     #expect(error.statement == "INSERT INTO t VALUES (1)")
@@ -72,8 +72,8 @@ import Testing
     #expect {
         _ = try database.rows("SELECT COUNT(*) FROM sqlite_master")
     } throws: { error in
-        let diagnostic = error as? Diagnostic
-        return diagnostic?.storeError?.kind == .notADatabase
-            && diagnostic?.description == "\(path): error: not a SQLite database (or an encrypted one): file is not a database"
+        guard case .store(let failure)? = error as? StoreFailure else { return false }
+        return failure.kind == .notADatabase && failure.path == path
+            && failure.sentence == "not a SQLite database (or an encrypted one): file is not a database"
     }
 }

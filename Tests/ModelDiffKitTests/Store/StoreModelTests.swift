@@ -54,7 +54,7 @@ import Testing
             Issue.record("an empty model cache cannot be used")
             return
         }
-        #expect(error == Diagnostic(path: opened.path, message: "the store's model cache (Z_MODELCACHE) is empty"))
+        #expect(error == .input(Diagnostic(path: opened.path, message: "the store's model cache (Z_MODELCACHE) is empty")))
     }
 
     @Test func aPathThatNamesNoModelIsTheLoadersDiagnostic() throws {

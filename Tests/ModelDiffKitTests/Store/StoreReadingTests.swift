@@ -114,7 +114,7 @@ func rowsStreamTheSameValuesAsObjects(_ fixture: StoreFixture) throws {
         }
     }
     let first = try #require(layout.tables.first)
-    #expect(throws: Diagnostic.self) {
+    #expect(throws: StoreFailure.self) {
         try store.forEachRow(of: first.rootEntity, layout: layout, attributes: ["noSuchAttribute"]) { _ in }
     }
 }

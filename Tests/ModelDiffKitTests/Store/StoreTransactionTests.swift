@@ -47,13 +47,13 @@ private struct Refused: Error {}
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let database = try scratchDatabase(in: folder)
-    var inner: Diagnostic?
+    var inner: StoreFailure?
     do {
         try database.inTransaction {
             try database.execute("INSERT INTO t VALUES (1)")
             try database.inTransaction { try database.execute("INSERT INTO t VALUES (2)") }
         }
-    } catch let error as Diagnostic {
+    } catch let error as StoreFailure {
         inner = error
     }
     #expect(inner?.message == "a transaction is already open on this connection; transactions do not nest")
@@ -67,5 +67,5 @@ private struct Refused: Error {}
     let database = try scratchDatabase(in: folder)
     try database.holdReadSnapshot()
     #expect(!database.isAutocommit)
-    #expect(throws: Diagnostic.self) { try database.inTransaction { try database.execute("INSERT INTO t VALUES (1)") } }
+    #expect(throws: StoreFailure.self) { try database.inTransaction { try database.execute("INSERT INTO t VALUES (1)") } }
 }

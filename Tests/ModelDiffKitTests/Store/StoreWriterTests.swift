@@ -145,11 +145,11 @@ private struct Library {
     #expect(try library.object(book).version == 3, "each change to an older object is a save")
     try second.update(magazine, entity: "Magazine", attributes: ["issue": .integer(7)])
     #expect(try library.object(magazine).version == 1, "an object this writer inserted is in the same save")
-    #expect(throws: Diagnostic.self) {
+    #expect(throws: StoreFailure.self) {
         try second.update(ObjectID(entity: 4, primaryKey: 99), entity: "Book", attributes: ["title": .string("x")])
     }
-    #expect(throws: Diagnostic.self) { try second.update(book, entity: "Book", attributes: ["issue": .integer(1)]) }
-    #expect(throws: Diagnostic.self) { try second.insert(entity: "Loan", values: []) }
+    #expect(throws: StoreFailure.self) { try second.update(book, entity: "Book", attributes: ["issue": .integer(1)]) }
+    #expect(throws: StoreFailure.self) { try second.insert(entity: "Loan", values: []) }
     try second.finish()
     #expect(try library.store.primaryKeyTable().first { $0.name == "Item" }?.max == 2)
 }
