@@ -162,11 +162,7 @@ public enum StoreMigration {
     }
 
     /// Where `run` writes before renaming: a hidden file beside the output, named after this process.
-    public static func partialPath(for output: String) -> String {
-        let folder = (output as NSString).deletingLastPathComponent
-        let base = (output as NSString).lastPathComponent
-        return ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".\(base).modeldiff-partial-\(getpid())")
-    }
+    public static func partialPath(for output: String) -> String { OutputPath.partialPath(for: output) }
 
     /// Refuses what `OutputPath` refuses (not a regular file, a link, the source or one of its
     /// companions), an existing output unless `overwrite` (``OutputExists``), and an output another connection may still

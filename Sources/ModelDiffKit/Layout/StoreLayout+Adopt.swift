@@ -12,12 +12,9 @@ extension StoreLayout {
             if storeTables.contains(other.name) { renamed[join.name] = other }
         }
         guard !renamed.isEmpty else { return self }
-        let indexes = indexStatements.map { statement in
-            renamed.first { statement == $0.value.swappedIndexStatement(of: $0.key) }.map { $0.value.indexStatement } ?? statement
-        }
         return StoreLayout(
             entityNumbers: entityNumbers, orderedEntities: orderedEntities, tables: tables,
-            joinTables: joinTables.map { renamed[$0.name] ?? $0 }, indexStatements: indexes, model: model)
+            joinTables: joinTables.map { renamed[$0.name] ?? $0 }, indexes: indexes, model: model)
     }
 }
 
@@ -27,15 +24,5 @@ extension StoreLayout.JoinTable {
         StoreLayout.JoinTable(
             name: "Z_\(entityNumber)\(inverse.name.uppercased())", relationship: inverse, inverse: relationship,
             sourceColumn: destinationColumn, destinationColumn: sourceColumn, orderColumns: orderColumns.reversed())
-    }
-
-    /// `CREATE INDEX <TABLE>_<destination>_INDEX ON <TABLE> (<destination>, <source>)`.
-    var indexStatement: String {
-        "CREATE INDEX \(SQL.quote(name + "_" + destinationColumn + "_INDEX")) ON \(SQL.quote(name)) (\(SQL.quote([destinationColumn, sourceColumn])))"
-    }
-
-    /// The index statement of the table this one was swapped from (named `original`).
-    func swappedIndexStatement(of original: String) -> String {
-        "CREATE INDEX \(SQL.quote(original + "_" + sourceColumn + "_INDEX")) ON \(SQL.quote(original)) (\(SQL.quote([sourceColumn, destinationColumn])))"
     }
 }

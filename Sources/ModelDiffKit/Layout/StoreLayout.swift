@@ -98,8 +98,9 @@ public struct StoreLayout: Sendable {
     public let tables: [Table]
     /// The join tables.
     public let joinTables: [JoinTable]
-    /// `CREATE INDEX` statements, in Core Data's order.
-    public let indexStatements: [String]
+    /// The entity tables' indexes, in Core Data's order; the store writes them, and then one per join
+    /// table, as `indexStatements`.
+    package let indexes: [Index]
     /// The model the layout is for.
     public let model: Model
 

@@ -22,7 +22,7 @@ extension StoreLayout {
 
         let names = ColumnNames(model: model, ordered: ordered, rootOf: rootOf, numbers: numbers)
         var tables: [Table] = []
-        var indexes: [String] = []
+        var indexes: [Index] = []
         var joins: [JoinTable] = []
         for root in roots {
             let members = membersByRoot[root.name] ?? []
@@ -40,7 +40,7 @@ extension StoreLayout {
             // class the creation order stays.
             var created: [(rank: Int, column: Column)] = []
             var orderKeys: [Column] = []
-            var toOneIndexes: [String] = []
+            var toOneIndexes: [Index] = []
             for name in members {
                 let entity = model.entity(named: name)!
                 var entityOrderKeys: [Column] = []
@@ -63,7 +63,7 @@ extension StoreLayout {
                     let column = names.column(name, relationship.name)
                     created.append((0, Column(name: column, sqlType: "INTEGER", kind: .toOne(entity: name, name: relationship.name))))
                     toOneIndexes.append(
-                        "CREATE INDEX \(SQL.quote(tableName + "_" + column + "_INDEX")) ON \(SQL.quote(tableName)) (\(SQL.quote(column)))")
+                        Index(name: tableName + "_" + column + "_INDEX", table: tableName, columns: [(column, false)], kind: .key))
                     if let destination = relationship.destinationEntity.flatMap(model.entity(named:)),
                         children[destination.name] != nil
                     {
@@ -106,7 +106,7 @@ extension StoreLayout {
             tables.append(Table(name: tableName, rootEntity: root.name, entities: members, columns: columns))
             indexes += toOneIndexes
             if members.count > 1 {
-                indexes.append("CREATE INDEX \(SQL.quote(tableName + "_Z_ENT_INDEX")) ON \(SQL.quote(tableName)) (Z_ENT)")
+                indexes.append(Index(name: tableName + "_Z_ENT_INDEX", table: tableName, columns: [("Z_ENT", false)], kind: .key))
             }
             for name in members {
                 let entity = model.entity(named: name)!
@@ -115,9 +115,7 @@ extension StoreLayout {
                         element.property.map { (name: names.column(name, $0), descending: element.order == "descending") }
                     }
                     if !parts.isEmpty {
-                        indexes.append(
-                            "CREATE INDEX \(SQL.quote("Z_" + name + "_" + index.name)) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))"
-                        )
+                        indexes.append(Index(name: "Z_" + name + "_" + index.name, table: tableName, columns: parts, kind: .fetch))
                     }
                 }
                 // Xcode's older index forms, which Core Data (framework 847 and later) turns into fetch
@@ -127,14 +125,14 @@ extension StoreLayout {
                 for properties in legacy where !properties.isEmpty {
                     let parts = properties.map { (name: names.column(name, $0), descending: false) }
                     indexes.append(
-                        "CREATE INDEX \(SQL.quote("Z_" + name + "_" + properties.joined(separator: "_"))) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))"
-                    )
+                        Index(name: "Z_" + name + "_" + properties.joined(separator: "_"), table: tableName, columns: parts, kind: .fetch))
                 }
                 for constraint in entity.uniquenessConstraints where !constraint.isEmpty {
                     let parts = constraint.map { (name: names.column(name, $0), descending: false) }
                     indexes.append(
-                        "CREATE UNIQUE INDEX \(SQL.quote("Z_" + name + "_UNIQUE_" + constraint.joined(separator: "_"))) ON \(SQL.quote(tableName)) (\(SQL.indexColumns(parts)))"
-                    )
+                        Index(
+                            name: "Z_" + name + "_UNIQUE_" + constraint.joined(separator: "_"), table: tableName, columns: parts,
+                            kind: .unique))
                 }
             }
         }
@@ -147,11 +145,10 @@ extension StoreLayout {
                 name: table, relationship: (pair.entity, pair.relationship.name), inverse: (pair.inverseEntity, pair.inverse.name),
                 sourceColumn: source, destinationColumn: destination, orderColumns: orders)
             joins.append(join)
-            indexes.append(join.indexStatement)
         }
         self.tables = tables
         self.joinTables = joins
-        self.indexStatements = indexes
+        self.indexes = indexes
     }
 
     /// The class `CREATE TABLE` sorts a column into (Core Data's `sortColumnsByType`, a stable sort on
@@ -177,27 +174,5 @@ extension StoreLayout {
             let owner = (relationship.inverseEntity ?? relationship.destinationEntity).flatMap(model.entity(named:))
         else { return nil }
         return model.allRelationships(of: owner).first { $0.name == inverseName }
-    }
-
-    /// The statements that create an empty store's schema, bookkeeping tables included.
-    public var createStatements: [String] {
-        var statements = [
-            "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",
-            "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)",
-            "CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)",
-        ]
-        for table in tables {
-            statements.append(
-                "CREATE TABLE \(SQL.quote(table.name)) ( \(SQL.columnDefinitions(table.columns.map { ($0.name, $0.sqlType) })) )")
-        }
-        for join in joinTables {
-            let columns = ([join.sourceColumn, join.destinationColumn] + join.orderColumns.map(\.column)).map {
-                (name: $0, type: "INTEGER")
-            }
-            statements.append(
-                "CREATE TABLE \(SQL.quote(join.name)) ( \(SQL.columnDefinitions(columns)), PRIMARY KEY (\(SQL.quote([join.sourceColumn, join.destinationColumn]))) )"
-            )
-        }
-        return statements + indexStatements
     }
 }

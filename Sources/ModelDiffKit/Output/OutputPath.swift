@@ -64,7 +64,7 @@ package enum OutputPath {
     /// reason (a full disk, the file-size limit, a missing folder).
     package static func write(_ text: String, to output: String, notSameAs inputs: [String] = []) throws(Diagnostic) {
         try check(output, notSameAs: inputs)
-        let partial = StoreMigration.partialPath(for: output)
+        let partial = partialPath(for: output)
         let token = InterruptCleanup.register(files: [partial])
         defer { InterruptCleanup.unregister(token) }
         func fail(_ what: String) -> Diagnostic {
@@ -93,6 +93,14 @@ package enum OutputPath {
         }
         close(descriptor)
         guard rename(partial, output) == 0 else { throw fail("the file into place") }
+    }
+
+    /// Where an output is written before it is renamed onto `output`: a hidden file beside it, named
+    /// after this process (so `AbandonedFiles` can tell a dead run's partial file from a live one's).
+    package static func partialPath(for output: String) -> String {
+        let folder = (output as NSString).deletingLastPathComponent
+        let base = (output as NSString).lastPathComponent
+        return ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".\(base).modeldiff-partial-\(getpid())")
     }
 
     private static func kind(of mode: mode_t) -> String {
