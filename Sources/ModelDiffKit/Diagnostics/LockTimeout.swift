@@ -17,8 +17,8 @@ public struct LockTimeout: Sendable, Hashable {
     public static let brief = LockTimeout(seconds: 0.2)
 
     /// The same, in whole milliseconds, as SQLite takes it.
-    var milliseconds: Int32 { Int32(min(seconds * 1000, Double(Int32.max)).rounded()) }
+    package var milliseconds: Int32 { Int32(min(seconds * 1000, Double(Int32.max)).rounded()) }
 
     /// The time as the error message shows it: `10 s`, `0.2 s`.
-    var described: String { seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s" }
+    package var described: String { seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s" }
 }

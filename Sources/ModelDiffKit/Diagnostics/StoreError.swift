@@ -33,9 +33,18 @@ public struct StoreError: Error, Sendable, Hashable {
     /// The store as the user named it.
     public let path: String
 
+    /// A failure of the store named `path`.
+    package init(kind: Kind, code: Int32, message: String, statement: String?, path: String) {
+        self.kind = kind
+        self.code = code
+        self.message = message
+        self.statement = statement
+        self.path = path
+    }
+
     /// The kind of failure a result code stands for; `storage` gives the sentence for a failed write
     /// (only asked for `SQLITE_FULL` and `SQLITE_IOERR`).
-    static func kind(of code: Int32, lockTimeout: LockTimeout, storage: () -> String) -> Kind {
+    package static func kind(of code: Int32, lockTimeout: LockTimeout, storage: () -> String) -> Kind {
         switch code & 0xFF {
         case 5, 6: .locked(lockTimeout)  // SQLITE_BUSY, SQLITE_LOCKED
         case 13, 10: .storage(storage())  // SQLITE_FULL, SQLITE_IOERR

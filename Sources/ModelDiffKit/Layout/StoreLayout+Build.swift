@@ -169,7 +169,7 @@ extension StoreLayout {
         }
     }
 
-    static func inverse(of relationship: Relationship, in entity: Entity, model: Model) -> Relationship? {
+    package static func inverse(of relationship: Relationship, in entity: Entity, model: Model) -> Relationship? {
         guard let inverseName = relationship.inverseName,
             let owner = (relationship.inverseEntity ?? relationship.destinationEntity).flatMap(model.entity(named:))
         else { return nil }

@@ -76,13 +76,13 @@ public struct StoreLayout: Sendable {
         public let orderColumns: [(column: String, relationship: String)]
 
         /// Whether the table is named after `entity.name` rather than after its inverse.
-        func isNamed(after entity: String, relationship name: String) -> Bool {
+        package func isNamed(after entity: String, relationship name: String) -> Bool {
             relationship.entity == entity && relationship.name == name
         }
 
         /// The two key columns seen from the side `entity.name` (the entity declaring it): the column
         /// holding that side's object keys, then the one holding their destinations' keys.
-        func keyColumns(from entity: String, relationship name: String) -> (own: String, other: String) {
+        package func keyColumns(from entity: String, relationship name: String) -> (own: String, other: String) {
             isNamed(after: entity, relationship: name) ? (sourceColumn, destinationColumn) : (destinationColumn, sourceColumn)
         }
 
@@ -162,10 +162,10 @@ enum StorageClass: Int, Comparable {
 }
 
 /// The column name Core Data uses for a property: `Z` and the name in capitals.
-func columnName(_ property: String) -> String { "Z" + property.uppercased() }
+package func columnName(_ property: String) -> String { "Z" + property.uppercased() }
 
 /// The table of the hierarchy whose root entity is `root`, numbered `number` in `Z_PRIMARYKEY`: the
 /// one table-name rule. Model entities are numbered from 1 and their tables are `Z` + the upper-cased
 /// name; the entities Core Data adds itself (persistent history, numbered from 16001, see
 /// SQLITE-STORE.md) have tables whose names start with `A`.
-func tableName(root: String, number: Int) -> String { (number >= 16000 ? "A" : "Z") + root.uppercased() }
+package func tableName(root: String, number: Int) -> String { (number >= 16000 ? "A" : "Z") + root.uppercased() }

@@ -4,19 +4,19 @@ import Foundation
 /// NSEntityMapping's properties (`name`, `sourceEntityName`, `destinationEntityName`, `mappingType`,
 /// `userInfo` …). `$entityMapping.userInfo.factor` is how a mapping passes a parameter to its own
 /// expressions.
-final class EntityMappingReference: ExpressionObject {
-    let mapping: EntityMapping
+package final class EntityMappingReference: ExpressionObject {
+    package let mapping: EntityMapping
 
     /// The keys it answers: NSEntityMapping's properties (the NSEntityMapping reference). `mapping
     /// validate` refuses any other.
-    static let keys = [
+    package static let keys = [
         "name", "mappingType", "sourceEntityName", "sourceEntityVersionHash", "destinationEntityName", "destinationEntityVersionHash",
         "sourceExpression", "attributeMappings", "relationshipMappings", "entityMigrationPolicyClassName", "userInfo",
     ]
 
-    init(_ mapping: EntityMapping) { self.mapping = mapping }
+    package init(_ mapping: EntityMapping) { self.mapping = mapping }
 
-    func value(forKey key: String) throws -> ExpressionValue {
+    package func value(forKey key: String) throws -> ExpressionValue {
         switch key {
         case "name": .string(mapping.name)
         case "sourceEntityName": mapping.sourceEntity.map { .string($0) } ?? .null
@@ -44,15 +44,15 @@ final class EntityMappingReference: ExpressionObject {
 
 /// `$propertyMapping`: the NSPropertyMapping whose value expression is being evaluated (`name`,
 /// `valueExpression`, `userInfo`, NSPropertyMapping's properties).
-final class PropertyMappingReference: ExpressionObject {
-    let mapping: PropertyMapping
+package final class PropertyMappingReference: ExpressionObject {
+    package let mapping: PropertyMapping
 
     /// The keys it answers: NSPropertyMapping's properties.
-    static let keys = ["name", "valueExpression", "userInfo"]
+    package static let keys = ["name", "valueExpression", "userInfo"]
 
-    init(_ mapping: PropertyMapping) { self.mapping = mapping }
+    package init(_ mapping: PropertyMapping) { self.mapping = mapping }
 
-    func value(forKey key: String) throws -> ExpressionValue {
+    package func value(forKey key: String) throws -> ExpressionValue {
         switch key {
         case "name": .string(mapping.name)
         case "valueExpression": mapping.valueExpression.map { .string($0) } ?? .null
@@ -64,25 +64,25 @@ final class PropertyMappingReference: ExpressionObject {
 
 /// A dictionary reached by key (`userInfo`, `entitiesByName`, `entityMappingsByName`): a missing key
 /// is nil, as NSDictionary answers.
-final class ByNameReference: ExpressionObject {
-    let lookup: (String) -> ExpressionValue
+package final class ByNameReference: ExpressionObject {
+    package let lookup: (String) -> ExpressionValue
 
-    init(_ lookup: @escaping (String) -> ExpressionValue) { self.lookup = lookup }
+    package init(_ lookup: @escaping (String) -> ExpressionValue) { self.lookup = lookup }
 
     /// A userInfo dictionary: each key's value is its string.
     convenience init(_ userInfo: UserInfo) { self.init { key in userInfo[key].map { .string($0) } ?? .null } }
 
-    func value(forKey key: String) throws -> ExpressionValue { lookup(key) }
+    package func value(forKey key: String) throws -> ExpressionValue { lookup(key) }
 }
 
 /// `$manager.sourceModel` and `.destinationModel`: the NSManagedObjectModel's `versionIdentifiers` and
 /// `entitiesByName` (each entity's `name`, `managedObjectClassName` and `abstract`).
-final class ModelReference: ExpressionObject {
-    let model: Model
+package final class ModelReference: ExpressionObject {
+    package let model: Model
 
-    init(_ model: Model) { self.model = model }
+    package init(_ model: Model) { self.model = model }
 
-    func value(forKey key: String) throws -> ExpressionValue {
+    package func value(forKey key: String) throws -> ExpressionValue {
         switch key {
         case "versionIdentifiers": .array(model.versionIdentifier.map { [.string($0)] } ?? [])
         case "entitiesByName":
@@ -109,12 +109,12 @@ final class ModelReference: ExpressionObject {
 }
 
 /// `$manager.mappingModel`: the NSMappingModel being run (`entityMappings`, `entityMappingsByName`).
-final class MappingModelReference: ExpressionObject {
-    let model: MappingModel
+package final class MappingModelReference: ExpressionObject {
+    package let model: MappingModel
 
-    init(_ model: MappingModel) { self.model = model }
+    package init(_ model: MappingModel) { self.model = model }
 
-    func value(forKey key: String) throws -> ExpressionValue {
+    package func value(forKey key: String) throws -> ExpressionValue {
         switch key {
         case "entityMappings": .array(model.entityMappings.map { .object(EntityMappingReference($0)) })
         case "entityMappingsByName":

@@ -2,12 +2,12 @@ import Foundation
 
 /// Reads an entity mapping's source expression before anything is written: a fetch of the mapping's
 /// source entity, with a predicate in NSPredicate's format that parses.
-enum SourceExpressionCheck {
-    static let selector = "fetchRequestForSourceEntityNamed:predicateString:"
+package enum SourceExpressionCheck {
+    package static let selector = "fetchRequestForSourceEntityNamed:predicateString:"
 
     /// The predicate string of `mapping`'s source expression, checked to be a fetch of the mapping's
     /// source entity; nil when it has no source expression.
-    static func predicateText(_ mapping: EntityMapping) throws(SourceExpressionError) -> String? {
+    package static func predicateText(_ mapping: EntityMapping) throws(SourceExpressionError) -> String? {
         guard let text = mapping.sourceExpression, let source = mapping.sourceEntity else { return nil }
         guard case .function("FETCH", let arguments)? = try? ExpressionParser.parse(text), let request = arguments.first,
             case .call(.variable("manager"), selector, let requestArguments) = request, requestArguments.count == 2,
@@ -24,7 +24,7 @@ enum SourceExpressionCheck {
     }
 
     /// A fetch predicate: NSPredicate's format; empty text fetches everything, as a nil predicate does.
-    static func parsePredicate(_ text: String) throws(ExpressionError) -> ValueExpression {
+    package static func parsePredicate(_ text: String) throws(ExpressionError) -> ValueExpression {
         if text.allSatisfy(\.isWhitespace) { return .predicate(true) }
         return try ExpressionParser.parse(text)
     }
@@ -32,9 +32,9 @@ enum SourceExpressionCheck {
 
 /// Why a source expression is not a fetch of its mapping's source entity; the migration manager
 /// reports it as an NSMigrationError of the mapping, `mapping validate` as a line of the file.
-struct SourceExpressionError: Error {
+package struct SourceExpressionError: Error {
     /// What is wrong, in words.
-    let message: String
+    package let message: String
 
-    init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 }

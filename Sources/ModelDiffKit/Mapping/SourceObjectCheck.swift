@@ -5,11 +5,11 @@
 /// by key would instead link each object to whatever new row has the same key. The objects to relate
 /// are the ones migrated from it, which the migration manager looks up in its association table:
 /// `FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "FolderToFolder", $source.folder)`.
-enum SourceObjectCheck {
+package enum SourceObjectCheck {
     /// The source relationship a relationship mapping's whole expression reads when it is a plain
     /// `$source.a.b` key path whose every step is a relationship of the old model; nil otherwise
     /// (the expression's type is not known before it runs).
-    static func sourceRelationship(of text: String, from entity: Entity, in model: Model) -> Relationship? {
+    package static func sourceRelationship(of text: String, from entity: Entity, in model: Model) -> Relationship? {
         guard case .keyPath(.variable("source"), let components)? = try? ExpressionParser.parse(text), !components.isEmpty else {
             return nil
         }
@@ -28,7 +28,7 @@ enum SourceObjectCheck {
     /// The entity mapping that migrates objects of the old model's `sourceEntity` into the
     /// destination relationship's `target`: the one from and to both, else one from it, else one to
     /// the target; nil when no mapping carries objects there.
-    static func mappingName(from sourceEntity: String?, to target: String?, in mapping: MappingModel?) -> String? {
+    package static func mappingName(from sourceEntity: String?, to target: String?, in mapping: MappingModel?) -> String? {
         let carrying = mapping?.entityMappings.filter { [.copy, .transform, .custom].contains($0.type) } ?? []
         let both = carrying.first { $0.sourceEntity == sourceEntity && $0.destinationEntity == target }
         let from = carrying.first { sourceEntity != nil && $0.sourceEntity == sourceEntity }
@@ -38,7 +38,7 @@ enum SourceObjectCheck {
 
     /// Why `property` (written `Entity.relationship`) cannot take what `text` gives, `sourceEntity`
     /// objects of the old store, and the expression to write instead.
-    static func message(property: String, text: String, sourceEntity: String, mappingName: String?) -> String {
+    package static func message(property: String, text: String, sourceEntity: String, mappingName: String?) -> String {
         let written = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let lookup =
             "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(mappingName ?? "<entity mapping>")\", \(written))"

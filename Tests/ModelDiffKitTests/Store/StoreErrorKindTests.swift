@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelDiffKit
+@testable import ModelDiffStore
 
 /// A library caller gets a store failure's kind as a value (`Diagnostic.storeError`), not only as a
 /// sentence: through `PersistentStore.open` and through a whole migration, worded as the CLI prints it.
