@@ -6,7 +6,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "modeldiff", targets: ["modeldiff"]),
-        .library(name: "ModelDiffKit", targets: ["ModelDiffKit"]),
+        // One product, two modules: `import ModelDiffKit` for models, hashes, diffs, checks, mappings
+        // and reports; `import ModelDiffStore` as well for SQLite stores and migrating them.
+        .library(name: "ModelDiffKit", targets: ["ModelDiffKit", "ModelDiffStore"]),
         .plugin(name: "ModelDiffCheck", targets: ["ModelDiffCheck"]),
     ],
     dependencies: [
@@ -34,26 +36,32 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // Models, model files, hashes, diffs, inference, mappings, expressions and reports: no SQLite.
         .target(
             name: "ModelDiffKit",
             dependencies: [
                 "CLibXML2",
-                "CSQLite",
                 "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // Core Data SQLite stores and migrating them: the layer above, which ModelDiffKit cannot import.
+        .target(
+            name: "ModelDiffStore",
+            dependencies: ["ModelDiffKit", "CSQLite"]
+        ),
         .executableTarget(
             name: "modeldiff",
             dependencies: [
                 "ModelDiffKit",
+                "ModelDiffStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "generate-store",
-            dependencies: ["ModelDiffKit"],
+            dependencies: ["ModelDiffKit", "ModelDiffStore"],
             path: "Benchmarks/Generator"
         ),
         .plugin(
@@ -68,7 +76,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelDiffKitTests",
-            dependencies: ["ModelDiffKit", "modeldiff", "generate-store"],
+            dependencies: ["ModelDiffKit", "ModelDiffStore", "modeldiff", "generate-store"],
             exclude: ["Golden"]
         ),
     ],

@@ -5,6 +5,7 @@
 // Usage: generate-store N OUTPUT
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[1]), count >= 3 else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

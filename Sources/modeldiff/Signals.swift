@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 
 /// The signals a writing command handles.
 enum Signals {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ModelDiffKit
+import ModelDiffStore
 
 struct StoreSeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

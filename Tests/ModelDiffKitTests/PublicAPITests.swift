@@ -1,23 +1,29 @@
 import Foundation
 import Testing
 
-/// The library's public API is what its DocC catalog lists (issue 17): every ``Symbol`` link in
-/// `ModelDiffKit.docc` must name a declaration that is still `public` (or `open`), and every public
-/// top-level declaration must appear in a Topics list, so neither side can drift without a failing test.
-/// It reads the sources as text, because `swift package generate-documentation` takes minutes.
+/// The library's public API is what its DocC catalogs list (issue 17): every ``Symbol`` link in a
+/// module's catalog (`ModelDiffKit.docc`, `ModelDiffStore.docc`) must name a declaration of that module
+/// that is still `public` (or `open`), as DocC resolves links within one module only, and every public
+/// top-level declaration must appear in a Topics list of its module's catalog, so neither side can
+/// drift without a failing test. It reads the sources as text, because `swift package
+/// generate-documentation` takes minutes.
 @Suite struct PublicAPITests {
-    static let library = Paths.repository.appendingPathComponent("Sources/ModelDiffKit")
-    static let catalog = library.appendingPathComponent("ModelDiffKit.docc")
+    /// The library product's modules: the model layers, and the store layer built on them.
+    static let modules = ["ModelDiffKit", "ModelDiffStore"]
 
-    /// The `.md` files of the DocC catalog, by name.
-    static func articles() throws -> [(name: String, text: String)] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }.sorted()
-        return try names.map { ($0, try String(contentsOf: catalog.appendingPathComponent($0), encoding: .utf8)) }
+    static func folder(_ module: String) -> URL { Paths.repository.appendingPathComponent("Sources/\(module)") }
+    static func catalog(_ module: String) -> URL { folder(module).appendingPathComponent("\(module).docc") }
+
+    /// The `.md` files of a module's DocC catalog, by name.
+    static func articles(_ module: String) throws -> [(name: String, text: String)] {
+        let folder = catalog(module)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
+        return try names.map { ("\(module).docc/\($0)", try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) }
     }
 
-    /// The library's Swift sources (the catalog holds none).
-    static func sources() throws -> [String] {
-        let walker = FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil)
+    /// A module's Swift sources (the catalog holds none).
+    static func sources(_ module: String) throws -> [String] {
+        let walker = FileManager.default.enumerator(at: folder(module), includingPropertiesForKeys: nil)
         var texts: [String] = []
         while let url = walker?.nextObject() as? URL {
             if url.pathExtension == "swift" { texts.append(try String(contentsOf: url, encoding: .utf8)) }
@@ -62,31 +68,48 @@ import Testing
         return names
     }
 
-    @Test func everyDocCLinkNamesAPublicDeclaration() throws {
-        let sources = try Self.sources()
+    @Test(arguments: modules) func everyDocCLinkNamesAPublicDeclaration(module: String) throws {
+        let sources = try Self.sources(module)
         let topLevel = try Self.publicNames(in: sources, topLevelOnly: true)
         let members = try Self.publicNames(in: sources, topLevelOnly: false).union(Self.caseNames(in: sources))
         var broken: [String] = []
-        for article in try Self.articles() {
-            for link in Self.links(in: article.text) where link != "ModelDiffKit" {
+        for article in try Self.articles(module) {
+            for link in Self.links(in: article.text) where link != module {
                 let parts = link.split(separator: "/").map { String($0.prefix { $0 != "(" }) }
                 let resolved = topLevel.contains(parts[0]) && parts.dropFirst().allSatisfy { members.contains($0) }
                 if !resolved { broken.append("\(article.name): ``\(link)``") }
             }
         }
-        #expect(broken.isEmpty, "DocC links to declarations that are not public: \(broken)")
+        #expect(broken.isEmpty, "DocC links to declarations that are not public in \(module): \(broken)")
     }
 
-    @Test func everyPublicTopLevelDeclarationIsInATopicsList() throws {
+    @Test(arguments: modules) func everyPublicTopLevelDeclarationIsInATopicsList(module: String) throws {
         var listed: Set<String> = []
-        for article in try Self.articles() {
+        for article in try Self.articles(module) {
             guard let topics = article.text.range(of: "## Topics") else { continue }
             for link in Self.links(in: String(article.text[topics.upperBound...])) {
                 listed.insert(String(link.split(separator: "/")[0]))
             }
         }
-        let unlisted = try Self.publicNames(in: try Self.sources(), topLevelOnly: true).subtracting(listed).sorted()
-        #expect(unlisted.isEmpty, "public declarations missing from the DocC Topics (list them, or make them package): \(unlisted)")
+        let unlisted = try Self.publicNames(in: try Self.sources(module), topLevelOnly: true).subtracting(listed).sorted()
+        #expect(
+            unlisted.isEmpty, "public declarations of \(module) missing from its DocC Topics (list them, or make them package): \(unlisted)"
+        )
+    }
+
+    /// The layering the two targets enforce: the model layers name neither the store module nor SQLite
+    /// (Package.swift gives ModelDiffKit no dependency on either, so such an import cannot build).
+    @Test func theModelLayersImportNoStoreCode() throws {
+        var imports: [String] = []
+        for text in try Self.sources("ModelDiffKit") {
+            imports += text.matches(of: /^(?:@?\w+ )*import\s+(ModelDiffStore|CSQLite)\b/.anchorsMatchLineEndings()).map {
+                String($0.output.0)
+            }
+        }
+        #expect(imports.isEmpty, "ModelDiffKit imports the store layer: \(imports)")
+        let package = try String(contentsOf: Paths.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let target = try #require(package.firstMatch(of: /\.target\(\s*name: "ModelDiffKit",[\s\S]*?\n        \)/))
+        #expect(!target.output.contains("ModelDiffStore") && !target.output.contains("CSQLite"), "\(target.output)")
     }
 
     /// The check above must be able to fail: a declaration made `package` is no longer public.

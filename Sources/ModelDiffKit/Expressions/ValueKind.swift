@@ -52,7 +52,7 @@ enum ValueKind: Sendable, Equatable {
         }
     }
 
-    /// A value of this kind, to ask ``ExpressionValue/storeValue(for:)`` (what `migrate` runs) whether
+    /// A value of this kind, to ask `ExpressionValue.storedValue(for:)` (what `migrate` runs) whether
     /// an attribute type can hold it; nil when the kind is not known well enough.
     var sample: ExpressionValue? {
         switch self {

@@ -43,7 +43,7 @@ extension MappingValidation {
         }
         if let target, let attribute = target.attribute {
             let kind = typing.kind(of: expression)
-            if let sample = kind.sample, (try? sample.storeValue(for: attribute.type)) == nil {
+            if let sample = kind.sample, sample.storedValue(for: attribute.type) == nil {
                 var message = "\(what): the expression gives \(kind.name), which an \(attribute.type.xcodeName) attribute cannot hold"
                 if let conversion = kind.conversion(of: text.trimmingCharacters(in: .whitespacesAndNewlines), to: attribute.type) {
                     message += "; convert it, as in \(conversion)"

@@ -9,6 +9,12 @@ public struct ModelVersion: Sendable {
 
     /// The model.
     public var model: Model { loaded.model }
+
+    /// A version named `name` (without `.xcdatamodel`).
+    package init(name: String, loaded: LoadedModel) {
+        self.name = name
+        self.loaded = loaded
+    }
 }
 
 /// A versioned model bundle (`NAME.xcdatamodeld`): its versions in natural order and the current one.
@@ -77,7 +83,7 @@ public enum ModelFile {
     }
 
     /// Loads a `.xcdatamodel` folder's `contents`.
-    static func loadFolder(_ folder: String) throws(Diagnostic) -> LoadedModel {
+    package static func loadFolder(_ folder: String) throws(Diagnostic) -> LoadedModel {
         let contents = (folder as NSString).appendingPathComponent("contents")
         guard FileManager.default.fileExists(atPath: contents) else {
             if ModelLocator.isXcode3Model(folder) {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Finds versions in bundles and orders them as people number them.
-enum ModelLocator {
+package enum ModelLocator {
     /// The version names (`Model 2`) of the `.xcdatamodel` folders in a bundle, in natural order.
-    static func versionFolders(inBundle path: String) throws(Diagnostic) -> [String] {
+    package static func versionFolders(inBundle path: String) throws(Diagnostic) -> [String] {
         let entries: [String]
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: path)
@@ -18,7 +18,7 @@ enum ModelLocator {
     }
 
     /// The current version named by `.xccurrentversion`, or the only version when that file is absent.
-    static func currentVersionName(ofBundle path: String, versions: [String]) throws(Diagnostic) -> String {
+    package static func currentVersionName(ofBundle path: String, versions: [String]) throws(Diagnostic) -> String {
         let file = (path as NSString).appendingPathComponent(".xccurrentversion")
         guard let data = FileManager.default.contents(atPath: file) else {
             if versions.count == 1 { return versions[0] }
@@ -47,7 +47,7 @@ enum ModelLocator {
     }
 
     /// Whether a `.xcdatamodel` folder holds an Xcode 3 binary model instead of XML `contents`.
-    static func isXcode3Model(_ folder: String) -> Bool {
+    package static func isXcode3Model(_ folder: String) -> Bool {
         let manager = FileManager.default
         return !manager.fileExists(atPath: (folder as NSString).appendingPathComponent("contents"))
             && manager.fileExists(atPath: (folder as NSString).appendingPathComponent("elements"))

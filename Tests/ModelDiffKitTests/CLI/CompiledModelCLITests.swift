@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelDiffKit
+@testable import ModelDiffStore
 
 private let sampleModel = Paths.fixtures.appendingPathComponent("06-CoreDataPlus-SampleModel")
 private let cdm = sampleModel.appendingPathComponent("V2toV3.cdm")

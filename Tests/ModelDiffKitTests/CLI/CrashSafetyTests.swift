@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// A real Apple store and a `migrate` command line to run on a copy of it.

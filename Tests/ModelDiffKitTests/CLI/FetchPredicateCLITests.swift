@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 // A source expression's fetch predicate selects the objects an entity mapping migrates, as Core Data

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelDiffKit
+@testable import ModelDiffStore
 
 /// Library messages state facts; the CLI names the flag that gave the value (issue 17): the seed's
 /// counts (`--objects`) and the folders searched for mapping models (`--mappings`).

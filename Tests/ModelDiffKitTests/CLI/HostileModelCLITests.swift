@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// The attack through the built binary: a `--to` model whose entity names are SQL. Before

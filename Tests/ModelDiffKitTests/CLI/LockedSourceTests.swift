@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// Another process (Python's sqlite3, as another app would) that holds a store open: it runs

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffStore
 import Testing
 
 /// `modeldiff test`: migrations proved on seeded and real stores, including what `check` cannot see.

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// Two sibling sub-entities, `Cat` and `Dog`, each declare `name` and `age` in their root's one

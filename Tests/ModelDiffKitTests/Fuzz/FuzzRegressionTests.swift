@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// Replays every input the fuzzers once failed on (`Fuzz/Regressions/TARGET/`) through the same

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// The benchmark's store (`generate-store`, TestModels/Bench.xcdatamodeld) at a small size: both

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// "A model file is data, never code": names that are SQL attacks, in every place a name reaches SQL

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// Splits `fullName` into first and last name: the README's example of an entity migration policy.

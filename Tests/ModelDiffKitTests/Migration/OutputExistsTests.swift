@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelDiffKit
+@testable import ModelDiffStore
 
 /// An output that is already there is a fact the library states (`OutputExists`), without the flag a
 /// command line would name; the CLI tests check that `migrate` and `infer --format xcode` still add

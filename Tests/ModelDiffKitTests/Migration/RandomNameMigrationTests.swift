@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// Property: whatever the names, migrating never writes anywhere but the output. Models with random

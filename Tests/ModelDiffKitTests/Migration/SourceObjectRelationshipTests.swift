@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 private let people = Paths.testModels.appendingPathComponent("People")

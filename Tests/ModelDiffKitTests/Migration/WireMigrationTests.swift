@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// Stores with a version that do not migrate yet: none (store1-27's dangling keys are carried over as nil, see below).

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 // The Wire team's own migration test (wire-ios-data-model's DatabaseMigrationTests.swift) run on

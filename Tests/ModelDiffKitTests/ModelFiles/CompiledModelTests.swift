@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelDiffKit
+@testable import ModelDiffStore
 
 /// The compiled models of fixtures 06 and 07 (`.momd`, Xcode's output for the `.xcdatamodeld` beside it).
 private let compiledCases = ["06-CoreDataPlus-SampleModel/SampleModel", "07-CoreDataPlus-SampleModel3/SampleModel3"]

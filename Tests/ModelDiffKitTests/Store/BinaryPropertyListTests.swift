@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 @Suite struct BinaryPropertyListTests {

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// Every connection modeldiff opens refuses what SQL smuggled in through a name could use to reach

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// Every SQLite store under `../shared/fixtures` and `../shared/models`, found by its file header, so a

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffStore
 import Testing
 
 /// "A model file is data, never code": every name reaches SQL through `SQL.quote` (Store/SQLIdentifier.swift)

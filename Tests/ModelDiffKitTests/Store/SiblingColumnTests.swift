@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// Three sibling sub-entities that each declare `text` (the third as Binary) and two that declare

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelDiffKit
+@testable import ModelDiffStore
 
 /// A library caller catches a store failure by type (`StoreFailure.store`) and gets its kind as a value,
 /// not only as a sentence: through `PersistentStore.open` and through a whole migration, worded as the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelDiffKit
+@testable import ModelDiffStore
 
 /// `StoreError`: SQLite's result codes (primary or extended, sqlite.org/rescode.html) by kind, and
 /// the one line each kind gives the user (the CLI tests check the same lines end to end).

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 
 /// An Apple-written store in `../shared/fixtures` with the model version that wrote it.
 struct StoreFixture: Sendable, CustomStringConvertible {

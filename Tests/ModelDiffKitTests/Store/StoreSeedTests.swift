@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// `modeldiff store seed`: synthetic stores that satisfy their model, the same bytes for the same seed.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelDiffKit
+@testable import ModelDiffStore
 
 /// `SQLiteDatabase.inTransaction`: the one way the migration opens a write transaction.
 private func scratchDatabase(in folder: URL) throws -> SQLiteDatabase {

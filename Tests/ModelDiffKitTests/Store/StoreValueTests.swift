@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// Every Apple-written store, including the one whose model XML lost `minCount`/`optional` in

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// A Notes 2 store: a folder with two notes, a tag on the second note (a many-to-many, in a join table).

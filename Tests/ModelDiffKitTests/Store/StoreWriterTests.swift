@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// A store for `TestModels/Store/Library.xml` in a fresh folder: abstract `Item` with `Book` and

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// The structure of a store, line by line: each table with its columns (name and declared type, in

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffStore
 import Testing
 
 /// Wire's 90-version model and the 82 stores the app wrote with Core Data at many of those versions

@@ -1,0 +1,28 @@
+extension StoreLayout {
+    /// The layout with each join table under the name the store really uses.
+    ///
+    /// For a many-to-many pair on one entity (`UserClient.trustedClients` / `trustedByClients`), Core
+    /// Data names the table after whichever side its property dictionary yields first, and Apple's
+    /// stores of Wire's model show both names; a store is read under its own. Pairs whose table is
+    /// under neither name keep the computed one (`store verify` then reports the missing table).
+    package func adopting(storeTables: Set<String>) -> StoreLayout {
+        var renamed: [String: JoinTable] = [:]
+        for join in joinTables where !storeTables.contains(join.name) {
+            let other = join.swapped(entityNumber: entityNumbers[join.inverse.entity] ?? 0)
+            if storeTables.contains(other.name) { renamed[join.name] = other }
+        }
+        guard !renamed.isEmpty else { return self }
+        return StoreLayout(
+            entityNumbers: entityNumbers, orderedEntities: orderedEntities, tables: tables,
+            joinTables: joinTables.map { renamed[$0.name] ?? $0 }, indexes: indexes, model: model)
+    }
+}
+
+extension StoreLayout.JoinTable {
+    /// The same pair, named after the other side (`Z_<n><INVERSE>`); the key columns keep their names.
+    func swapped(entityNumber: Int) -> StoreLayout.JoinTable {
+        StoreLayout.JoinTable(
+            name: "Z_\(entityNumber)\(inverse.name.uppercased())", relationship: inverse, inverse: relationship,
+            sourceColumn: destinationColumn, destinationColumn: sourceColumn, orderColumns: orderColumns.reversed())
+    }
+}

@@ -1,0 +1,326 @@
+import Foundation
+import ModelDiffKit
+
+/// Where a migration is: the stage, the entity mapping, and the fraction done.
+public struct MigrationProgress: Sendable {
+    /// Core Data's three stages.
+    public enum Stage: String, Sendable {
+        case createInstances = "create instances"
+        case createRelationships = "create relationships"
+        case validate
+    }
+
+    /// The stage running.
+    public let stage: Stage
+    /// The entity mapping running.
+    public let mapping: String
+    /// Objects handled so far in the whole migration.
+    public let objects: Int
+    /// From 0 to 1.
+    public let fraction: Double
+}
+
+/// Migrates a Core Data SQLite store from one model version to another with a mapping model
+/// (NSMigrationManager): create destination instances, create relationships, validate.
+public final class MigrationManager: ExpressionObject {
+    /// The model the source store was written with.
+    public let sourceModel: Model
+    /// The model of the store being written.
+    public let destinationModel: Model
+    /// The mapping being run.
+    public private(set) var mappingModel: MappingModel?
+    /// The entity mapping being run.
+    public private(set) var currentEntityMapping: EntityMapping?
+    /// From 0 to 1: how much of the running migration is done, and 1 when none is running (before
+    /// the first, after one ends or fails, after `reset()`). The NSMigrationManager reference: "A
+    /// number from 0 to 1 that indicates the proportion of completeness of the migration. If a
+    /// migration is not taking place, returns 1."
+    public private(set) var migrationProgress: Double = 1
+    /// Called as the migration advances (from the migrating thread).
+    public var progressHandler: ((MigrationProgress) -> Void)?
+    /// Free-form values for policies to share.
+    public var userInfo: [String: String] = [:]
+    /// Whether the SQL fast path may be used when the mapping allows it (Core Data's store-specific migrator).
+    public var usesStoreSpecificMigrationManager = true
+    /// How long opening the source waits while another process holds it locked (`migrate --lock-timeout`).
+    public var lockTimeout = LockTimeout.brief
+    /// Whether the last migration ran on the SQL fast path.
+    public private(set) var usedFastPath = false
+    /// The source's keys that point to no row, which the last migration carried over as nil (to-ones)
+    /// or left out (join-table rows), on either path: one entry per relationship, for the warnings
+    /// `migrate` prints (`DanglingKeys.message`).
+    package private(set) var nullifiedKeys: [DanglingKeys] = []
+    /// The policy classes mapping files may name.
+    public var policies = PolicyRegistry()
+
+    /// The source store while migrating (Core Data's source context).
+    public private(set) var sourceContext: PersistentStore?
+    /// The destination store while migrating (Core Data's destination context).
+    public private(set) var destinationContext: PersistentStore?
+
+    var sourceLayout: StoreLayout
+    var destinationLayout: StoreLayout
+    var writer: StoreWriter?
+    /// Association tables by entity mapping name.
+    var associations: [String: AssociationTable] = [:]
+    /// Attribute mappings worked out once per entity mapping name.
+    var attributePlans: [String: AttributeMappingPlan?] = [:]
+    /// Relationship mappings run table by table, by entity mapping name (stage 2).
+    var bulkRelationships: [String: [BulkRelationship]] = [:]
+    var destinationObjects: [ObjectID: MigrationObject] = [:]
+    var sourceObjects: [ObjectID: MigrationObject] = [:]
+    /// How many objects of each side the manager keeps in memory at most.
+    static let cacheLimit = 20_000
+    var currentPolicy: EntityMigrationPolicy?
+    /// Expressions are parsed once per migration, not once per object.
+    var parsedExpressions: [String: ValueExpression] = [:]
+    /// What each entity mapping's source expression fetches, by mapping name (read before anything is written).
+    var sourceFetches: [String: SourceFetch] = [:]
+    private var handled = 0
+    private var total = 1
+    private let cancellation = CancellationBox()
+
+    /// Creates a manager for one pair of versions.
+    public init(sourceModel: Model, destinationModel: Model) {
+        self.sourceModel = sourceModel
+        self.destinationModel = destinationModel
+        self.sourceLayout = StoreLayout(model: sourceModel)
+        self.destinationLayout = StoreLayout(model: destinationModel)
+    }
+
+    /// Stops a running migration from any thread; `migrateStore` then throws `error`.
+    public func cancelMigration(error: Error) { cancellation.cancel(with: error) }
+
+    /// Clears association tables and state so the manager can run again.
+    public func reset() {
+        associations = [:]
+        attributePlans = [:]
+        sourceFetches = [:]
+        bulkRelationships = [:]
+        destinationObjects = [:]
+        sourceObjects = [:]
+        currentEntityMapping = nil
+        currentPolicy = nil
+        migrationProgress = 1
+        handled = 0
+        nullifiedKeys = []
+        cancellation.reset()
+    }
+
+    /// Migrates the store at `sourcePath` into a new store at `destinationPath` (which must not exist).
+    ///
+    /// The source is opened read-only. On failure the destination file is removed.
+    public func migrateStore(from sourcePath: String, to destinationPath: String, mapping: MappingModel) throws {
+        reset()
+        migrationProgress = 0
+        defer { migrationProgress = 1 }
+        mappingModel = mapping
+        for entityMapping in mapping.entityMappings {
+            if let fetch = try SourceExpressionCheck.fetch(entityMapping) { sourceFetches[entityMapping.name] = fetch }
+        }
+        try SourceObjectCheck.check(mapping, source: sourceModel, destination: destinationModel)
+        let source = try PersistentStore.open(path: sourcePath, lockTimeout: lockTimeout)
+        sourceLayout = try source.layout(for: sourceModel)
+        let storeHashes = source.metadata.versionHashes
+        guard storeHashes == sourceModel.versionHashes().entityVersionHashes else {
+            throw MigrationError(.sourceStore, "the store was not written with the source model (its entity version hashes differ)")
+        }
+        var kept = source.metadata.values.filter { !$0.key.hasPrefix("NS") && !$0.key.hasPrefix("_NS") }
+        if let framework = source.metadata.values["NSPersistenceFrameworkVersion"] { kept["NSPersistenceFrameworkVersion"] = framework }
+        try source.database.holdReadSnapshot()  // a committed snapshot, even if another process writes
+        nullifiedKeys = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel)
+        // The destination is removed on failure, so only the finished file needs to reach the disk: one fsync at the end.
+        let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept, durable: false)
+        sourceContext = source
+        destinationContext = destination
+        defer {
+            sourceContext = nil
+            destinationContext = nil
+            writer = nil
+        }
+        do {
+            usedFastPath = false
+            if usesStoreSpecificMigrationManager,
+                let statements = SQLFastPath.plan(
+                    mapping, source: sourceLayout, destination: destinationLayout,
+                    sourceJoinColumns: try SQLFastPath.joinColumns(of: source, layout: sourceLayout),
+                    nullifying: nullifiedKeys, fetches: sourceFetches)
+            {
+                try runFastPath(statements, source: source, destination: destination, mapping: mapping)
+                usedFastPath = true
+                return
+            }
+            writer = try StoreWriter(store: destination, layout: destinationLayout)
+            total = max(1, 3 * (try source.rowCounts().reduce(0) { $0 + $1.count }))
+            try destination.database.inTransaction {
+                var deferredIndexes = try deferIndexes(of: destination, mapping: mapping)
+                var policies: [String: EntityMigrationPolicy] = [:]
+                for entityMapping in mapping.entityMappings {
+                    let policy = try self.policies.policy(named: entityMapping.policyClassName, mapping: entityMapping.name)
+                    policies[entityMapping.name] = policy
+                    try run(entityMapping, policy: policy, stage: .createInstances) {
+                        try policy.begin(entityMapping, manager: self)
+                        try self.createInstances(entityMapping, policy: policy)
+                        try policy.endInstanceCreation(forMapping: entityMapping, manager: self)
+                    }
+                }
+                planBulkRelationships(mapping, policies: policies)
+                if !deferredIndexes.isEmpty && needsPerObjectRelationships(mapping) {
+                    try rebuildIndexes(deferredIndexes, in: destination)
+                    deferredIndexes = []
+                }
+                for entityMapping in mapping.entityMappings {
+                    let policy = policies[entityMapping.name]!
+                    try run(entityMapping, policy: policy, stage: .createRelationships) {
+                        if Self.isDefault(policy) {
+                            try self.createRelationships(entityMapping)
+                        } else {
+                            try self.associations[entityMapping.name]?.forEachPair { _, id in
+                                try self.checkCancellation()
+                                guard let object = try self.object(id, side: .destination) else { return }
+                                try policy.createRelationships(forDestination: object, in: entityMapping, manager: self)
+                                self.advance(.createRelationships, entityMapping)
+                            }
+                        }
+                        try policy.endRelationshipCreation(forMapping: entityMapping, manager: self)
+                    }
+                }
+                try rebuildIndexes(deferredIndexes, in: destination)
+                for entityMapping in mapping.entityMappings {
+                    let policy = policies[entityMapping.name]!
+                    try run(entityMapping, policy: policy, stage: .validate) {
+                        try self.checkCancellation()
+                        // "This method is called before the default save validation is performed by the
+                        // framework" (NSEntityMigrationPolicy reference): a policy may still fix objects up.
+                        try policy.performCustomValidation(forMapping: entityMapping, manager: self)
+                        if let entity = entityMapping.destinationEntity {
+                            try DestinationValidation(store: destination, layout: self.destinationLayout, mapping: entityMapping.name)
+                                .validate(entity: entity)
+                        }
+                        try policy.end(entityMapping, manager: self)
+                        self.handled += (self.associations[entityMapping.name]?.count ?? 0)
+                    }
+                }
+                try writer?.finish()
+                KillPoint.beforeCommit.reach()
+            }
+            try destination.synchronize()
+            KillPoint.afterCommit.reach()
+        } catch {
+            sourceContext = nil
+            destinationContext = nil
+            writer = nil
+            StoreFiles.remove(destinationPath)
+            throw error
+        }
+    }
+
+    private func runFastPath(
+        _ statements: [SQLFastPath.Statement], source: PersistentStore, destination: PersistentStore, mapping: MappingModel
+    ) throws {
+        try destination.database.attach(readOnly: source.database.filePath, as: "src")
+        defer { try? destination.database.detach("src") }
+        try destination.database.inTransaction {
+            for statement in statements {
+                try checkCancellation()
+                KillPoint.fastPathStatement.reach()
+                try destination.database.prepare(statement.sql).run(statement.arguments)
+            }
+            for entityMapping in mapping.entityMappings {
+                currentEntityMapping = entityMapping
+                KillPoint.fastPathValidate.reach()
+                if let entity = entityMapping.destinationEntity {
+                    try DestinationValidation(store: destination, layout: destinationLayout, mapping: entityMapping.name).validate(
+                        entity: entity)
+                }
+                progressHandler?(MigrationProgress(stage: .validate, mapping: entityMapping.name, objects: handled, fraction: 1))
+            }
+            KillPoint.beforeCommit.reach()
+        }
+        try destination.synchronize()
+        KillPoint.afterCommit.reach()
+    }
+
+    private func run(_ mapping: EntityMapping, policy: EntityMigrationPolicy, stage: MigrationProgress.Stage, _ body: () throws -> Void)
+        throws
+    {
+        currentEntityMapping = mapping
+        currentPolicy = policy
+        KillPoint(stage).reach()
+        do {
+            try body()
+        } catch let error as MigrationError {
+            // A policy, or a function a value expression calls on it, may throw without saying where.
+            guard error.mapping == nil else { throw error }
+            throw MigrationError(error.code, error.message, mapping: mapping.name, entity: error.entity, object: error.object)
+        } catch let error as StoreFailure {
+            throw error  // the store could not be read or written (a full disk, a lock): the file says more than the stage
+        } catch let error as Diagnostic {
+            throw error
+        } catch let error as CancellationBox.Cancelled {
+            throw error.error
+        } catch let error as ExpressionError {
+            throw MigrationError(
+                .migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: mapping.destinationEntity)
+        } catch {
+            throw MigrationError(
+                .entityMigrationPolicy, "\(stage.rawValue) failed: \(error)", mapping: mapping.name, entity: mapping.destinationEntity)
+        }
+    }
+
+    private func createInstances(_ mapping: EntityMapping, policy: EntityMigrationPolicy) throws {
+        guard mapping.type != .add, mapping.type != .remove, let sourceEntity = mapping.sourceEntity, let source = sourceContext else {
+            return
+        }
+        // The default policy's hook inserts one object per source object from the value
+        // expressions: done table to table, without an object per row, it gives the same rows.
+        if Self.isDefault(policy), try bulkCreateInstances(mapping, sourceEntity: sourceEntity, source: source) { return }
+        try source.forEachObject(of: sourceEntity, layout: sourceLayout, includingSubentities: false) { stored in
+            try checkCancellation()
+            let object = MigrationObject(
+                id: stored.id, entity: stored.entity, side: .source, attributes: stored.attributes, toOne: stored.toOne, manager: self)
+            remember(object)
+            // The source expression's fetch: only the objects its predicate selects are migrated.
+            guard try isFetched(object, by: mapping) else { return }
+            do {
+                try policy.createDestinationInstances(forSource: object, in: mapping, manager: self)
+            } catch let error as ExpressionError {
+                throw MigrationError(
+                    .migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: sourceEntity,
+                    object: stored.id)
+            }
+            advance(.createInstances, mapping)
+        }
+    }
+
+    /// Whether the mapping's source expression fetches `object`: its predicate, evaluated on the object
+    /// (`SELF`, whose keys it reads bare) with `$manager`, `$entityMapping` and `$entityPolicy` bound, is
+    /// true. Core Data runs the fetch request and migrates what it returns; an object the predicate
+    /// leaves out gets no destination object.
+    func isFetched(_ object: MigrationObject, by mapping: EntityMapping) throws -> Bool {
+        guard let fetch = sourceFetches[mapping.name], let predicate = fetch.predicate else { return true }
+        var variables: [String: ExpressionValue] = ["manager": .object(self), "entityMapping": .object(EntityMappingReference(mapping))]
+        if let currentPolicy { variables["entityPolicy"] = .object(PolicyReference(currentPolicy)) }
+        do {
+            return try predicate.evaluate(in: EvaluationContext(variables: variables, evaluatedObject: .object(object))).isTrue
+        } catch let error as ExpressionError {
+            throw MigrationError(
+                .migration, "the source expression's predicate \"\(fetch.predicateText)\" failed: \(error.message)", mapping: mapping.name,
+                entity: object.entity, object: object.id)
+        }
+    }
+
+    /// Whether `policy` is NSEntityMigrationPolicy itself, whose hooks the manager may run in bulk
+    /// (a subclass, even one overriding nothing, gets every hook called for every object).
+    static func isDefault(_ policy: EntityMigrationPolicy) -> Bool { type(of: policy) == EntityMigrationPolicy.self }
+
+    func advance(_ stage: MigrationProgress.Stage, _ mapping: EntityMapping) {
+        handled += 1
+        migrationProgress = min(1, Double(handled) / Double(total))
+        progressHandler?(MigrationProgress(stage: stage, mapping: mapping.name, objects: handled, fraction: migrationProgress))
+    }
+
+    func checkCancellation() throws {
+        if let error = cancellation.error { throw CancellationBox.Cancelled(error: error) }
+    }
+}

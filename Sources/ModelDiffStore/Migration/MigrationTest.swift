@@ -1,0 +1,199 @@
+import Foundation
+import ModelDiffKit
+
+/// `modeldiff test`: proves a bundle's migrations on data. For every step of the chosen path it seeds
+/// a store at the older version (or takes a real one), migrates it as the app would (a mapping file
+/// beside the bundle where one maps the step, an inferred mapping elsewhere), and checks the result:
+/// `store verify`, every source object accounted for, copied values and links kept, and the
+/// validation Core Data runs at the end of a migration (which `migrate` runs as its third stage).
+public struct MigrationTest: Sendable {
+    /// One tested step.
+    public struct Step: Sendable {
+        /// The older version.
+        public let from: String
+        /// The newer version.
+        public let to: String
+        /// Where the source store came from: `seeded` or a store's path.
+        public let origin: String
+        /// The mapping file used, or nil for an inferred mapping.
+        public let mappingPath: String?
+        /// What failed; empty when the step passed.
+        public let failures: [String]
+        /// Seconds the step took.
+        public let seconds: Double
+
+        /// Whether every check passed.
+        public var passed: Bool { failures.isEmpty }
+    }
+
+    /// The steps, in the order they ran.
+    public let steps: [Step]
+
+    /// Whether every step passed.
+    public var passed: Bool { steps.allSatisfy(\.passed) }
+
+    /// Runs the test (throws `Diagnostic` or `DiagnosticList` for bad input). `objects` per entity are seeded with `seed`; `stores` are real stores to start from too.
+    public init(
+        bundle: ModelBundle, path: MigrationPath = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [], temporaryFolder: URL
+    ) throws {
+        try self.init(
+            versions: Versions(bundle: bundle), path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: temporaryFolder)
+    }
+
+    /// Runs the test on the bundle at `bundlePath`, reading each version only for the steps that use
+    /// it, so memory stays that of one step per core however many versions the bundle has (with
+    /// `stores`, every version is read to match their hashes).
+    public init(
+        bundleAt bundlePath: String, path: MigrationPath = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [],
+        temporaryFolder: URL
+    ) throws {
+        try self.init(
+            versions: Versions(path: bundlePath), path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: temporaryFolder
+        )
+    }
+
+    private init(versions: Versions, path: MigrationPath, objects: Int, seed: UInt64, stores: [String], temporaryFolder: URL) throws {
+        let current = versions.current
+        var pairs: [(Int, Int)] = []
+        if path.includesConsecutive { pairs += (0..<current).map { ($0, $0 + 1) } }
+        if path.includesDirect { pairs += (0..<max(current - 1, 0)).map { ($0, current) } }
+        let mappings = try StoreMigration.mappingFiles(besides: versions.path)
+        let history = try versions.historicalNames()
+        // Steps share nothing (each seeds and migrates its own files), so they run on every core; the
+        // report keeps the path's order.
+        let results = StepResults(count: pairs.count)
+        let plan = pairs
+        DispatchQueue.concurrentPerform(iterations: plan.count) { index in
+            let (from, to) = plan[index]
+            let source = temporaryFolder.appendingPathComponent("test-\(index)-source.sqlite").path
+            defer { StoreMigration.removeStore(source) }
+            do {
+                let (old, new) = (try versions.version(from), try versions.version(to))
+                try StoreSeed(defaultCount: objects, seed: seed &+ UInt64(from)).write(model: old.model, to: source)
+                results.set(
+                    index,
+                    .success(
+                        try Self.run(
+                            old: old, new: new, source: source, origin: "seeded", mappings: mappings, history: history,
+                            folder: temporaryFolder, index: index)))
+            } catch {
+                results.set(index, .failure(error))
+            }
+        }
+        var tested: [Step] = []
+        for result in results.all {
+            switch result {
+            case .success(let step): tested.append(step)
+            case .failure(let error): throw error
+            case nil: continue
+            }
+        }
+        if !stores.isEmpty {
+            let hashes = try versions.names.indices.map { index in (versions.names[index], try versions.version(index).model) }
+            for (offset, store) in stores.enumerated() {
+                let opened = try PersistentStore.open(path: store)
+                let match = StoreVersionMatch(storeHashes: opened.metadata.versionHashes, versions: hashes)
+                guard let name = match.versionName, let from = versions.names.firstIndex(of: name) else {
+                    throw Diagnostic(
+                        path: store,
+                        message: "the store matches no version of \(versions.path) (closest: \(match.closestVersion ?? "none"))")
+                }
+                guard from < current else { continue }
+                let targets = path == .consecutive ? [from + 1] : path == .direct ? [current] : Array(Set([from + 1, current])).sorted()
+                for to in targets {
+                    tested.append(
+                        try Self.run(
+                            old: try versions.version(from), new: try versions.version(to), source: store, origin: store,
+                            mappings: mappings,
+                            history: history, folder: temporaryFolder, index: pairs.count + offset * 2 + to))
+                }
+            }
+        }
+        self.steps = tested
+    }
+
+    private static func run(
+        old: ModelVersion, new: ModelVersion, source: String, origin: String, mappings: [MappingFile], history: Set<String>, folder: URL,
+        index: Int
+    ) throws -> Step {
+        let started = Date()
+        let step = try StoreMigration.step(from: old, to: new, mappings: mappings, history: history)
+        let (mapping, mappingPath) = (step.mapping, step.mappingPath)
+        let output = folder.appendingPathComponent("test-\(index)-output.sqlite").path
+        defer { StoreMigration.removeStore(output) }
+        var failures: [String] = []
+        do {
+            try MigrationManager(sourceModel: old.model, destinationModel: new.model).migrateStore(
+                from: source, to: output, mapping: mapping)
+            failures = try MigrationTestChecks(source: source, output: output, old: old.model, new: new.model, mapping: mapping).failures()
+        } catch let error as MigrationError {
+            failures = ["migration failed: \(error)"]
+        } catch let error as StoreFailure {
+            failures = ["migration failed: \(error.message)"]
+        } catch let error as Diagnostic {
+            failures = ["migration failed: \(error.message)"]
+        } catch {
+            failures = ["migration failed: \(error)"]
+        }
+        return Step(
+            from: old.name, to: new.name, origin: origin, mappingPath: mappingPath, failures: failures,
+            seconds: Date().timeIntervalSince(started))
+    }
+}
+
+/// The steps' results, filled in by concurrent workers.
+private final class StepResults: Sendable {
+    private let results: Locked<[Result<MigrationTest.Step, any Error>?]>
+
+    init(count: Int) { results = Locked(Array(repeating: nil, count: count)) }
+
+    func set(_ index: Int, _ result: Result<MigrationTest.Step, any Error>) {
+        results.withLock { $0[index] = result }
+    }
+
+    var all: [Result<MigrationTest.Step, any Error>?] { results.withLock { $0 } }
+}
+
+/// The versions a test reads: all of a loaded bundle, or each read from its folder when a step needs it.
+private struct Versions: Sendable {
+    let path: String
+    let names: [String]
+    let current: Int
+    let loaded: [ModelVersion]?
+
+    init(bundle: ModelBundle) throws(Diagnostic) {
+        guard let current = bundle.versions.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
+            throw Diagnostic(path: bundle.path, message: "the current version \(bundle.currentVersionName) is not in the bundle")
+        }
+        self.path = bundle.path
+        self.names = bundle.versions.map(\.name)
+        self.current = current
+        self.loaded = bundle.versions
+    }
+
+    init(path: String) throws(Diagnostic) {
+        let all = try ModelLocator.versionFolders(inBundle: path)
+        let names = all.filter { !ModelLocator.isXcode3Model((path as NSString).appendingPathComponent($0 + ".xcdatamodel")) }
+        let currentName = try ModelLocator.currentVersionName(ofBundle: path, versions: all)
+        guard let current = names.firstIndex(of: currentName) else {
+            throw Diagnostic(path: path, message: "the current version \"\(currentName)\" cannot be read (Xcode 3 binary model)")
+        }
+        self.path = path
+        self.names = names
+        self.current = current
+        self.loaded = nil
+    }
+
+    /// ``ModelBundle/historicalNames``, reading one version at a time when they are not loaded.
+    func historicalNames() throws -> Set<String> {
+        var history = Set<String>()
+        for index in names.indices { ModelBundle.addHistoricalNames(of: try version(index).model, to: &history) }
+        return history
+    }
+
+    func version(_ index: Int) throws -> ModelVersion {
+        if let loaded { return loaded[index] }
+        let folder = (path as NSString).appendingPathComponent(names[index] + ".xcdatamodel")
+        return ModelVersion(name: names[index], loaded: try ModelFile.loadFolder(folder))
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import ModelDiffKit
+
+/// The checks `modeldiff test` runs on one migrated store, against the store it came from.
+struct MigrationTestChecks {
+    let source: String
+    let output: String
+    let old: Model
+    let new: Model
+    let mapping: MappingModel
+
+    func failures() throws -> [String] {
+        let sourceStore = try PersistentStore.open(path: source)
+        let migrated = try PersistentStore.open(path: output)
+        var failures = try StoreVerification(store: migrated, model: new).problems.map { "store verify: \($0)" }
+        let before = Dictionary(try sourceStore.rowCounts().map { ($0.entity, $0.count) }, uniquingKeysWith: +)
+        let after = Dictionary(try migrated.rowCounts().map { ($0.entity, $0.count) }, uniquingKeysWith: +)
+        let (oldLayout, newLayout) = (StoreLayout(model: old), StoreLayout(model: new))
+        let carrying = mapping.entityMappings.filter { [.copy, .transform, .custom].contains($0.type) && $0.sourceEntity != nil }
+        for destination in Set(carrying.compactMap(\.destinationEntity)).sorted() {
+            let feeding = carrying.filter { $0.destinationEntity == destination }
+            // A source expression other than Xcode's fetch of every instance may select objects: not counted.
+            guard feeding.allSatisfy({ $0.sourceExpression == nil || $0.sourceExpression == EntityMapping.fetchAll($0.sourceEntity!) })
+            else { continue }
+            let expected = feeding.reduce(0) { $0 + (before[$1.sourceEntity!] ?? 0) }
+            let actual = after[destination] ?? 0
+            if actual != expected {
+                failures.append(
+                    "\(destination): \(actual) objects, but the mapping carries \(expected) from \(feeding.map { $0.sourceEntity! }.joined(separator: ", "))"
+                )
+            }
+            guard feeding.count == 1, let entityMapping = feeding.first, let from = entityMapping.sourceEntity else { continue }
+            failures += try values(entityMapping, from: from, to: destination, sourceStore, migrated, oldLayout, newLayout)
+            failures += try links(entityMapping, from: from, to: destination, sourceStore, migrated, oldLayout, newLayout)
+        }
+        return failures
+    }
+
+    /// Attributes copied by a plain key path (renames included) keep their values, converted as
+    /// lightweight migration converts numbers and Booleans; a number that no longer fits its type fails.
+    private func values(
+        _ entityMapping: EntityMapping, from: String, to: String, _ sourceStore: PersistentStore, _ migrated: PersistentStore,
+        _ oldLayout: StoreLayout, _ newLayout: StoreLayout
+    ) throws -> [String] {
+        guard let sourceEntity = old.entity(named: from), let destinationEntity = new.entity(named: to) else { return [] }
+        let oldAttributes = Dictionary(old.allAttributes(of: sourceEntity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let newAttributes = Dictionary(new.allAttributes(of: destinationEntity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var copied: [(String, Attribute, Attribute)] = []
+        for property in entityMapping.attributeMappings {
+            guard let expression = property.valueExpression, expression.hasPrefix("$source."),
+                let sourceName = Optional(String(expression.dropFirst("$source.".count))), !sourceName.contains("."),
+                let sourceAttribute = oldAttributes[sourceName], let destinationAttribute = newAttributes[property.name],
+                !sourceAttribute.isTransient, !destinationAttribute.isTransient
+            else { continue }
+            copied.append((property.name, sourceAttribute, destinationAttribute))
+        }
+        guard !copied.isEmpty else { return [] }
+        var sourceValues: [String: [StoreValue]] = [:]
+        try sourceStore.forEachObject(of: from, layout: oldLayout, includingSubentities: false) { object in
+            for (name, attribute, _) in copied { sourceValues[name, default: []].append(object.attributes[attribute.name] ?? .null) }
+        }
+        var destinationValues: [String: [StoreValue]] = [:]
+        try migrated.forEachObject(of: to, layout: newLayout, includingSubentities: false) { object in
+            for (name, _, _) in copied { destinationValues[name, default: []].append(object.attributes[name] ?? .null) }
+        }
+        var failures: [String] = []
+        for (name, sourceAttribute, destinationAttribute) in copied {
+            let what = "\(to).\(name)"
+            let written = destinationValues[name] ?? []
+            if let range = Self.range(of: destinationAttribute.type),
+                let outside = written.first(where: { if case .integer(let n) = $0 { !range.contains(n) } else { false } })
+            {
+                failures.append(
+                    "\(what): \(outside) does not fit \(destinationAttribute.type.xcodeName) (from \(from).\(sourceAttribute.name), \(sourceAttribute.type.xcodeName)): the value overflows"
+                )
+                continue
+            }
+            let type = destinationAttribute.type
+            let expected = (sourceValues[name] ?? []).map { Self.comparable(Self.converted($0, to: type), type) }
+            let actual = written.map { Self.comparable($0, type) }
+            if expected.sorted() != actual.sorted() {
+                let missing = Set(expected).subtracting(actual).first.map { " (\($0) is missing)" } ?? ""
+                failures.append("\(what): its values differ from \(from).\(sourceAttribute.name)'s\(missing)")
+            }
+        }
+        return failures
+    }
+
+    /// Relationships mapped through `destinationInstancesForEntityMappingNamed…` keep their number of links.
+    private func links(
+        _ entityMapping: EntityMapping, from: String, to: String, _ sourceStore: PersistentStore, _ migrated: PersistentStore,
+        _ oldLayout: StoreLayout, _ newLayout: StoreLayout
+    ) throws -> [String] {
+        var failures: [String] = []
+        for property in entityMapping.relationshipMappings {
+            guard let expression = property.valueExpression,
+                let sourceName = expression.split(separator: "$source.").last.map({
+                    String($0.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                }),
+                expression.contains("destinationInstancesForEntityMapping"), !sourceName.isEmpty
+            else { continue }
+            let before = try Self.linkCount(sourceStore, oldLayout, entity: from, relationship: sourceName)
+            let after = try Self.linkCount(migrated, newLayout, entity: to, relationship: property.name)
+            if before != after {
+                failures.append("\(to).\(property.name): \(after) links, but \(from).\(sourceName) held \(before)")
+            }
+        }
+        return failures
+    }
+
+    /// How many links the objects of `entity` (not its sub-entities) hold through `relationship`.
+    private static func linkCount(_ store: PersistentStore, _ layout: StoreLayout, entity: String, relationship: String) throws -> Int {
+        guard let owner = layout.model.entity(named: entity),
+            let declared = layout.model.allRelationships(of: owner).first(where: { $0.name == relationship })
+        else { return 0 }
+        var count = 0
+        try store.forEachObject(of: entity, layout: layout, includingSubentities: false) { object in
+            if declared.isToMany {
+                count += try store.relatedObjects(of: object.id, entity: entity, relationship: relationship, layout: layout).count
+            } else if case .some(.some) = object.toOne[relationship] {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    static func range(of type: AttributeType) -> ClosedRange<Int64>? {
+        switch type {
+        case .integer16: Int64(Int16.min)...Int64(Int16.max)
+        case .integer32: Int64(Int32.min)...Int64(Int32.max)
+        default: nil
+        }
+    }
+
+    /// A source value as lightweight migration writes it into an attribute of `type`.
+    static func converted(_ value: StoreValue, to type: AttributeType) -> StoreValue {
+        switch (value, type) {
+        case (.integer(let n), .boolean): .bool(n != 0)
+        case (.bool(let b), .integer16), (.bool(let b), .integer32), (.bool(let b), .integer64): .integer(b ? 1 : 0)
+        case (.integer(let n), .double), (.integer(let n), .float): .double(Double(n))
+        case (.double(let d), .integer16), (.double(let d), .integer32), (.double(let d), .integer64):
+            d.isFinite && abs(d) < 9.2e18 ? .integer(Int64(d)) : value
+        default: value
+        }
+    }
+
+    /// A value as text to compare by: numbers in a Double, Float or Decimal attribute by their Double
+    /// value (a Float's to Float precision), since SQLite may hand back an integer, a real or text for them.
+    static func comparable(_ value: StoreValue, _ type: AttributeType) -> String {
+        let number: Double?
+        switch value {
+        case .integer(let n): number = Double(n)
+        case .double(let d): number = d
+        case .decimal(let text): number = Double(text)
+        default: number = nil
+        }
+        guard let number, [.double, .float, .decimal].contains(type) else { return "\(value)" }
+        return type == .float ? "\(Float(number))" : "\(number)"
+    }
+}

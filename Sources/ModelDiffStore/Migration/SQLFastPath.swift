@@ -1,0 +1,328 @@
+import ModelDiffKit
+
+/// Core Data's store-specific in-place migrator, in SQL: when every entity mapping only copies
+/// attributes and to-ones by key path (the mappings lightweight migration infers), the rows are
+/// moved with `INSERT … SELECT` inside SQLite, keeping their primary keys, instead of object by object.
+enum SQLFastPath {
+    /// One statement of the plan: its text (names quoted by `SQL`) and the values of its parameters.
+    struct Statement: Sendable, Hashable {
+        let sql: String
+        let arguments: [SQLiteValue]
+    }
+
+    /// The statements that migrate the attached source (`src`) into the main database, or nil when
+    /// the mapping needs the three-stage path.
+    ///
+    /// `sourceJoinColumns` gives the column order of the source file's join tables, by table name:
+    /// a join table whose rows are copied unchanged into a table of the same shape is then copied
+    /// with `INSERT INTO … SELECT *`, which SQLite runs as a page-level transfer (its xfer
+    /// optimisation) instead of one index insert per row, the dominant cost of this path.
+    ///
+    /// `nullifying` lists the source's dangling keys (`SourceSoundness`): a dangling to-one is copied
+    /// as NULL, with its entity and order-key columns, and a join row pointing to no row is not copied,
+    /// as the generic path does (it finds no object for the key, so no destination instance).
+    ///
+    /// `fetches` holds the source expressions' fetches by entity mapping name: a predicate becomes
+    /// part of the WHERE clause when `PredicateSQL` can write it exactly, else the plan is nil. The
+    /// objects of a filtered mapping are not all carried, so relationships to them take the generic
+    /// path too (it leaves them empty where the fast path would keep a key to a row that is not copied).
+    static func plan(
+        _ mapping: MappingModel, source: StoreLayout, destination: StoreLayout, sourceJoinColumns: [String: [String]] = [:],
+        nullifying: [DanglingKeys] = [], fetches: [String: SourceFetch] = [:]
+    ) -> [Statement]? {
+        var statements: [Statement] = []
+        let filtered = Set(fetches.filter { $0.value.predicate != nil }.keys)
+        var danglingToOnes: [String: [String: String]] = [:]  // source table → key column → the table it should point into
+        var danglingJoins: [String: [(column: String, target: String)]] = [:]  // source join table → its dangling columns
+        for keys in nullifying {
+            switch keys.kind {
+            case .toOne(let table, let column, let target): danglingToOnes[table, default: [:]][column] = target
+            case .joinRows(let table, let column, let target): danglingJoins[table, default: []].append((column, target))
+            }
+        }
+        /// `value`, or NULL in the rows whose to-one key `column` of `table` points to no row.
+        func nullifyingDangling(_ value: SQLFragment, key column: String, of table: String) -> SQLFragment {
+            guard let target = danglingToOnes[table]?[column] else { return value }
+            return .when(.rowExists(key: .column(column, of: "s"), in: target, schema: "src"), then: value)
+        }
+        var rootSources: [String: String] = [:]  // destination root → the one source root feeding it
+        var copiedJoins: Set<String> = []
+        let mappingBySource = Dictionary(
+            mapping.entityMappings.compactMap { m in m.sourceEntity.map { ($0, m) } }, uniquingKeysWith: { a, _ in a })
+        for entityMapping in mapping.entityMappings {
+            guard entityMapping.policyClassName == nil else { return nil }
+            switch entityMapping.type {
+            case .add, .remove: continue
+            case .copy, .transform: break
+            default: return nil
+            }
+            guard let sourceName = entityMapping.sourceEntity, let destinationName = entityMapping.destinationEntity,
+                let sourceEntity = source.model.entity(named: sourceName),
+                let destinationEntity = destination.model.entity(named: destinationName),
+                let sourceTable = source.table(for: sourceName), let destinationTable = destination.table(for: destinationName),
+                let sourceNumber = source.entityNumbers[sourceName], let destinationNumber = destination.entityNumbers[destinationName]
+            else { return nil }
+            // Keys are kept, so one destination hierarchy may be fed by one source hierarchy only.
+            if let feeding = rootSources[destinationTable.name], feeding != sourceTable.name { return nil }
+            rootSources[destinationTable.name] = sourceTable.name
+            let attributes = Dictionary(entityMapping.attributeMappings.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            let relationships = Dictionary(entityMapping.relationshipMappings.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            let ancestry = Set(destination.model.ancestry(of: destinationEntity).map(\.name))
+            var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
+            var values: [SQLFragment] = [.column("Z_PK", of: "s"), .value(.integer(Int64(destinationNumber))), .column("Z_OPT", of: "s")]
+            for column in destinationTable.columns {
+                switch column.kind {
+                case .attribute(let owner, let name, let type) where ancestry.contains(owner):
+                    guard
+                        let value = attributeValue(
+                            attributes[name], type: type, destinationEntity: destinationEntity, in: destination.model, name: name,
+                            sourceEntity: sourceEntity, sourceTable: sourceTable, source: source)
+                    else { return nil }
+                    columns.append(column.name)
+                    values.append(value)
+                case .toOne(let owner, let name) where ancestry.contains(owner):
+                    guard let mapped = relationships[name] else { continue }
+                    // A to-one new in the destination has a mapping without value expression: nothing to copy,
+                    // NULL as on the generic path, when optional (a required one fails validation there: 1570).
+                    // A placeholder (a re-targeted to-one) fails on the generic path: refused here too.
+                    if mapped.valueExpression == nil {
+                        guard mapped.placeholder == nil,
+                            destination.model.allRelationships(of: destinationEntity).first(where: { $0.name == name })?.isOptional == true
+                        else { return nil }
+                        continue
+                    }
+                    guard
+                        let sourceRelationship = sourceToOne(
+                            mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered),
+                        let sourceColumn = source.column(entity: sourceName, property: sourceRelationship.name)
+                    else { return nil }
+                    columns.append(column.name)
+                    values.append(nullifyingDangling(.column(sourceColumn.name, of: "s"), key: sourceColumn.name, of: sourceTable.name))
+                case .toOneEntity(let owner, let name) where ancestry.contains(owner),
+                    .orderKey(let owner, let name) where ancestry.contains(owner):
+                    // Carried over only when the source stores the same thing for the mapped to-one.
+                    guard let mapped = relationships[name],
+                        let sourceRelationship = sourceToOne(
+                            mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered)
+                    else { continue }
+                    let role: StoreLayout.ColumnRole = if case .toOneEntity = column.kind { .entityNumber } else { .orderKey }
+                    guard let match = source.column(entity: sourceName, property: sourceRelationship.name, role: role),
+                        let key = source.column(entity: sourceName, property: sourceRelationship.name)
+                    else { return nil }
+                    columns.append(column.name)
+                    if case .toOneEntity = column.kind {
+                        // Entity numbers change between versions: map each source number to its destination number.
+                        let cases = mapping.entityMappings.compactMap { m -> (Int64, Int64)? in
+                            guard let s = m.sourceEntity, let d = m.destinationEntity, let a = source.entityNumbers[s],
+                                let b = destination.entityNumbers[d]
+                            else { return nil }
+                            return (Int64(a), Int64(b))
+                        }
+                        values.append(nullifyingDangling(.map(.column(match.name, of: "s"), cases), key: key.name, of: sourceTable.name))
+                    } else {
+                        values.append(nullifyingDangling(.column(match.name, of: "s"), key: key.name, of: sourceTable.name))
+                    }
+                default:
+                    continue
+                }
+            }
+            // To-many relationships must be stored the same way on both sides (the inverse key or a join table).
+            for relationship in destination.model.allRelationships(of: destinationEntity)
+            where relationship.isToMany && !relationship.isTransient {
+                guard let mapped = relationships[relationship.name] else { continue }
+                // A placeholder (a re-targeted relationship) fails on the generic path: refused here too.
+                guard mapped.placeholder == nil else { return nil }
+                guard mapped.valueExpression != nil else { continue }
+                guard let sourceRelationship = sourceRelationship(mapped, in: sourceEntity, model: source.model),
+                    sourceRelationship.isToMany
+                else { return nil }
+                let declaring =
+                    destination.model.declaringEntity(ofProperty: relationship.name, in: destinationEntity)?.name ?? destinationName
+                let sourceDeclaring =
+                    source.model.declaringEntity(ofProperty: sourceRelationship.name, in: sourceEntity)?.name ?? sourceName
+                let join = destination.joinTable(entity: declaring, relationship: relationship.name)
+                let sourceJoin = source.joinTable(entity: sourceDeclaring, relationship: sourceRelationship.name)
+                guard (join == nil) == (sourceJoin == nil) else { return nil }
+                // A join row copied by SQL must not point at objects a `remove` mapping drops.
+                if sourceJoin != nil, let other = sourceRelationship.destinationEntity,
+                    !isCarried(other, model: source.model, mappings: mappingBySource, filtered: filtered)
+                        || !isCarried(
+                            source.model.rootEntity(of: sourceEntity).name, model: source.model, mappings: mappingBySource,
+                            filtered: filtered)
+                {
+                    return nil
+                }
+                if let join, let sourceJoin, join.isNamed(after: declaring, relationship: relationship.name) {
+                    let (owners, targets) = sourceJoin.keyColumns(from: sourceDeclaring, relationship: sourceRelationship.name)
+                    guard
+                        let orders = orderColumns(
+                            of: join, relationship: relationship.name, from: sourceJoin, relationship: sourceRelationship.name)
+                    else { return nil }
+                    let destinationColumns = [join.sourceColumn, join.destinationColumn] + orders.map(\.destination)
+                    let sourceColumns = [owners, targets] + orders.map(\.source)
+                    // The copy takes every row of the table: once, though each sub-entity's mapping inherits the relationship.
+                    guard !copiedJoins.contains(join.name) else { continue }
+                    copiedJoins.insert(join.name)
+                    if let dangling = danglingJoins[sourceJoin.name] {
+                        // Only the rows whose both keys name a row (the others point to nothing to link).
+                        let kept = SQL.joined(
+                            dangling.map { SQLFragment.rowExists(key: .column($0.column, of: "j"), in: $0.target, schema: "src") },
+                            separator: .and)
+                        statements.append(
+                            Statement(
+                                sql:
+                                    "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote(destinationColumns))) SELECT \(SQL.quote(sourceColumns, alias: "j")) FROM src.\(SQL.quote(sourceJoin.name)) j WHERE \(SQL.joined([kept], separator: .and).text)",
+                                arguments: kept.arguments))
+                    } else if sourceJoinColumns[sourceJoin.name] == sourceColumns {
+                        // Positional copy: the destination's columns are (sourceColumn, destinationColumn, its order columns), see `createStatements`.
+                        statements.append(
+                            Statement(
+                                sql: "INSERT INTO main.\(SQL.quote(join.name)) SELECT * FROM src.\(SQL.quote(sourceJoin.name))",
+                                arguments: []))
+                    } else {
+                        statements.append(
+                            Statement(
+                                sql:
+                                    "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote(destinationColumns))) SELECT \(SQL.quote(sourceColumns)) FROM src.\(SQL.quote(sourceJoin.name))",
+                                arguments: []))
+                    }
+                }
+                // An order the source lacks cannot be copied; one the destination drops is left out (the source's
+                // `Z_FOK_` column is not read), as the generic path writes an unordered to-many.
+                if join == nil, relationship.isOrdered && !sourceRelationship.isOrdered { return nil }
+            }
+            let selected = SQL.joined(values, separator: .comma)
+            var filter: SQLFragment?
+            if let predicate = fetches[entityMapping.name]?.predicate {
+                guard let clause = PredicateSQL.clause(predicate, entity: sourceEntity, model: source.model, table: sourceTable) else {
+                    return nil
+                }
+                filter = clause
+            }
+            // The rows of the source entity, and of them those the fetch predicate selects.
+            let condition =
+                [SQLFragment.predicate(.column("Z_ENT", of: "s"), .equal, .integer(Int64(sourceNumber)))] + (filter.map { [$0] } ?? [])
+            statements.append(
+                Statement(
+                    sql:
+                        "INSERT INTO main.\(SQL.quote(destinationTable.name)) (\(SQL.quote(columns))) SELECT \(SQL.joined(values, separator: .comma).text) FROM src.\(SQL.quote(sourceTable.name)) s WHERE \(SQL.joined(condition, separator: .and).text)",
+                    arguments: selected.arguments + SQL.joined(condition, separator: .and).arguments))
+        }
+        for (destinationTable, sourceTable) in rootSources {
+            guard let root = destination.tables.first(where: { $0.name == destinationTable })?.rootEntity,
+                let sourceRoot = source.tables.first(where: { $0.name == sourceTable })?.rootEntity,
+                let number = destination.entityNumbers[root], let sourceNumber = source.entityNumbers[sourceRoot]
+            else { return nil }
+            statements.append(
+                Statement(
+                    sql:
+                        "UPDATE main.Z_PRIMARYKEY SET Z_MAX = MAX((SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(SQL.quote(destinationTable))), (SELECT IFNULL(Z_MAX, 0) FROM src.Z_PRIMARYKEY WHERE Z_ENT = ?)) WHERE Z_ENT = ?",
+                    arguments: [.integer(Int64(sourceNumber)), .integer(Int64(number))]))
+        }
+        return statements
+    }
+
+    /// The columns of a source file's join tables, in file order (a store written by another tool
+    /// may order them differently from the layout), for `plan`'s `sourceJoinColumns`.
+    static func joinColumns(of store: PersistentStore, layout: StoreLayout) throws(StoreFailure) -> [String: [String]] {
+        var columns: [String: [String]] = [:]
+        for join in layout.joinTables {
+            columns[join.name] = try store.columnNames(of: join.name)
+        }
+        return columns
+    }
+
+    /// The SQL value of a destination attribute: a copied column (converted as Core Data would), its default, or NULL.
+    private static func attributeValue(
+        _ mapping: PropertyMapping?, type: AttributeType, destinationEntity: Entity, in destinationModel: Model, name: String,
+        sourceEntity: Entity,
+        sourceTable: StoreLayout.Table, source: StoreLayout
+    ) -> SQLFragment? {
+        guard let mapping, let text = mapping.valueExpression else {
+            if mapping?.placeholder != nil { return nil }
+            // An inherited attribute is looked up along the destination's hierarchy (a renamed parent is not in the source model).
+            let attribute = destinationModel.allAttributes(of: destinationEntity).first { $0.name == name }
+            if let value = attribute?.defaultValueString.map({ DefaultValue.parse($0, type: type) }) { return literal(value) }
+            return .null
+        }
+        guard case .keyPath(.variable("source"), let components)? = try? ExpressionParser.parse(text), components.count == 1,
+            let sourceAttribute = source.model.allAttributes(of: sourceEntity).first(where: { $0.name == components[0] }),
+            let owner = source.model.declaringEntity(ofProperty: sourceAttribute.name, in: sourceEntity)?.name,
+            let column = sourceTable.column(entity: owner, property: sourceAttribute.name)
+        else { return nil }
+        let value = SQLFragment.column(column.name, of: "s")
+        switch (sourceAttribute.type, type) {
+        case (let a, let b) where a == b: return value
+        case (let a, .boolean) where a.isNumber: return .boolean(value)
+        case (let a, let b) where (a.isNumber || a == .boolean) && b.isInteger: return .cast(value, to: .integer)
+        case (let a, let b) where (a.isNumber || a == .boolean) && (b == .double || b == .float): return .cast(value, to: .real)
+        default: return nil
+        }
+    }
+
+    /// The source column feeding each order column (`Z_FOK_…`) of a destination join table: the
+    /// column of the same side (the mapped relationship, or its inverse), whose keys are copied as
+    /// they are, as a to-one side's order key is. Core Data orders the objects of an ordered
+    /// relationship by these keys and only their order matters, so the copy keeps each object's
+    /// place in both lists. Nil when a side is ordered in the destination only (the source holds no
+    /// order to copy) or both sides share one name (the column would not say which it orders). A side
+    /// ordered in the source only is dropped, as the generic path does.
+    private static func orderColumns(
+        of join: StoreLayout.JoinTable, relationship name: String, from sourceJoin: StoreLayout.JoinTable, relationship sourceName: String
+    ) -> [(destination: String, source: String)]? {
+        if join.orderColumns.isEmpty { return [] }
+        // An order column names the relationship it orders by name only: both sides must differ.
+        guard join.relationship.name != join.inverse.name, sourceJoin.relationship.name != sourceJoin.inverse.name else { return nil }
+        var pairs: [(destination: String, source: String)] = []
+        for order in join.orderColumns {
+            let sameSide = order.relationship == name
+            guard let match = sourceJoin.orderColumns.first(where: { ($0.relationship == sourceName) == sameSide }) else { return nil }
+            pairs.append((order.column, match.column))
+        }
+        return pairs
+    }
+
+    /// The source to-one a standard relationship mapping reads (`FUNCTION($manager, "destinationInstances…", M, $source.r)`).
+    private static func sourceToOne(
+        _ mapping: PropertyMapping, in entity: Entity, model: Model, mappings: [String: EntityMapping], filtered: Set<String>
+    ) -> Relationship? {
+        guard let relationship = sourceRelationship(mapping, in: entity, model: model), !relationship.isToMany,
+            case .call(_, _, let arguments)? = mapping.valueExpression.flatMap({ try? ExpressionParser.parse($0) }),
+            case .constant(.string(let name))? = arguments.first,
+            let destination = relationship.destinationEntity, mappings[destination]?.name == name,
+            isCarried(destination, model: model, mappings: mappings, filtered: filtered)
+        else { return nil }
+        return relationship
+    }
+
+    /// Whether every object of `entity` and its sub-entities is carried over (copied or transformed).
+    ///
+    /// A key copied by SQL keeps pointing at its row; when that row's entity is removed (a sub-entity
+    /// dropped by a `remove` mapping), the generic path sets the relationship to nil and validates it,
+    /// which refuses a required one (1570). The fast path would keep a key to a row that is gone, so
+    /// such a relationship takes the generic path and both paths give the same answer.
+    /// A mapping whose fetch predicate selects some objects (`filtered`) does not carry every one.
+    private static func isCarried(_ entity: String, model: Model, mappings: [String: EntityMapping], filtered: Set<String>) -> Bool {
+        guard let root = model.entity(named: entity) else { return false }
+        return ([root] + model.subentities(of: root)).allSatisfy { member in
+            mappings[member.name].map { ($0.type == .copy || $0.type == .transform) && !filtered.contains($0.name) } ?? false
+        }
+    }
+
+    private static func sourceRelationship(_ mapping: PropertyMapping, in entity: Entity, model: Model) -> Relationship? {
+        guard let text = mapping.valueExpression,
+            case .call(.variable("manager"), let selector, let arguments)? = try? ExpressionParser.parse(text),
+            ManagerSelector(selector) == .destinationInstancesForEntityMapping,
+            arguments.count == 2, case .keyPath(.variable("source"), let components) = arguments[1], components.count == 1
+        else { return nil }
+        return model.allRelationships(of: entity).first { $0.name == components[0] }
+    }
+
+    /// A default value, bound as a parameter (blobs have no default in a model: NULL, as before).
+    private static func literal(_ value: StoreValue) -> SQLFragment {
+        switch value.sqliteValue {
+        case .null, .blob: .null
+        case let other: .value(other)
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import ModelDiffKit
+
+/// One step of a migration: two versions and the mapping between them.
+public struct MigrationStep: Sendable {
+    /// The source version's name.
+    public let from: String
+    /// The destination version's name.
+    public let to: String
+    /// The source model.
+    public let source: Model
+    /// The destination model.
+    public let destination: Model
+    /// The mapping to run.
+    public let mapping: MappingModel
+    /// Where the mapping came from: a file path, or nil when inferred.
+    public let mappingPath: String?
+
+    /// Creates a step.
+    package init(from: String, to: String, source: Model, destination: Model, mapping: MappingModel, mappingPath: String?) {
+        self.from = from
+        self.to = to
+        self.source = source
+        self.destination = destination
+        self.mapping = mapping
+        self.mappingPath = mappingPath
+    }
+}
+
+/// Runs migration steps atomically: the result is written next to the output and renamed into place
+/// only when every step succeeded; the source store is only ever read.
+public enum StoreMigration {
+    /// The steps that bring a store written with some version of `bundle` to its current version,
+    /// using mapping files found beside the bundle (`*.mapping.xml`, `*.xcmappingmodel`, `*.cdm`) when
+    /// one maps a step, and inferring the others with the bundle's history (``ModelBundle/historicalNames``).
+    ///
+    /// When no version has the store's hashes, `cachedModel` (the store's `Z_MODELCACHE`, see
+    /// ``PersistentStore/cachedModel()``) is the source, as Core Data does: one step from it to the
+    /// current version, on either path, since the cached model is no version of the bundle.
+    public static func steps(
+        forStoreHashes hashes: [String: [UInt8]], bundle: ModelBundle, storePath: String, path: MigrationPath = .direct,
+        cachedModel: (() throws(StoreFailure) -> Model)? = nil
+    ) throws -> [MigrationStep] {
+        let match = StoreVersionMatch(storeHashes: hashes, versions: bundle.versions.map { ($0.name, $0.model) })
+        guard let end = bundle.versions.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
+            throw Diagnostic(path: bundle.path, message: "the bundle has no current version")
+        }
+        let mappings = try mappingFiles(besides: bundle.path)
+        let history = bundle.historicalNames
+        guard path != .all else { throw Diagnostic(path: storePath, message: "a store migrates along one path: direct or consecutive") }
+        guard let start = match.versionName, let index = bundle.versions.firstIndex(where: { $0.name == start }) else {
+            let unmatched =
+                "the store matches no version of \(bundle.path) (closest: \(match.closestVersion ?? "none"); entities that differ: \(match.differingEntities.joined(separator: ", ")))"
+            guard let cachedModel else { throw Diagnostic(path: storePath, message: unmatched) }
+            let cached: Model
+            do {
+                cached = try cachedModel()
+            } catch {
+                throw Diagnostic(path: storePath, message: "\(unmatched), and its cached model could not be used: \(error.message)")
+            }
+            let source = ModelVersion(name: cachedVersionName, loaded: LoadedModel(model: cached, path: storePath, notes: []))
+            return [try step(from: source, to: bundle.versions[end], mappings: mappings, history: history)]
+        }
+        guard end >= index else {
+            throw Diagnostic(
+                path: storePath,
+                message: "the store is at version \(start), which comes after the current version \(bundle.currentVersionName)")
+        }
+        let pairs = index == end ? [] : path == .direct ? [(index, end)] : (index..<end).map { ($0, $0 + 1) }
+        return try pairs.map { from, to in
+            try step(from: bundle.versions[from], to: bundle.versions[to], mappings: mappings, history: history)
+        }
+    }
+
+    /// The steps for an open store: by its hashes, else from the model cached in it.
+    public static func steps(for store: PersistentStore, bundle: ModelBundle, path: MigrationPath = .direct) throws -> [MigrationStep] {
+        try steps(
+            forStoreHashes: store.metadata.versionHashes, bundle: bundle, storePath: store.path, path: path, cachedModel: store.cachedModel)
+    }
+
+    /// The name a step from a store's cached model gives its source version.
+    package static let cachedVersionName = "Z_MODELCACHE"
+
+    /// One step: the mapping file among `mappings` that maps exactly `old` → `new` (validated), else
+    /// the mapping Core Data would infer, with the bundle's history.
+    package static func step(from old: ModelVersion, to new: ModelVersion, mappings: [MappingFile], history: Set<String>) throws
+        -> MigrationStep
+    {
+        if let file = mappings.first(where: { MappingDiscovery.maps($0, from: old, to: new) }) {
+            let resolved = file.resolved(source: old.model, destination: new.model)
+            try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
+            return MigrationStep(
+                from: old.name, to: new.name, source: old.model, destination: new.model, mapping: resolved, mappingPath: file.path)
+        }
+        let inferred = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name), historicalNames: history)
+        return MigrationStep(from: old.name, to: new.name, source: old.model, destination: new.model, mapping: inferred, mappingPath: nil)
+    }
+
+    static func mappingFiles(besides bundle: String) throws -> [MappingFile] {
+        try MappingDiscovery.files(besides: bundle)
+    }
+
+    /// Runs `steps` from `source` into `output`; `configure` sets up each step's manager (policies, progress).
+    /// Returns, per step, whether it ran on the SQL fast path.
+    ///
+    /// Crash safety: every step writes to a file beside `output` (see `partialPath(for:)`), in one
+    /// transaction; only the finished last step is renamed to `output`, with rename(2), which replaces
+    /// an old output atomically. A killed run leaves at most the partial file and its journal, which
+    /// the next run removes once the process that wrote them is gone.
+    @discardableResult
+    public static func run(
+        _ steps: [MigrationStep], source: String, output: String, overwrite: Bool = false,
+        configure: (MigrationManager, Int) -> Void = { _, _ in }
+    ) throws -> [Bool] {
+        var fastPaths: [Bool] = []
+        try checkOutput(output, overwrite: overwrite, source: source)
+        if steps.isEmpty {
+            throw Diagnostic(path: source, message: "the store is already at the current version; nothing to migrate")
+        }
+        let partial = partialPath(for: output)
+        removeStore(partial)
+        AbandonedFiles.removePartials(of: output)
+        AbandonedFiles.removeReadSnapshots()
+        defer { for index in 0..<steps.count { removeStore(partial + ".\(index)") } }
+        var input = source
+        for (index, step) in steps.enumerated() {
+            if index > 0 { KillPoint.betweenSteps.reach() }
+            let target = index == steps.count - 1 ? partial : partial + ".\(index)"
+            let manager = MigrationManager(sourceModel: step.source, destinationModel: step.destination)
+            configure(manager, index)
+            do {
+                try manager.migrateStore(from: input, to: target, mapping: step.mapping)
+                fastPaths.append(manager.usedFastPath)
+            } catch let error as StoreFailure where error.path.hasPrefix(partial) {
+                // The user knows the output path, not the partial file's name; a store failure keeps its kind.
+                removeStore(partial)
+                throw error.naming(output)
+            } catch let error as Diagnostic where error.path.hasPrefix(partial) {
+                removeStore(partial)
+                throw Diagnostic(path: output, message: error.message)
+            } catch {
+                removeStore(partial)
+                throw error
+            }
+            if index > 0 { removeStore(input) }
+            input = target
+        }
+        // The old output may have changed while we worked: check again just before replacing it.
+        do {
+            try checkOutput(output, overwrite: overwrite, source: source)
+        } catch {
+            removeStore(partial)
+            throw error
+        }
+        KillPoint.beforeRename.reach()
+        guard rename(partial, output) == 0 else {
+            let reason = String(cString: strerror(errno))
+            removeStore(partial)
+            throw Diagnostic(path: output, message: "cannot move the migrated store into place: \(reason)")
+        }
+        // What the old output's connections left beside it belongs to the old file, not the new one.
+        StoreFiles.remove([.wal, .shm], of: output)
+        syncFolder(of: output)
+        KillPoint.afterRename.reach()
+        return fastPaths
+    }
+
+    /// Where `run` writes before renaming: a hidden file beside the output, named after this process.
+    public static func partialPath(for output: String) -> String { OutputPath.partialPath(for: output) }
+
+    /// Refuses what `OutputPath` refuses (not a regular file, a link, the source or one of its
+    /// companions), an existing output unless `overwrite` (``OutputExists``), and an output another connection may still
+    /// be using: its `-wal` or `-journal` would be applied to the new file put in its place.
+    private static func checkOutput(_ output: String, overwrite: Bool, source: String) throws {
+        try OutputPath.check(output, notSameAs: [source], companions: true)
+        guard FileManager.default.fileExists(atPath: output) else { return }
+        guard overwrite else { throw OutputExists(path: output) }
+        let size = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0 }
+        if size(StoreFiles.path(output, .journal)) > 0 {
+            throw Diagnostic(
+                path: output,
+                message:
+                    "the output has a -journal file (another process is writing to it, or it crashed while writing); open and close the store, or remove it, before replacing it"
+            )
+        }
+        if size(StoreFiles.path(output, .wal)) > 0 {
+            throw Diagnostic(
+                path: output,
+                message:
+                    "the output has a non-empty -wal file (another process has it open, or it was not closed cleanly); open and close the store, or remove it, before replacing it"
+            )
+        }
+    }
+
+    /// Makes the rename durable: a rename is recorded in the folder, which needs its own fsync.
+    private static func syncFolder(of path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// Removes a store and its companion files.
+    package static func removeStore(_ path: String) {
+        StoreFiles.remove(path)
+    }
+}

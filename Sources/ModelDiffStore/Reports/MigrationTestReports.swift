@@ -1,0 +1,74 @@
+import Foundation
+import ModelDiffKit
+
+/// Renders a `MigrationTest`: text for a log, JSON for machines, JUnit XML for CI test reporters.
+public enum MigrationTestReports {
+    /// One line per step (`PASS`/`FAIL`), each failure indented under its step, then a summary.
+    public static func text(_ test: MigrationTest) -> String {
+        var out = ""
+        for step in test.steps {
+            out += "\(step.passed ? "PASS" : "FAIL") \(title(step))\n"
+            for failure in step.failures { out += "    \(failure)\n" }
+        }
+        let failed = test.steps.filter { !$0.passed }.count
+        if test.steps.isEmpty { out += "no steps to test: no version comes before the current one on this path\n" }
+        out += "\(test.steps.count - failed) passed, \(failed) failed\n"
+        return out
+    }
+
+    /// `{"passed": …, "steps": [{"from", "to", "origin", "mapping", "passed", "failures", "seconds"}]}`.
+    public static func json(_ test: MigrationTest) throws -> String {
+        struct StepJSON: Encodable {
+            let from: String, to: String, origin: String, mapping: String?, passed: Bool, failures: [String]
+        }
+        struct TestJSON: Encodable { let passed: Bool, steps: [StepJSON] }
+        return try CheckReports.encode(
+            TestJSON(
+                passed: test.passed,
+                steps: test.steps.map {
+                    StepJSON(from: $0.from, to: $0.to, origin: $0.origin, mapping: $0.mappingPath, passed: $0.passed, failures: $0.failures)
+                }))
+    }
+
+    /// JUnit XML: one test case per step, a `<failure>` per failing step with every failure in it.
+    public static func junit(_ test: MigrationTest, bundle: String) -> String {
+        let failed = test.steps.filter { !$0.passed }.count
+        let total = test.steps.reduce(0) { $0 + $1.seconds }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"modeldiff test\" tests=\"\(test.steps.count)\" failures=\"\(failed)\" time=\"\(seconds(total))\">\n"
+        out += "  <testsuite name=\"\(escape(bundle))\" tests=\"\(test.steps.count)\" failures=\"\(failed)\" time=\"\(seconds(total))\">\n"
+        for step in test.steps {
+            out += "    <testcase classname=\"\(escape(bundle))\" name=\"\(escape(title(step)))\" time=\"\(seconds(step.seconds))\""
+            if step.passed {
+                out += "/>\n"
+            } else {
+                out +=
+                    ">\n      <failure message=\"\(escape(step.failures[0]))\">\(escape(step.failures.joined(separator: "\n")))</failure>\n    </testcase>\n"
+            }
+        }
+        return out + "  </testsuite>\n</testsuites>\n"
+    }
+
+    private static func title(_ step: MigrationTest.Step) -> String {
+        "\(step.from) → \(step.to) (\(step.origin == "seeded" ? "seeded store" : step.origin), \(step.mappingPath.map { "mapping \($0)" } ?? "inferred mapping"))"
+    }
+
+    private static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+
+    private static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            default:
+                // XML 1.0 cannot hold other control characters at all, not even as references.
+                if scalar.value < 0x20 && scalar != "\t" { out += "?" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,204 @@
+import ModelDiffKit
+
+/// SQL text built from names: the one place where a name from a model becomes SQL.
+///
+/// A model file is data, never code. Every table, column, index and schema name reaches SQLite
+/// through `quote` (directly or through the helpers below, which call it), and every value through a
+/// bound parameter (`?`), never spliced into the text. `SQLSourceTests` reads `Sources/` and fails when
+/// a string literal holding SQL interpolates anything but a call of these functions.
+enum SQL {
+    /// `name` as an SQLite identifier. A plain name (ASCII letters, digits and `_`, not starting with
+    /// a digit, not an SQLite keyword) is one identifier token as it stands and is written bare, so
+    /// a store's schema reads exactly as Core Data writes it (`CREATE TABLE ZPOST ( Z_PK INTEGER …`).
+    /// Any other name goes in double quotes, each `"` inside doubled: SQLite's tokenizer then reads
+    /// everything up to the closing quote as the name, `;`, `'`, spaces, keywords and non-ASCII
+    /// letters included (sqlite.org/lang_keywords.html). A NUL would end the C string early:
+    /// `SQLiteDatabase.prepare` refuses SQL containing one.
+    static func quote(_ name: String) -> String {
+        if isPlain(name) { return name }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Whether `name` is read by SQLite as exactly one identifier without quotes.
+    static func isPlain(_ name: String) -> Bool {
+        guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        let plain = name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        }
+        return plain && !SQLiteDatabase.isKeyword(name)
+    }
+
+    /// Quoted names separated by commas, each qualified by `alias` when given (`s."ZTITLE", s."ZBODY"`).
+    static func quote(_ names: [String], alias: String? = nil) -> String {
+        let prefix = alias.map { quote($0) + "." } ?? ""
+        return names.map { prefix + quote($0) }.joined(separator: ", ")
+    }
+
+    /// A column qualified by a table alias: `t."ZTITLE"`.
+    static func column(_ name: String, of alias: String) -> String { quote(alias) + "." + quote(name) }
+
+    /// `count` parameters separated by commas (`?, ?, ?`), for an `IN` list or a `VALUES` row.
+    static func parameters(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    /// `count` rows of `width` parameters each (`(?, ?), (?, ?)`), for a multi-row `VALUES`.
+    static func parameterRows(_ count: Int, width: Int) -> String {
+        Array(repeating: "(" + parameters(width) + ")", count: count).joined(separator: ", ")
+    }
+
+    /// An `UPDATE`'s assignments, one parameter per column (`"ZA" = ?, "ZB" = ?`).
+    static func assignments(_ columns: [String]) -> String {
+        columns.map { quote($0) + " = ?" }.joined(separator: ", ")
+    }
+
+    /// Columns set to NULL, each preceded by a comma (`, "Z5_OWNER" = NULL`), or nothing.
+    static func nullAssignments(_ columns: [String]) -> String {
+        columns.map { ", " + quote($0) + " = NULL" }.joined()
+    }
+
+    /// The `SET` term bumping `Z_OPT` only for rows older than a writer (its parameter: the
+    /// largest key that existed before), as a save increments the optimistic-locking counter.
+    static func optimisticLockBump() -> String { "Z_OPT = Z_OPT + (Z_PK <= ?)" }
+
+    /// An index's columns as Core Data declares them (`"ZA" COLLATE BINARY ASC, "ZB" COLLATE BINARY DESC`).
+    static func indexColumns(_ columns: [(name: String, descending: Bool)]) -> String {
+        columns.map { quote($0.name) + " COLLATE BINARY " + ($0.descending ? "DESC" : "ASC") }.joined(separator: ", ")
+    }
+
+    /// Column definitions (`"Z_PK" INTEGER PRIMARY KEY, "ZTITLE" VARCHAR`). The types are
+    /// `StoreLayout`'s own constants, never text from a model: anything else is a programming error.
+    static func columnDefinitions(_ columns: [(name: String, type: String)]) -> String {
+        columns.map { column in
+            precondition(column.type.allSatisfy { $0.isASCII && ($0.isUppercase || $0 == " ") }, "not an SQL type: \(column.type)")
+            return quote(column.name) + " " + column.type
+        }.joined(separator: ", ")
+    }
+
+    /// Fragments joined by `separator`, their parameters in order.
+    static func joined(_ fragments: [SQLFragment], separator: SQLFragment.Separator) -> SQLFragment {
+        SQLFragment(fragments.map(\.text).joined(separator: separator.rawValue), fragments.flatMap(\.arguments))
+    }
+}
+
+/// A piece of SQL whose names are quoted and whose values are parameters, with the values to bind
+/// to them in order. Only the functions in this file make one, so its text holds nothing else.
+struct SQLFragment: Sendable, Hashable {
+    /// The SQL text.
+    let text: String
+    /// The values of its `?` parameters, in order.
+    let arguments: [SQLiteValue]
+
+    fileprivate init(_ text: String, _ arguments: [SQLiteValue] = []) {
+        self.text = text
+        self.arguments = arguments
+    }
+
+    /// What `SQL.joined` puts between fragments.
+    enum Separator: String {
+        case comma = ", "
+        case or = " OR "
+        case and = " AND "
+    }
+
+    /// A column, qualified by `alias` when given.
+    static func column(_ name: String, of alias: String? = nil) -> SQLFragment {
+        SQLFragment(alias.map { SQL.column(name, of: $0) } ?? SQL.quote(name))
+    }
+
+    /// A bound value.
+    static func value(_ value: SQLiteValue) -> SQLFragment { SQLFragment("?", [value]) }
+
+    /// SQL's NULL.
+    static let null = SQLFragment("NULL")
+
+    /// `length(x)`: a text's length in characters.
+    static func length(_ x: SQLFragment) -> SQLFragment { SQLFragment("length(" + x.text + ")", x.arguments) }
+
+    /// `x IS NULL`.
+    static func isNull(_ x: SQLFragment) -> SQLFragment { SQLFragment(x.text + " IS NULL", x.arguments) }
+
+    /// A comparison with a bound value (`x < ?`).
+    static func compare(_ x: SQLFragment, _ operation: Comparison, _ value: SQLiteValue) -> SQLFragment {
+        SQLFragment(x.text + " " + operation.rawValue + " ?", x.arguments + [value])
+    }
+
+    /// The comparisons `compare` makes.
+    enum Comparison: String {
+        case less = "<"
+        case greater = ">"
+    }
+
+    /// `EXISTS (SELECT 1 FROM table d WHERE d.Z_PK = key)`: whether `key` names a row of `table`
+    /// (`schema.table` when a schema is given, as the SQL fast path reads the attached source).
+    static func rowExists(key: SQLFragment, in table: String, schema: String? = nil) -> SQLFragment {
+        let name = (schema.map { SQL.quote($0) + "." } ?? "") + SQL.quote(table)
+        return SQLFragment("EXISTS (SELECT 1 FROM " + name + " d WHERE d.Z_PK = " + key.text + ")", key.arguments)
+    }
+
+    /// A fetch predicate's comparison of a column with a bound value, false (0) rather than NULL when
+    /// the column is NULL, as NSPredicate answers: `x IS ?`, `x IS NOT ?` (NULL-safe), or
+    /// `COALESCE(x < ?, 0)` for an order (see `PredicateSQL`).
+    static func predicate(_ x: SQLFragment, _ operation: PredicateOperation, _ value: SQLiteValue) -> SQLFragment {
+        switch operation {
+        case .isValue, .isNotValue, .equal: SQLFragment(x.text + " " + operation.rawValue + " ?", x.arguments + [value])
+        default: SQLFragment("COALESCE(" + x.text + " " + operation.rawValue + " ?, 0)", x.arguments + [value])
+        }
+    }
+
+    /// The operations `predicate` makes.
+    /// (`equal` is plain `x = ?`, for a column that is never NULL, as `Z_ENT`.)
+    enum PredicateOperation: String {
+        case isValue = "IS"
+        case isNotValue = "IS NOT"
+        case equal = "="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+    }
+
+    /// Parts joined by AND or OR, in parentheses.
+    static func logical(_ parts: [SQLFragment], and: Bool) -> SQLFragment {
+        parenthesized(SQLFragment(parts.map(\.text).joined(separator: and ? " AND " : " OR "), parts.flatMap(\.arguments)))
+    }
+
+    /// `NOT (x)`.
+    static func not(_ x: SQLFragment) -> SQLFragment { SQLFragment("NOT (" + x.text + ")", x.arguments) }
+
+    /// `CASE WHEN condition THEN x END`: `x` where `condition` holds, else NULL.
+    static func when(_ condition: SQLFragment, then x: SQLFragment) -> SQLFragment {
+        SQLFragment("CASE WHEN " + condition.text + " THEN " + x.text + " END", condition.arguments + x.arguments)
+    }
+
+    /// A constant truth value (TRUEPREDICATE, FALSEPREDICATE).
+    static func truth(_ value: Bool) -> SQLFragment { SQLFragment(value ? "1" : "0") }
+
+    /// `x` in parentheses.
+    static func parenthesized(_ x: SQLFragment) -> SQLFragment { SQLFragment("(" + x.text + ")", x.arguments) }
+
+    /// A number as 0 or 1, NULL staying NULL (a numeric attribute becoming a Boolean).
+    static func boolean(_ x: SQLFragment) -> SQLFragment {
+        SQLFragment("CASE WHEN \(x.text) IS NULL THEN NULL WHEN \(x.text) != 0 THEN 1 ELSE 0 END", x.arguments + x.arguments)
+    }
+
+    /// `CAST(x AS INTEGER)` or `CAST(x AS REAL)`.
+    static func cast(_ x: SQLFragment, to type: CastType) -> SQLFragment {
+        SQLFragment("CAST(" + x.text + " AS " + type.rawValue + ")", x.arguments)
+    }
+
+    /// The types `cast` converts to.
+    enum CastType: String {
+        case integer = "INTEGER"
+        case real = "REAL"
+    }
+
+    /// `CASE x WHEN ? THEN ? … END`: each key replaced by its value, anything else by NULL.
+    static func map(_ x: SQLFragment, _ pairs: [(Int64, Int64)]) -> SQLFragment {
+        guard !pairs.isEmpty else { return .null }
+        let cases = Array(repeating: "WHEN ? THEN ?", count: pairs.count).joined(separator: " ")
+        return SQLFragment(
+            "CASE " + x.text + " " + cases + " END", x.arguments + pairs.flatMap { [SQLiteValue.integer($0.0), .integer($0.1)] })
+    }
+}

@@ -1,0 +1,46 @@
+import ModelDiffKit
+
+/// The model a store was written with, found in what a path names (``ModelInput``): the version
+/// whose entity hashes are the store's (``StoreVersionMatch``), else, as Core Data does, the model
+/// cached in the store (``PersistentStore/cachedModel()``, docs/COMPILED-MODELS.md).
+///
+/// `store info` and `store verify` resolve their `--model` through it, so a bundle is told from a
+/// version in one place (``ModelInput/isBundle(_:)``) and the cache fallback is the same for both.
+package struct StoreModel: Sendable {
+    /// What the path names: one version, or a bundle with every version.
+    package let input: ModelInput
+    /// The versions the store's hashes were matched against: a bundle's, or the one version, named
+    /// after the path (``versionName(forPath:)``: `Model 2` for `Model 2.xcdatamodel`).
+    package let versions: [ModelVersion]
+    /// Which of `versions` has the store's hashes.
+    package let match: StoreVersionMatch
+    /// The matching version's model; when none matches, the store's cached model, or why it cannot
+    /// be used (the cache is read only then).
+    package let model: Result<Model, StoreFailure>
+
+    /// Reads what `path` names and finds the version of it that wrote `store`.
+    package init(of store: PersistentStore, path: String) throws(Diagnostic) {
+        self.init(of: store, input: try ModelInput.load(path: path), path: path)
+    }
+
+    /// Finds the version of `input` (read from `path`) that wrote `store`.
+    package init(of store: PersistentStore, input: ModelInput, path: String) {
+        self.input = input
+        switch input {
+        case .bundle(let bundle): versions = bundle.versions
+        case .version(let loaded): versions = [ModelVersion(name: versionName(forPath: path), loaded: loaded)]
+        }
+        match = StoreVersionMatch(storeHashes: store.metadata.versionHashes, versions: versions.map { ($0.name, $0.model) })
+        if let name = match.versionName, let version = versions.first(where: { $0.name == name }) {
+            model = .success(version.model)
+        } else {
+            model = Result { () throws(StoreFailure) in try store.cachedModel() }
+        }
+    }
+
+    /// Whether the path named a bundle.
+    package var isBundle: Bool {
+        if case .bundle = input { return true }
+        return false
+    }
+}

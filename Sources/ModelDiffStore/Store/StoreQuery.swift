@@ -1,0 +1,102 @@
+import ModelDiffKit
+
+/// A read of a store's tables, worked out by the store so that callers outside it (the migration)
+/// name tables, columns and entity numbers, never SQL. Every name is a quoted identifier and every
+/// value a bound parameter (`SQL`, `SQLFragment`).
+struct StoreQuery: Sendable {
+    /// The statement; names quoted, values as `?`.
+    fileprivate let sql: String
+    /// The values bound when the query runs (a query may leave parameters for `cursor(_:binding:)`).
+    fileprivate let arguments: [SQLiteValue]
+
+    /// `columns` of the rows of `table` whose `Z_ENT` is the one parameter, in `Z_PK` order.
+    static func entityRows(of table: String, columns: [String]) -> StoreQuery {
+        StoreQuery(sql: "SELECT \(SQL.quote(columns)) FROM \(SQL.quote(table)) WHERE Z_ENT = ? ORDER BY Z_PK", arguments: [])
+    }
+
+    /// The links of a many-to-many as (owner key, target entity, target key): each row of `join`,
+    /// whose `owner` column holds the owner's key and `target` column the partner's, with the
+    /// partner's `Z_ENT` read from `targetTable`.
+    static func joinLinks(_ join: String, owner: String, target: String, targetTable: String) -> StoreQuery {
+        StoreQuery(
+            sql:
+                "SELECT \(SQL.column(owner, of: "j")), d.Z_ENT, d.Z_PK FROM \(SQL.quote(join)) j JOIN \(SQL.quote(targetTable)) d ON d.Z_PK = \(SQL.column(target, of: "j"))",
+            arguments: [])
+    }
+
+    /// The links of a one-to-many as (owner key, target entity, target key): the rows of `table`
+    /// whose inverse to-one `keyColumn` is set.
+    static func inverseLinks(in table: String, keyColumn: String) -> StoreQuery {
+        StoreQuery(
+            sql: "SELECT \(SQL.quote(keyColumn)), Z_ENT, Z_PK FROM \(SQL.quote(table)) WHERE \(SQL.quote(keyColumn)) IS NOT NULL",
+            arguments: [])
+    }
+}
+
+extension PersistentStore {
+    /// A cursor over `query`'s rows, with `values` bound after the query's own arguments: step it
+    /// and read it column by column (`SQLiteStatement`).
+    func cursor(_ query: StoreQuery, binding values: [SQLiteValue] = []) throws(StoreFailure) -> SQLiteStatement {
+        let statement = try database.prepare(query.sql)
+        try statement.bind(query.arguments + values)
+        return statement
+    }
+
+    /// A cursor over every column of `table`, in the table's column order, for the rows of entity
+    /// number `entity`, in `Z_PK` order (column indexes are those of `table.columns`).
+    func rows(of table: StoreLayout.Table, entity: Int) throws(StoreFailure) -> SQLiteStatement {
+        try cursor(.entityRows(of: table.name, columns: table.columns.map(\.name)), binding: [.integer(Int64(entity))])
+    }
+
+    /// How many rows of `table` have a `Z_ENT` that is none of `entities` (null included): rows no
+    /// fetch of the hierarchy can see.
+    func strayRowCount(table: String, entities: [Int]) throws(StoreFailure) -> Int {
+        let numbers = entities.map { SQLiteValue.integer(Int64($0)) }
+        return try database.rows(
+            "SELECT COUNT(*) FROM \(SQL.quote(table)) WHERE Z_ENT IS NULL OR Z_ENT NOT IN (\(SQL.parameters(numbers.count)))", numbers
+        ).first?.first?.int ?? 0
+    }
+
+    /// How many rows of `table` hold a `keyColumn` that names no row of `target` (nulls are no key):
+    /// the test `store verify` makes and a migration nullifies, and the one the SQL fast path's copy
+    /// repeats row by row (`SQLFragment.rowExists`).
+    func danglingKeyCount(table: String, keyColumn: String, target: String) throws(StoreFailure) -> Int {
+        let key = SQLFragment.column(keyColumn, of: "t")
+        let dangling = SQL.joined([.not(.isNull(key)), .not(.rowExists(key: key, in: target))], separator: .and)
+        let rows = try database.rows(
+            "SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(SQL.joined([dangling], separator: .and).text)", dangling.arguments)
+        return rows.first?.first?.int ?? 0
+    }
+
+    /// The first row of entity number `entity` in `table` (in no set order) for which `condition` holds.
+    func firstObject(in table: String, entity: Int, where condition: SQLFragment) throws(StoreFailure) -> ObjectID? {
+        let rows = try database.rows(
+            "SELECT Z_PK, Z_ENT FROM \(SQL.quote(table)) WHERE Z_ENT = ? AND (\(SQL.joined([condition], separator: .or).text)) LIMIT 1",
+            [.integer(Int64(entity))] + condition.arguments)
+        return rows.first.map { ObjectID(entity: $0[1].int, primaryKey: Int64($0[0].int)) }
+    }
+
+    /// The primary key and value of each row of entity number `entity` in `table` whose `column` is not null.
+    func values(of column: String, in table: String, entity: Int) throws(StoreFailure) -> [(primaryKey: Int64, value: SQLiteValue)] {
+        try database.rows(
+            "SELECT Z_PK, \(SQL.quote(column)) FROM \(SQL.quote(table)) WHERE Z_ENT = ? AND \(SQL.quote(column)) IS NOT NULL",
+            [.integer(Int64(entity))]
+        )
+        .map { (Int64($0[0].int), $0[1]) }
+    }
+
+    /// Some group of rows of `entities` in `table` that share their values of `columns`: the lowest
+    /// primary key among them and how many they are; nil when every combination is unique.
+    func firstDuplicate(in table: String, entities: [Int], columns: [String]) throws(StoreFailure) -> (primaryKey: Int64, count: Int)? {
+        let rows = try database.rows(
+            "SELECT MIN(Z_PK), COUNT(*) FROM \(SQL.quote(table)) WHERE Z_ENT IN (\(SQL.parameters(entities.count))) GROUP BY \(SQL.quote(columns)) HAVING COUNT(*) > 1 LIMIT 1",
+            entities.map { .integer(Int64($0)) })
+        return rows.first.map { (Int64($0[0].int), $0[1].int) }
+    }
+
+    /// The names of `table`'s columns in the file's order (a store written by another tool may order
+    /// them differently from the layout); empty when there is no such table. The name is bound, not spliced.
+    func columnNames(of table: String) throws(StoreFailure) -> [String] {
+        try database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]).compactMap { $0.first?.string }
+    }
+}

@@ -1,0 +1,171 @@
+import ModelDiffKit
+
+/// Relationships between seeded objects: every relationship pair is written once, from its to-many
+/// side when it has one (the writer keeps the inverse's key or the join table), within the counts
+/// and requirements of both sides; the store is then validated as Core Data would validate a save.
+struct SeedLinks {
+    let model: Model
+    let writer: StoreWriter
+    /// Seeded objects by concrete entity, in insertion order.
+    let objects: [String: [ObjectID]]
+    let path: String
+    private var done: Set<String> = []
+
+    init(model: Model, writer: StoreWriter, objects: [String: [ObjectID]], path: String) {
+        self.model = model
+        self.writer = writer
+        self.objects = objects
+        self.path = path
+    }
+
+    mutating func linkAll() throws {
+        for entity in model.entities.sorted(by: { $0.name < $1.name }) {
+            for relationship in entity.relationships.sorted(by: { $0.name < $1.name }) where !relationship.isTransient {
+                try link(entity, relationship)
+            }
+        }
+        let layout = writer.layout
+        for entity in model.entities.sorted(by: { $0.name < $1.name }) where !entity.isAbstract {
+            do {
+                try DestinationValidation(store: writer.store, layout: layout, mapping: "seed").validate(entity: entity.name)
+            } catch let error as MigrationError {
+                throw SeedCountError(
+                    path: path, problem: .unsatisfiable("cannot seed objects that satisfy the model: \(error.message)", remedy: .change))
+            }
+        }
+    }
+
+    /// Objects of `entity` and its sub-entities, the ones a relationship to it may hold.
+    private func members(_ name: String?) -> [ObjectID] {
+        guard let name, let entity = model.entity(named: name) else { return [] }
+        return ([entity] + model.subentities(of: entity)).flatMap { objects[$0.name] ?? [] }
+            .sorted { ($0.primaryKey, $0.entity) < ($1.primaryKey, $1.entity) }
+    }
+
+    private func entityName(_ id: ObjectID) -> String { writer.layout.orderedEntities[id.entity - 1] }
+
+    private mutating func link(_ entity: Entity, _ relationship: Relationship) throws {
+        let inverse = StoreLayout.inverse(of: relationship, in: entity, model: model)
+        // A to-one whose inverse is a to-many is written from that side, which keeps counts and order.
+        if !relationship.isToMany && inverse?.isToMany == true { return }
+        guard done.insert("\(entity.name).\(relationship.name)").inserted else { return }
+        if let inverse, let owner = (relationship.inverseEntity ?? relationship.destinationEntity).flatMap(model.entity(named:)) {
+            done.insert("\((model.declaringEntity(ofProperty: inverse.name, in: owner) ?? owner).name).\(inverse.name)")
+        }
+        let sources = members(entity.name)
+        let destinations = members(relationship.destinationEntity)
+        let what = "\(entity.name).\(relationship.name)"
+        switch (relationship.isToMany, inverse?.isToMany) {
+        case (true, nil):
+            // A to-many without an inverse has no storage in a Core Data store: nothing to write.
+            return
+        case (true, true?):
+            try manyToMany(relationship, sources, destinations, inverse!, what)
+        case (true, false?):
+            try oneToMany(relationship, sources, destinations, inverse!, what)
+        case (false, _):
+            try toOne(relationship, sources, destinations, mutual: inverse, what)
+        }
+    }
+
+    private func lowerBound(_ relationship: Relationship) -> Int {
+        // A required to-many gets at least one object even when its minimum count is 0.
+        relationship.isOptional ? relationship.minCount : max(relationship.minCount, 1)
+    }
+
+    private func oneToMany(
+        _ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], _ inverse: Relationship, _ what: String
+    ) throws {
+        guard !sources.isEmpty else { return }
+        let lower = lowerBound(relationship)
+        let upper = relationship.maxCount > 0 ? relationship.maxCount : Int.max
+        guard lower * sources.count <= destinations.count else {
+            throw SeedCountError(
+                path: path,
+                problem: .unsatisfiable(
+                    "cannot seed \(what): \(sources.count) objects need at least \(lower) each, but there are \(destinations.count) \(relationship.destinationEntity ?? "") objects",
+                    remedy: .raise)
+            )
+        }
+        var held = [[ObjectID]](repeating: [], count: sources.count)
+        var next = 0
+        for source in sources.indices {
+            held[source] = Array(destinations[next..<(next + lower)])
+            next += lower
+        }
+        // The rest are spread evenly over all the sources (sub-entities' objects included), so that each
+        // kind of owner holds some; an optional inverse leaves every third one unlinked.
+        let rest = destinations.count - next
+        for (offset, destination) in destinations[next...].enumerated() {
+            if inverse.isOptional && offset % 3 == 2 { continue }
+            let turn = offset * sources.count / max(rest, 1)
+            guard let source = (0..<sources.count).lazy.map({ (turn + $0) % sources.count }).first(where: { held[$0].count < upper }) else {
+                if inverse.isOptional { continue }
+                throw SeedCountError(
+                    path: path,
+                    problem: .unsatisfiable(
+                        "cannot seed \(what): every \(relationship.destinationEntity ?? "") object needs one, but the maximum count \(upper) leaves some out",
+                        remedy: .lower)
+                )
+            }
+            held[source].append(destination)
+        }
+        for (index, source) in sources.enumerated() where !held[index].isEmpty {
+            try writer.addToMany(source, entity: entityName(source), relationship: relationship.name, destinations: held[index])
+        }
+    }
+
+    private func manyToMany(
+        _ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], _ inverse: Relationship, _ what: String
+    ) throws {
+        guard !sources.isEmpty else { return }
+        let lower = max(lowerBound(relationship), sources.count < destinations.count && !inverse.isOptional ? 1 : 0)
+        let upper = min(relationship.maxCount > 0 ? relationship.maxCount : 3, destinations.count)
+        guard lower <= upper else {
+            throw Diagnostic(
+                path: path,
+                message:
+                    "cannot seed \(what): each object needs at least \(lower) \(relationship.destinationEntity ?? "") objects, but there are \(destinations.count)"
+            )
+        }
+        for (index, source) in sources.enumerated() {
+            // Object i holds i, i+1, … so that every destination is held by someone when there are as many sources.
+            let count = lower + (upper > lower ? index % (upper - lower + 1) : 0)
+            guard count > 0 else { continue }
+            let held = (0..<count).map { destinations[(index + $0) % destinations.count] }
+            try writer.addToMany(source, entity: entityName(source), relationship: relationship.name, destinations: held)
+        }
+    }
+
+    private func toOne(
+        _ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], mutual inverse: Relationship?, _ what: String
+    ) throws {
+        guard !sources.isEmpty else { return }
+        guard !destinations.isEmpty else {
+            if relationship.isOptional { return }
+            throw SeedCountError(
+                path: path,
+                problem: .unsatisfiable(
+                    "cannot seed \(what): it is required, but there are no \(relationship.destinationEntity ?? "") objects",
+                    remedy: .raise)
+            )
+        }
+        if let inverse {
+            // One-to-one: pairs must be mutual and distinct, so object i pairs with destination i.
+            if !relationship.isOptional && sources.count > destinations.count || !inverse.isOptional && destinations.count > sources.count {
+                throw SeedCountError(
+                    path: path,
+                    problem: .unsatisfiable(
+                        "cannot seed \(what): a required one-to-one needs as many \(relationship.destinationEntity ?? "") objects as there are on the other side",
+                        remedy: .equalize)
+                )
+            }
+        }
+        for (index, source) in sources.enumerated() {
+            let leaveEmpty = relationship.isOptional && (inverse?.isOptional ?? true) && index % 4 == 3
+            if inverse != nil && index >= destinations.count || leaveEmpty { continue }
+            try writer.setToOne(
+                source, entity: entityName(source), relationship: relationship.name, to: destinations[index % destinations.count])
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import ModelDiffKit
+
+/// Fills a new store of a model version with synthetic objects that satisfy the model: required
+/// values, defaults, min/max values and lengths, simple regular expressions, uniqueness constraints,
+/// objects of every concrete entity, relationships within their counts and with both sides of their
+/// inverses; and values that exercise a migration (nil for optional values, empty strings, the
+/// extremes of each integer width, non-ASCII text). The same seed gives the same bytes.
+public struct StoreSeed: Sendable {
+    /// How many objects of each concrete entity; entities not named get `defaultCount`.
+    public let counts: [String: Int]
+    /// The count for entities `counts` does not name.
+    public let defaultCount: Int
+    /// The random seed.
+    public let seed: UInt64
+
+    /// Creates a seed plan.
+    public init(defaultCount: Int, counts: [String: Int] = [:], seed: UInt64 = 1) {
+        self.defaultCount = defaultCount
+        self.counts = counts
+        self.seed = seed
+    }
+
+    /// Creates the store at `path` (which must not exist) and fills it; nothing is left behind on failure.
+    ///
+    /// Throws ``SeedCountError`` when the counts cannot give a store that satisfies the model, and
+    /// ``StoreFailure`` when the store cannot be created or written.
+    public func write(model: Model, to path: String) throws {
+        for name in counts.keys.sorted() where model.entity(named: name) == nil {
+            throw SeedCountError(path: path, problem: .unknownEntity(name, entities: model.entities.map(\.name).sorted()))
+        }
+        for name in counts.keys.sorted() where model.entity(named: name)?.isAbstract == true {
+            throw SeedCountError(path: path, problem: .abstractEntity(name))
+        }
+        // The store UUID comes from the seed too: the same seed gives the same bytes.
+        var random = SeededRandom(seed: seed)
+        let uuid = random.uuid().uuidString
+        let store = try PersistentStore.create(path: path, model: model, uuid: uuid)
+        do {
+            try store.database.execute("BEGIN")
+            let writer = try StoreWriter(store: store, layout: StoreLayout(model: model))
+            var objects: [String: [ObjectID]] = [:]
+            let planned = plannedCounts(model)
+            // Unique values are numbered across the whole table, which holds every entity of a hierarchy.
+            var serial = 0
+            for entity in model.entities.sorted(by: { $0.name < $1.name }) where !entity.isAbstract {
+                var values = SeedValues(model: model, entity: entity, random: random)
+                let names = try writer.insertableAttributes(of: entity.name)
+                for index in 0..<(planned[entity.name] ?? 0) {
+                    var row: [String: StoreValue] = [:]
+                    for name in names { row[name] = try values.value(for: name, object: index, serial: serial, path: path) }
+                    objects[entity.name, default: []].append(try writer.insert(entity: entity.name, attributes: row))
+                    serial += 1
+                }
+                random = values.random
+            }
+            var links = SeedLinks(model: model, writer: writer, objects: objects, path: path)
+            try links.linkAll()
+            try writer.finish()
+            try store.database.execute("COMMIT")
+            try store.synchronize()
+        } catch {
+            try? store.database.execute("ROLLBACK")
+            StoreFiles.remove(path)
+            if error is StoreFailure || error is SeedCountError { throw error }
+            if let diagnostic = error as? Diagnostic { throw StoreFailure.input(diagnostic) }
+            throw StoreFailure.input(Diagnostic(path: path, message: "cannot seed the store: \(error)"))
+        }
+    }
+}
+
+extension StoreSeed {
+    /// Objects per concrete entity: the counts asked for, raised where a required to-many needs more
+    /// destination objects than that (a book that needs pages gets them), for entities not named in `counts`.
+    func plannedCounts(_ model: Model) -> [String: Int] {
+        var planned: [String: Int] = [:]
+        for entity in model.entities where !entity.isAbstract { planned[entity.name] = counts[entity.name] ?? defaultCount }
+        func total(_ name: String) -> Int {
+            guard let entity = model.entity(named: name) else { return 0 }
+            return ([entity] + model.subentities(of: entity)).reduce(0) { $0 + (planned[$1.name] ?? 0) }
+        }
+        // A few rounds reach the fixed point of any realistic chain of requirements.
+        for _ in 0..<8 {
+            var changed = false
+            for entity in model.entities {
+                for relationship in entity.relationships where relationship.isToMany && !relationship.isTransient {
+                    guard let inverse = StoreLayout.inverse(of: relationship, in: entity, model: model), !inverse.isToMany,
+                        let destination = relationship.destinationEntity.flatMap(model.entity(named:))
+                    else { continue }
+                    let lower = relationship.isOptional ? relationship.minCount : max(relationship.minCount, 1)
+                    let needed = lower * total(entity.name) - total(destination.name)
+                    guard needed > 0,
+                        let target = ([destination] + model.subentities(of: destination)).first(where: {
+                            !$0.isAbstract && counts[$0.name] == nil
+                        })
+                    else { continue }
+                    planned[target.name, default: 0] += needed
+                    changed = true
+                }
+            }
+            if !changed { break }
+        }
+        return planned
+    }
+}
+
+/// SplitMix64: small, fast, and the same sequence on every platform for a seed.
+struct SeededRandom: Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `range`, inclusive.
+    mutating func next(in range: ClosedRange<Int64>) -> Int64 {
+        let width = UInt64(bitPattern: range.upperBound &- range.lowerBound)
+        if width == UInt64.max { return Int64(bitPattern: next()) }
+        return range.lowerBound &+ Int64(bitPattern: next() % (width + 1))
+    }
+
+    mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) } }
+
+    mutating func uuid() -> UUID {
+        let b = bytes(16)
+        // Version 4 and variant bits, so the value is a well-formed random UUID.
+        return UUID(
+            uuid: (
+                b[0], b[1], b[2], b[3], b[4], b[5], (b[6] & 0x0F) | 0x40, b[7], (b[8] & 0x3F) | 0x80, b[9], b[10], b[11], b[12], b[13],
+                b[14], b[15]
+            ))
+    }
+}
