@@ -54,7 +54,9 @@ import Testing
                 enclosing[indent] = String(type.output.3)
                 if type.output.2 != "extension", type.output.1.contains(/\b(public|open)\b/) { publicTypes.insert(String(type.output.3)) }
             }
-            guard code.contains("public ") || code.contains("open "), (try? publicDeclaration.prefixMatch(in: code)) != nil else { continue }
+            guard code.contains("public ") || code.contains("open "), (try? publicDeclaration.prefixMatch(in: code)) != nil else {
+                continue
+            }
             // A signature wrapped over several lines ends where its brackets balance.
             var declaration = String(code)
             while declaration.filter({ $0 == "(" }).count > declaration.filter({ $0 == ")" }).count, index < lines.count {
@@ -62,7 +64,9 @@ import Testing
                 index += 1
             }
             declaration = declaration.replacing(/\(\s+/, with: "(").replacing(/,?\s+\)/, with: ")")
-            let context = enclosing.filter { $0.key < indent }.sorted { $0.key < $1.key }.flatMap { $0.value.split(separator: ".").map(String.init) }
+            let context = enclosing.filter { $0.key < indent }.sorted { $0.key < $1.key }.flatMap {
+                $0.value.split(separator: ".").map(String.init)
+            }
             result.append(Declaration(enclosing: context, text: withoutBody(declaration)))
         }
         return (result, publicTypes)
@@ -75,8 +79,9 @@ import Testing
         for position in declaration.indices {
             switch declaration[position] {
             case "\"": inString.toggle()
-            case "(", "[" where !inString: depth += 1
-            case ")", "]" where !inString: depth -= 1
+            // A `where` clause binds to one pattern only, so each bracket carries its own.
+            case "(" where !inString, "[" where !inString: depth += 1
+            case ")" where !inString, "]" where !inString: depth -= 1
             case "{" where !inString && depth == 0:
                 return declaration[..<position].trimmingCharacters(in: .whitespaces)
             default: break
