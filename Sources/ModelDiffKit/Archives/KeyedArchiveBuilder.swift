@@ -5,6 +5,7 @@ package struct KeyedArchiveBuilder {
     /// The `$objects` table.
     package private(set) var objects: [PlistValue] = [.string("$null")]
     private var classes: [String: Int] = [:]
+    private var sharedStrings: [String: Int] = [:]
 
     /// NSKeyedArchiver's nil: a reference to `$null`.
     package static let null = PlistValue.uid(0)
@@ -40,6 +41,15 @@ package struct KeyedArchiveBuilder {
     /// A number or boolean object (an NSNumber encoded as an object), as a reference.
     package mutating func number(_ value: PlistValue) -> PlistValue {
         objects.append(value)
+        return .uid(objects.count - 1)
+    }
+
+    /// A string object written once per archive, as a reference: Xcode's archived expressions hold
+    /// each distinct string (a selector, a variable's name) once, however often it is used.
+    package mutating func sharedString(_ text: String) -> PlistValue {
+        if let index = sharedStrings[text] { return .uid(index) }
+        objects.append(.string(text))
+        sharedStrings[text] = objects.count - 1
         return .uid(objects.count - 1)
     }
 

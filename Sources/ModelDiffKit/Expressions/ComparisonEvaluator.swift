@@ -6,6 +6,13 @@ import Foundation
 /// expression over the whole string, `IN` an aggregate (or a substring of a string), `BETWEEN` a
 /// two-value aggregate, and `ANY`/`ALL`/`NONE` over a collection. A nil operand makes a string or
 /// order comparison false (NSPredicate answers NO, it does not raise).
+///
+/// Strings are compared with the NSString calls and flags Foundation's predicate operators use
+/// (docs/MAPPING.md, "String comparisons", has the evidence): `BEGINSWITH`/`ENDSWITH`/`CONTAINS`
+/// are `rangeOfString:options:range:locale:` (canonical equivalence unless `[n]`); `==` and the
+/// orders with options are a literal `CFStringCompareWithOptionsAndLocale`; `[c]` or `[d]` also
+/// ignore width; `[n]` replaces both with a literal comparison; `LIKE` and `MATCHES` fold and
+/// NFKC-normalize both the string and the pattern, then match as ICU does.
 extension Comparison {
     /// The comparison's truth for the evaluated operands.
     func evaluate(_ left: ExpressionValue, _ right: ExpressionValue) throws -> Bool {
@@ -43,22 +50,22 @@ extension Comparison {
             var search = foundation(options)
             search.insert(.anchored)
             if op == .endsWith { search.insert(.backwards) }
-            return part.isEmpty || text.range(of: part, options: search) != nil
+            return found(part, in: text, search)
         case .contains:
             switch (left, right) {
             case (.array(let items), _): return items.contains { equal($0, right, options) }
             default:
                 guard let (text, part) = try strings(op, left, right) else { return false }
-                return part.isEmpty || text.range(of: part, options: foundation(options)) != nil
+                return found(part, in: text, foundation(options))
             }
         case .like:
             guard let (text, pattern) = try strings(op, left, right) else { return false }
-            return Wildcard.matches(fold(text, options), fold(pattern, options))
+            // LIKE is MATCHES of the pattern with `*` as `.*` and `?` as `.`: folded and normalized alike.
+            let folding = RegularExpressionMatch.Folding(options)
+            return try Wildcard.matches(folding.apply(text, form: .kc), folding.apply(pattern, form: .kc))
         case .matches:
             guard let (text, pattern) = try strings(op, left, right) else { return false }
-            return try RegularExpressionMatch.matches(
-                text, pattern: pattern, caseInsensitive: options.contains(.caseInsensitive),
-                diacriticInsensitive: options.contains(.diacriticInsensitive))
+            return try RegularExpressionMatch.matches(text, pattern: pattern, RegularExpressionMatch.Folding(options))
         case .in:
             switch right {
             case .array(let items): return items.contains { equal(left, $0, options) }
@@ -75,12 +82,31 @@ extension Comparison {
         }
     }
 
-    /// Equality as NSPredicate's `==`: strings with the options, anything else as `isEqual:`.
+    /// Equality as NSPredicate's `==`: strings with options by a literal comparison with them
+    /// (NSEqualityPredicateOperator calls CFStringCompareWithOptionsAndLocale without
+    /// kCFCompareNonliteral), anything else, and strings without options, as `isEqual:`.
     private static func equal(_ left: ExpressionValue, _ right: ExpressionValue, _ options: Options) -> Bool {
-        if case .string(let a) = left, case .string(let b) = right, !foundation(options).isEmpty {
-            return a.compare(b, options: foundation(options)) == .orderedSame
+        if case .string(let a) = left, case .string(let b) = right, !options.isEmpty {
+            return literalCompare(a, b, options) == .orderedSame
         }
         return left.isEqual(to: right)
+    }
+
+    /// CFStringCompareWithOptionsAndLocale(a, b, flags, nil) as the predicate operators call it: the
+    /// flags of `foundation(options)` without kCFCompareNonliteral, which NSString adds unless `.literal`.
+    private static func literalCompare(_ a: String, _ b: String, _ options: Options) -> ComparisonResult {
+        let text = a as NSString
+        return text.compare(b, options: foundation(options).union(.literal), range: NSRange(location: 0, length: text.length), locale: nil)
+    }
+
+    /// `rangeOfString:options:range:locale:` over the whole string found `part`. NSString finds no
+    /// empty string ("{NSNotFound, 0} if searchString is not found or is empty"), so `BEGINSWITH ""`
+    /// and `CONTAINS ""` are false, as in NSPredicate.
+    private static func found(_ part: String, in text: String, _ options: NSString.CompareOptions) -> Bool {
+        let string = text as NSString
+        guard !part.isEmpty else { return false }
+        return string.range(of: part, options: options, range: NSRange(location: 0, length: string.length), locale: nil).location
+            != NSNotFound
     }
 
     /// The order of two values without options (`compare:`), for `<` … and @min/@max; neither is nil.
@@ -92,7 +118,10 @@ extension Comparison {
     /// `compare:options:` (Foundation's, not Swift's `<`, which orders by Unicode scalars of the NFC form).
     private static func order(_ left: ExpressionValue, _ right: ExpressionValue, _ options: Options) throws -> ComparisonResult? {
         if left.isNullValue || right.isNullValue { return nil }
-        if case .string(let a) = left, case .string(let b) = right { return a.compare(b, options: foundation(options)) }
+        if case .string(let a) = left, case .string(let b) = right {
+            // Without options `compare:` (NSString's, non-literal); with them the literal CF comparison.
+            return options.isEmpty ? (a as NSString).compare(b) : literalCompare(a, b, options)
+        }
         guard let x = left.number, let y = right.number, left.isComparableNumber, right.isComparableNumber else {
             throw ExpressionError(column: 0, "cannot compare \(left) and \(right)")
         }
@@ -108,17 +137,17 @@ extension Comparison {
         return (a, b)
     }
 
-    private static func foundation(_ options: Options) -> String.CompareOptions {
-        var result: String.CompareOptions = []
+    /// The NSString options Foundation's string predicate operators pass for `[c]`, `[d]` and `[n]`:
+    /// `[n]` is a literal search alone (it "supersedes" `[c]` and `[d]`, the reference says); `[c]`
+    /// is NSCaseInsensitiveSearch and `[d]` NSDiacriticInsensitiveSearch, either of them with
+    /// NSWidthInsensitiveSearch (so `[c]` matches a full-width "ＡＢ" to "ab").
+    private static func foundation(_ options: Options) -> NSString.CompareOptions {
+        if options.contains(.normalized) { return .literal }
+        var result: NSString.CompareOptions = []
         if options.contains(.caseInsensitive) { result.insert(.caseInsensitive) }
         if options.contains(.diacriticInsensitive) { result.insert(.diacriticInsensitive) }
+        if !result.isEmpty { result.insert(.widthInsensitive) }
         return result
-    }
-
-    /// The string with the options' differences folded away, for LIKE.
-    private static func fold(_ text: String, _ options: Options) -> String {
-        let folding = foundation(options)
-        return folding.isEmpty ? text : text.folding(options: folding, locale: nil)
     }
 }
 
@@ -132,16 +161,23 @@ extension ExpressionValue {
     }
 }
 
-/// LIKE's wildcards: `*` matches any run of characters (none included), `?` one character, over
-/// the whole string; `\*` and `\?` match the characters themselves.
+/// LIKE's wildcards: `*` matches any run of characters (none included), `?` one, over the whole
+/// string; `\*`, `\?` and `\\` match the characters themselves, a backslash before anything else is
+/// dropped. Foundation turns the pattern into an ICU regular expression (`*` → `.*`, `?` → `.`, in
+/// dot-all mode), whose `.` is one Unicode scalar, so a character here is a scalar too.
 enum Wildcard {
     /// Whether `text` matches `pattern`, in time proportional to their lengths' product at worst
     /// (the classic backtrack to the last `*`), so no pattern makes it exponential.
-    static func matches(_ text: String, _ pattern: String) -> Bool {
-        let t = Array(text)
-        var p: [(Character, isWildcard: Bool)] = []
+    static func matches(_ text: String, _ pattern: String) throws(ExpressionError) -> Bool {
+        let t = Array(text.unicodeScalars)
+        let scalars = Array(pattern.unicodeScalars)
+        // Foundation refuses a pattern whose last character is a backslash not preceded by another.
+        if scalars.last == "\\", scalars.count == 1 || scalars[scalars.count - 2] != "\\" {
+            throw ExpressionError(column: 0, "LIKE \"\(pattern)\": a backslash cannot end the pattern unescaped (write \\\\ for one)")
+        }
+        var p: [(Unicode.Scalar, isWildcard: Bool)] = []
         var escaped = false
-        for c in pattern {
+        for c in scalars {
             if escaped {
                 p.append((c, false))
                 escaped = false
@@ -151,6 +187,7 @@ enum Wildcard {
                 p.append((c, c == "*" || c == "?"))
             }
         }
+        // An odd run of backslashes at the end (`a\\\`) that the check above lets through: the last one is itself.
         if escaped { p.append(("\\", false)) }
         var (i, j) = (0, 0)
         var star: Int?
@@ -176,7 +213,12 @@ enum Wildcard {
     }
 }
 
-/// MATCHES: the whole string against an ICU regular expression (NSRegularExpression, which is ICU's).
+/// MATCHES: the whole string against an ICU regular expression (NSRegularExpression, which is ICU's),
+/// as Foundation's `+[_NSPredicateOperatorUtilities doRegexForString:pattern:likeProtect:flags:context:]`
+/// does it: an empty pattern matches nothing; unless `[n]`, the string and the pattern are both
+/// folded (`[c]` case and width, `[d]` diacritics and width) and normalized to NFKC (NFC when the
+/// pattern does not compile in NFKC); ICU runs in dot-all and multi-line mode, never with its own
+/// case-insensitive flag (the folding did that).
 ///
 /// A pattern from a mapping file may backtrack exponentially (`(a+)+b`), so a match is bounded:
 /// NSRegularExpression reports progress during a long match, and one that runs past
@@ -187,10 +229,41 @@ enum RegularExpressionMatch {
     /// Compiled patterns, so a fetch predicate's constant pattern is compiled once, not once per object.
     private static let cache = RegexCache()
 
-    static func matches(_ text: String, pattern: String, caseInsensitive: Bool, diacriticInsensitive: Bool) throws -> Bool {
-        let expression = try cache.expression(pattern, caseInsensitive: caseInsensitive)
-        // [d] folds diacritics of the string; ICU has no such flag, so a pattern is written without them.
-        let subject = diacriticInsensitive ? text.folding(options: .diacriticInsensitive, locale: nil) : text
+    /// What is done to the string and the pattern before they are matched.
+    struct Folding {
+        /// CFStringFold's flags; empty for none.
+        let options: NSString.CompareOptions
+        /// `[n]`: neither folded nor normalized.
+        let literal: Bool
+
+        enum Form { case kc, c }
+
+        init(_ options: Comparison.Options) {
+            literal = options.contains(.normalized)
+            var folding: NSString.CompareOptions = []
+            if options.contains(.diacriticInsensitive) { folding = [.diacriticInsensitive, .widthInsensitive] }
+            if options.contains(.caseInsensitive) { folding.formUnion([.caseInsensitive, .widthInsensitive]) }
+            self.options = folding
+        }
+
+        /// The text folded, then normalized to `form`.
+        func apply(_ text: String, form: Form) -> String {
+            if literal { return text }
+            let folded = options.isEmpty ? text as NSString : (text as NSString).folding(options: options, locale: nil) as NSString
+            return form == .kc ? folded.precomposedStringWithCompatibilityMapping : folded.precomposedStringWithCanonicalMapping
+        }
+    }
+
+    static func matches(_ text: String, pattern: String, _ folding: Folding) throws -> Bool {
+        if pattern.isEmpty { return false }
+        let form: Folding.Form
+        let expression: NSRegularExpression
+        if let compiled = try? cache.expression(folding.apply(pattern, form: .kc)) {
+            (form, expression) = (.kc, compiled)
+        } else {
+            (form, expression) = (.c, try cache.expression(folding.apply(pattern, form: .c), shown: pattern))
+        }
+        let subject = folding.apply(text, form: form)
         let start = Date()
         var matched = false
         var timedOut = false
@@ -215,7 +288,7 @@ enum RegularExpressionMatch {
     /// Checks that a pattern compiles, for validation before a store is read.
     static func problem(_ pattern: String) -> String? {
         do {
-            _ = try cache.expression(pattern, caseInsensitive: false)
+            _ = try cache.expression(pattern)
             return nil
         } catch {
             return error.message
@@ -224,26 +297,31 @@ enum RegularExpressionMatch {
 }
 
 private final class RegexCache: Sendable {
-    private let cache = Locked<[String: NSRegularExpression]>([:])
+    /// Keyed by UTF-16 code units: Swift's String keys are equal under canonical equivalence, so a
+    /// decomposed pattern would find the precomposed one's compiled expression (which `[n]` tells apart).
+    private let cache = Locked<[[UInt16]: NSRegularExpression]>([:])
 
-    func expression(_ pattern: String, caseInsensitive: Bool) throws(ExpressionError) -> NSRegularExpression {
-        let key = (caseInsensitive ? "i:" : "s:") + pattern
-        return try cache.withLock { compiled throws(ExpressionError) in
-            try Self.compile(pattern, key: key, caseInsensitive: caseInsensitive, into: &compiled)
+    /// The compiled pattern; an error names `shown` (the pattern as written) when given.
+    func expression(_ pattern: String, shown: String? = nil) throws(ExpressionError) -> NSRegularExpression {
+        try cache.withLock { compiled throws(ExpressionError) in
+            try Self.compile(pattern, shown: shown ?? pattern, into: &compiled)
         }
     }
 
-    private static func compile(
-        _ pattern: String, key: String, caseInsensitive: Bool, into compiled: inout [String: NSRegularExpression]
-    ) throws(ExpressionError) -> NSRegularExpression {
+    private static func compile(_ pattern: String, shown: String, into compiled: inout [[UInt16]: NSRegularExpression])
+        throws(ExpressionError)
+        -> NSRegularExpression
+    {
+        let key = Array(pattern.utf16)
         if let found = compiled[key] { return found }
         // `\A(?:…)\z`: the whole string, as ICU's matches() that NSPredicate uses. The pattern must
-        // compile alone first, so an unbalanced `)` cannot escape the group.
-        guard (try? NSRegularExpression(pattern: pattern)) != nil,
-            let expression = try? NSRegularExpression(
-                pattern: "\\A(?:" + pattern + ")\\z", options: caseInsensitive ? [.caseInsensitive] : [])
+        // compile alone first, so an unbalanced `)` cannot escape the group. Dot-all and multi-line
+        // are the flags Foundation opens the pattern with (UREGEX_DOTALL | UREGEX_MULTILINE).
+        let flags: NSRegularExpression.Options = [.dotMatchesLineSeparators, .anchorsMatchLines]
+        guard (try? NSRegularExpression(pattern: pattern, options: flags)) != nil,
+            let expression = try? NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z", options: flags)
         else {
-            throw ExpressionError(column: 0, "MATCHES: \"\(pattern)\" is not a regular expression ICU accepts")
+            throw ExpressionError(column: 0, "MATCHES: \"\(shown)\" is not a regular expression ICU accepts")
         }
         if compiled.count >= 64 { compiled.removeAll() }
         compiled[key] = expression

@@ -6,6 +6,9 @@ public struct ExpressionParser {
     /// left-associative chain (`a + a + a …`) is parsed in a loop but builds a tree as deep as it is long,
     /// and the printer, the type checks and the evaluator all walk the tree recursively. Every link of a
     /// chain therefore counts as one level, so no walk of a parsed expression can exhaust the stack.
+    /// A chain counts the height of the tree it has built so far, not the number of its operators, so
+    /// the count does not depend on how the text groups its left side: `(a - b) - c` counts as
+    /// `a - b - c`, which is how the printer writes it (printing never adds to the count).
     package static let maximumDepth = 500
 
     /// The longest expression text, in characters, that is parsed.
@@ -79,6 +82,7 @@ public struct ExpressionParser {
             throw ExpressionError(column: current.column, "expression nested deeper than \(Self.maximumDepth) levels")
         }
         var left = try unary()
+        // The levels this chain adds: the height of the tree built so far, plus the link being parsed.
         var links = 0
         defer { depth -= links }
         while true {
@@ -87,26 +91,51 @@ public struct ExpressionParser {
             guard comparison != nil ? Self.comparisonPrecedence >= minimumPrecedence : (op?.precedence ?? 0) >= minimumPrecedence else {
                 break
             }
-            // Each link makes the tree one level deeper on the left (see `maximumDepth`).
-            links += 1
-            depth += 1
+            // Each link makes the tree one level deeper on the left (see `maximumDepth`); the left
+            // side counts with its whole height, whatever parentheses it was written in.
+            let counted = links == 0 ? Self.height(left) + 1 : links + 1
+            depth += counted - links
+            links = counted
             guard depth <= Self.maximumDepth else {
                 throw ExpressionError(
                     column: current.column,
                     "expression nested deeper than \(Self.maximumDepth) levels (a chain of operators counts one level per operator)")
             }
             advance()
+            let right: ValueExpression
             if let comparison {
                 let options = try comparisonOptions()
-                left = Self.comparison(comparison, .direct, options, left, try expression(minimumPrecedence: Self.comparisonPrecedence + 1))
-                continue
+                right = try expression(minimumPrecedence: Self.comparisonPrecedence + 1)
+                left = Self.comparison(comparison, .direct, options, left, right)
+            } else if let op {
+                // `**` groups to the right; everything else to the left.
+                right = try expression(minimumPrecedence: op == .power ? op.precedence : op.precedence + 1)
+                left = .binary(op, left, right)
+            } else {
+                break
             }
-            guard let op else { break }
-            // `**` groups to the right; everything else to the left.
-            let right = try expression(minimumPrecedence: op == .power ? op.precedence : op.precedence + 1)
-            left = .binary(op, left, right)
+            // The new node's height: one above the taller of its two sides.
+            let height = max(links, Self.height(right) + 1)
+            depth += height - links
+            links = height
         }
         return left
+    }
+
+    /// The height of a parsed tree (a leaf is 0), which the recursive walks of it reach.
+    private static func height(_ expression: ValueExpression) -> Int {
+        switch expression {
+        case .constant, .variable, .evaluatedObject, .predicate: return 0
+        case .keyPath(let base, _), .negate(let base), .not(let base): return height(base) + 1
+        case .binary(_, let a, let b): return max(height(a), height(b)) + 1
+        case .ternary(let p, let a, let b): return max(height(p), height(a), height(b)) + 1
+        case .function(_, let arguments), .array(let arguments): return (arguments.map(height).max() ?? 0) + 1
+        case .call(let target, _, let arguments): return (([target] + arguments).map(height).max() ?? 0) + 1
+        case .comparison(let c): return max(height(c.lhs), height(c.rhs)) + 1
+        case .subquery(let collection, _, let predicate): return max(height(collection), height(predicate)) + 1
+        case .index(let base, .position(let position)): return max(height(base), height(position)) + 1
+        case .index(let base, _): return height(base) + 1
+        }
     }
 
     /// The binding strength of comparisons (`==`, `BEGINSWITH` …): above AND, below arithmetic.

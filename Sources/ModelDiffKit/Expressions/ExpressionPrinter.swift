@@ -1,11 +1,15 @@
 extension ValueExpression: CustomStringConvertible {
     /// The expression in canonical NSExpression format; parsing it gives the same expression back.
-    public var description: String { printed(parentPrecedence: 0, followed: false) }
+    public var description: String { printed(parentPrecedence: 0, following: 0) }
 
-    /// The expression's text where the enclosing operator binds with `parentPrecedence`; `followed`
-    /// says whether an operator that NOT's operand would take follows the text (an arithmetic or
-    /// comparison operator, a `.key`, a `[…]`), so that a NOT at the text's end needs parentheses.
-    private func printed(parentPrecedence: Int, followed: Bool) -> String {
+    /// The expression's text where the enclosing operator binds with `parentPrecedence`.
+    /// `following` is the precedence of the operator that comes right after the text (a binary or
+    /// comparison operator; 10 for a `.key` or `[…]`), 0 when nothing does (the end, `)`, `,`).
+    ///
+    /// Parentheses are printed only where re-parsing would otherwise give another tree, so the
+    /// printed text nests no deeper than any input that gives the same tree: the parser refuses
+    /// input nested deeper than `ExpressionParser.maximumDepth`, and a round trip must not.
+    private func printed(parentPrecedence: Int, following: Int) -> String {
         switch self {
         case .constant(let constant):
             switch constant {
@@ -25,25 +29,24 @@ extension ValueExpression: CustomStringConvertible {
         case .binary(let op, let lhs, let rhs):
             let parenthesized = op.precedence < parentPrecedence
             let text =
-                lhs.printed(parentPrecedence: op == .power ? op.precedence + 1 : op.precedence, followed: true) + " \(op.rawValue) "
-                + rhs.printed(parentPrecedence: op == .power ? op.precedence : op.precedence + 1, followed: followed && !parenthesized)
+                lhs.printed(parentPrecedence: op == .power ? op.precedence + 1 : op.precedence, following: op.precedence)
+                + " \(op.rawValue) "
+                + rhs.printed(parentPrecedence: op == .power ? op.precedence : op.precedence + 1, following: parenthesized ? 0 : following)
             return parenthesized ? "(\(text))" : text
-        case .negate(let operand): return "-" + operand.printed(parentPrecedence: 9, followed: followed)
+        case .negate(let operand):
+            // The sign takes a unary operand (`-a + b` is `(-a) + b`); a NOT or ANY after it still
+            // reaches as far right as it would anywhere, which `following` decides.
+            return "-" + operand.printed(parentPrecedence: 9, following: following)
         case .not(let operand):
-            // NOT takes the whole comparison after it, so it sits between AND and the comparisons. It
-            // needs parentheses only inside a tighter operator when something that its operand would
-            // take follows it (`(NOT a) + b`); at the end of the text (`a - NOT b`, `a - NOT NOT b`) it
-            // parses back to the same tree without them. Adding them there would make the printed text
-            // nest deeper than the input, past the parser's depth limit for input the parser accepted.
-            // A NOT directly inside a NOT never needs them: both take the same operand.
-            let parenthesized = parentPrecedence > ExpressionParser.comparisonPrecedence - 1 && followed
-            let inner: Int
-            if case .not = operand {
-                inner = ExpressionParser.comparisonPrecedence - 1
-            } else {
-                inner = ExpressionParser.comparisonPrecedence
-            }
-            let text = "NOT " + operand.printed(parentPrecedence: inner, followed: followed && !parenthesized)
+            // NOT is a prefix that takes everything after it down to the comparisons (NSPredicate's
+            // `NOT name BEGINSWITH "a"`): the parser reads its operand at the comparisons' precedence,
+            // wherever the NOT stands (`a - NOT b` is `a - (NOT b)`). So it needs parentheses exactly
+            // when an operator its operand would take follows it (`(NOT a) + b`, `(NOT a) == b`,
+            // `(NOT a).key`), and nowhere else: not at the end of the text, not before AND/OR
+            // (`a - NOT b OR c`), not inside another NOT, whatever operator it is the operand of.
+            let parenthesized = following >= ExpressionParser.comparisonPrecedence
+            let text =
+                "NOT " + operand.printed(parentPrecedence: ExpressionParser.comparisonPrecedence, following: parenthesized ? 0 : following)
             return parenthesized ? "(\(text))" : text
         case .predicate(let value): return value ? "TRUEPREDICATE" : "FALSEPREDICATE"
         case .comparison(let c):
@@ -52,10 +55,21 @@ extension ValueExpression: CustomStringConvertible {
             if c.options.contains(.diacriticInsensitive) { options += "d" }
             if c.options.contains(.normalized) { options += "n" }
             let operand = ExpressionParser.comparisonPrecedence + 1
-            let parenthesized = ExpressionParser.comparisonPrecedence < parentPrecedence
+            let parenthesized: Bool
+            if c.modifier == .direct {
+                // Comparisons group to the left, as the parser reads `a ==[c] b ==[c] c`.
+                parenthesized = ExpressionParser.comparisonPrecedence < parentPrecedence
+            } else {
+                // `ANY lhs op rhs` is read as a prefix (like NOT): its right side takes any operator
+                // tighter than the comparisons that follows it, and nothing else reaches into it.
+                parenthesized = following > ExpressionParser.comparisonPrecedence
+            }
+            let lhs = c.lhs.printed(
+                parentPrecedence: c.modifier == .direct ? ExpressionParser.comparisonPrecedence : operand,
+                following: ExpressionParser.comparisonPrecedence)
             var text =
-                c.lhs.printed(parentPrecedence: operand, followed: true) + " \(c.op.rawValue)" + (options.isEmpty ? "" : "[\(options)]")
-                + " " + c.rhs.printed(parentPrecedence: operand, followed: followed && !parenthesized)
+                lhs + " \(c.op.rawValue)" + (options.isEmpty ? "" : "[\(options)]") + " "
+                + c.rhs.printed(parentPrecedence: operand, following: parenthesized ? 0 : following)
             if c.modifier != .direct { text = c.modifier.rawValue + " " + text }
             return parenthesized ? "(\(text))" : text
         case .ternary(let p, let a, let b): return "TERNARY(\(p), \(a), \(b))"
@@ -85,8 +99,8 @@ extension ValueExpression: CustomStringConvertible {
     private var printedAsBase: String {
         switch self {
         case .constant(.integer(let n)) where n < 0: "(\(n))"
-        case .constant(.double(let d)) where d.sign == .minus: "(\(printed(parentPrecedence: 0, followed: false)))"
-        default: printed(parentPrecedence: 10, followed: true)
+        case .constant(.double(let d)) where d.sign == .minus: "(\(printed(parentPrecedence: 0, following: 0)))"
+        default: printed(parentPrecedence: 10, following: 10)
         }
     }
 

@@ -19,63 +19,37 @@ package enum ExpressionArchiver {
     package static func archive(_ expression: ValueExpression) throws(ExpressionArchiveError) -> [UInt8] {
         var builder = Builder()
         let root = try builder.add(expression)
-        let top: PlistValue = .dictionary([
-            "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100_000),
-            "$top": .dictionary(["root": .uid(root)]), "$objects": .array(builder.objects),
-        ])
-        return BinaryPropertyList.encode(top)
+        return builder.keyed.archive(root: root)
     }
 
-    /// NSKeyedArchiver's object table: `$null` first, strings and class descriptions shared.
+    /// NSKeyedArchiver's object table (`KeyedArchiveBuilder`), strings shared as in Xcode's archives.
     private struct Builder {
-        var objects: [PlistValue] = [.string("$null")]
-        var strings: [String: Int] = [:]
-        var classes: [String: Int] = [:]
-
-        mutating func append(_ value: PlistValue) -> Int {
-            objects.append(value)
-            return objects.count - 1
-        }
-
-        mutating func string(_ text: String) -> Int {
-            if let index = strings[text] { return index }
-            let index = append(.string(text))
-            strings[text] = index
-            return index
-        }
-
-        /// The class description, after the object that first uses it as NSKeyedArchiver orders them.
-        mutating func classReference(_ chain: [String]) -> Int {
-            if let index = classes[chain[0]] { return index }
-            let index = append(.dictionary(["$classname": .string(chain[0]), "$classes": .array(chain.map(PlistValue.string))]))
-            classes[chain[0]] = index
-            return index
-        }
+        var keyed = KeyedArchiveBuilder()
 
         /// Adds an object whose fields are filled by `fields` after its slot is reserved, so the
         /// table reads parent first as in Xcode's archives.
         mutating func object(_ chain: [String], type: Int, _ fields: (inout Builder) throws(ExpressionArchiveError) -> [String: PlistValue])
-            throws(ExpressionArchiveError) -> Int
+            throws(ExpressionArchiveError) -> PlistValue
         {
-            let index = append(.string("$null"))
+            let slot = keyed.reserve()
             var dictionary = try fields(&self)
             dictionary["NSExpressionType"] = .integer(type)
-            dictionary["$class"] = .uid(classReference(chain))
-            objects[index] = .dictionary(dictionary)
-            return index
+            keyed.fill(slot, classes: chain, dictionary)
+            return .uid(slot)
         }
 
-        mutating func add(_ expression: ValueExpression) throws(ExpressionArchiveError) -> Int {
+        mutating func add(_ expression: ValueExpression) throws(ExpressionArchiveError) -> PlistValue {
             switch expression {
             case .variable(let name):
-                return try object(["NSVariableExpression", "NSExpression", "NSObject"], type: 2) { b in ["NSVariable": .uid(b.string(name))]
+                return try object(["NSVariableExpression", "NSExpression", "NSObject"], type: 2) { b in
+                    ["NSVariable": b.keyed.sharedString(name)]
                 }
             case .evaluatedObject:
                 return try object(["NSSelfExpression", "NSExpression", "NSObject"], type: 1) { _ in [:] }
             case .constant(let constant):
                 return try object(["NSConstantValueExpression", "NSExpression", "NSObject"], type: 0) { b in
                     switch constant {
-                    case .string(let text): ["NSConstantValue": .uid(b.string(text))]
+                    case .string(let text): ["NSConstantValue": b.keyed.sharedString(text)]
                     case .integer(let number): ["NSConstantValue": .integer(Int(number))]
                     case .double(let number): ["NSConstantValue": .real(number)]
                     case .bool(let flag): ["NSConstantValue": .bool(flag)]
@@ -85,27 +59,27 @@ package enum ExpressionArchiver {
             case .keyPath(let base, let components):
                 return try object(["NSKeyPathExpression", "NSFunctionExpression", "NSExpression", "NSObject"], type: 4) {
                     b throws(ExpressionArchiveError) in
-                    let selector = b.string("valueForKeyPath:")
+                    let selector = b.keyed.sharedString("valueForKeyPath:")
                     let operand = try b.add(base)
-                    let arguments = try b.array([]) { b throws(ExpressionArchiveError) in
+                    let arguments = try b.array { b throws(ExpressionArchiveError) in
                         [
                             try b.object(["NSKeyPathSpecifierExpression", "NSExpression", "NSObject"], type: 10) { b in
-                                ["NSKeyPath": .uid(b.string(components.joined(separator: ".")))]
+                                ["NSKeyPath": b.keyed.sharedString(components.joined(separator: "."))]
                             }
                         ]
                     }
-                    return ["NSSelectorName": .uid(selector), "NSOperand": .uid(operand), "NSArguments": .uid(arguments)]
+                    return ["NSSelectorName": selector, "NSOperand": operand, "NSArguments": arguments]
                 }
             case .call(let target, let selector, let arguments):
                 return try object(["NSFunctionExpression", "NSExpression", "NSObject"], type: 4) { b throws(ExpressionArchiveError) in
-                    let selectorIndex = b.string(selector)
+                    let selectorName = b.keyed.sharedString(selector)
                     let operand = try b.add(target)
-                    let list = try b.array(arguments) { b throws(ExpressionArchiveError) in
-                        var items: [Int] = []
+                    let list = try b.array { b throws(ExpressionArchiveError) in
+                        var items: [PlistValue] = []
                         for argument in arguments { items.append(try b.add(argument)) }
                         return items
                     }
-                    return ["NSSelectorName": .uid(selectorIndex), "NSOperand": .uid(operand), "NSArguments": .uid(list)]
+                    return ["NSSelectorName": selectorName, "NSOperand": operand, "NSArguments": list]
                 }
             default:
                 throw ExpressionArchiveError(
@@ -115,17 +89,14 @@ package enum ExpressionArchiver {
             }
         }
 
-        /// An NSMutableArray of the objects `items` adds.
-        mutating func array(_: [ValueExpression], _ items: (inout Builder) throws(ExpressionArchiveError) -> [Int])
-            throws(ExpressionArchiveError) -> Int
+        /// An NSMutableArray of the objects `items` adds, its slot before theirs as in Xcode's archives.
+        mutating func array(_ items: (inout Builder) throws(ExpressionArchiveError) -> [PlistValue]) throws(ExpressionArchiveError)
+            -> PlistValue
         {
-            let index = append(.string("$null"))
+            let slot = keyed.reserve()
             let members = try items(&self)
-            objects[index] = .dictionary([
-                "NS.objects": .array(members.map(PlistValue.uid)),
-                "$class": .uid(classReference(["NSMutableArray", "NSArray", "NSObject"])),
-            ])
-            return index
+            keyed.fill(slot, classes: ["NSMutableArray", "NSArray", "NSObject"], ["NS.objects": .array(members)])
+            return .uid(slot)
         }
     }
 }

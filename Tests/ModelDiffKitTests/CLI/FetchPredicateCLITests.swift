@@ -234,3 +234,31 @@ private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
                 == [[.integer(3), .text("636166C3A9")]])
     }
 }
+
+/// NSPredicate's string operators on a real store, through the built binary: the same copy of
+/// wibosco's store (three posts "café" precomposed, two "cafe" + a combining accent). Canonical
+/// equivalence (`ENDSWITH`), `[n]`'s literal search, literal `==[c]`, `[cd]` folding and `MATCHES`'
+/// NFKC select what Foundation's predicate operators select; SQLite has none of them, so the
+/// migration takes the generic path whatever the flags.
+@Test(arguments: [
+    ("color ENDSWITH '\u{E9}'", 5), ("color ENDSWITH[n] '\u{E9}'", 3), ("color CONTAINS 'cafe'", 0), ("color CONTAINS[n] 'cafe'", 2),
+    ("color ==[c] 'CAF\u{C9}'", 3), ("color ==[cd] 'CAFE'", 5), ("color MATCHES 'caf\u{E9}'", 5), ("color LIKE[n] 'caf?'", 3),
+])
+func stringOperatorsSelectAsNSPredicateOnARealStore(_ predicate: String, _ count: Int) throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try copyStore("CoreDataMigration_Example_1.sqlite", from: wibosco, to: folder)
+    do {
+        let source = try SQLiteDatabase(path: folder.appendingPathComponent("source.sqlite").path, readOnly: false)
+        try source.execute("UPDATE ZPOST SET ZCOLOR = 'caf' || char(233) WHERE Z_PK <= 3")
+        try source.execute("UPDATE ZPOST SET ZCOLOR = 'cafe' || char(769) WHERE Z_PK IN (4, 5)")
+    }
+    let versions = try inferredMapping(
+        wiboscoModels.appendingPathComponent("CoreDataMigration_Example.xcdatamodel"),
+        wiboscoModels.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel"),
+        in: folder, replacing: "<attribute name=\"date\">", with: fetch("Post", predicate) + "<attribute name=\"date\">")
+    let result = try runModeldiff(
+        ["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains(" with map.xml)\n  Post: \(count) objects (was 1001)\n"), "\(predicate): \(result.stdout)")
+}
