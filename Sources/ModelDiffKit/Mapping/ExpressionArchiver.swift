@@ -107,11 +107,33 @@ package enum ExpressionArchiver {
                     }
                     return ["NSSelectorName": .uid(selectorIndex), "NSOperand": .uid(operand), "NSArguments": .uid(list)]
                 }
+            // Arithmetic and built-in functions: an NSFunctionExpression whose operand is the class
+            // `_NSPredicateUtilities`, archived by name (BuiltinSelectors has Foundation's evidence).
+            case .binary(let op, let lhs, let rhs) where BuiltinSelectors.operators[op] != nil:
+                return try builtinCall(BuiltinSelectors.operators[op] ?? "", [lhs, rhs])
+            case .function(let name, let arguments) where BuiltinSelectors.selector(function: name, argumentCount: arguments.count) != nil:
+                return try builtinCall(BuiltinSelectors.selector(function: name, argumentCount: arguments.count) ?? "", arguments)
             default:
                 throw ExpressionArchiveError(
                     message:
-                        "`\(expression.description)` has no archived form modeldiff writes (variables, constants, key paths and FUNCTION calls only)"
+                        "`\(expression.description)` has no archived form modeldiff writes (variables, constants, key paths, FUNCTION calls, arithmetic and built-in functions only)"
                 )
+            }
+        }
+
+        /// `selector` called on `_NSPredicateUtilities` with `arguments`, as Foundation archives a built-in function.
+        mutating func builtinCall(_ selector: String, _ arguments: [ValueExpression]) throws(ExpressionArchiveError) -> Int {
+            try object(["NSFunctionExpression", "NSExpression", "NSObject"], type: 4) { b throws(ExpressionArchiveError) in
+                let selectorIndex = b.string(selector)
+                let operand = try b.object(["NSConstantValueExpression", "NSExpression", "NSObject"], type: 0) { b in
+                    ["NSConstantValueClassName": .uid(b.string(BuiltinSelectors.utilitiesClass))]
+                }
+                let list = try b.array(arguments) { b throws(ExpressionArchiveError) in
+                    var items: [Int] = []
+                    for argument in arguments { items.append(try b.add(argument)) }
+                    return items
+                }
+                return ["NSSelectorName": .uid(selectorIndex), "NSOperand": .uid(operand), "NSArguments": .uid(list)]
             }
         }
 
