@@ -11,9 +11,9 @@ package struct ExpressionArchiveError: Error, Sendable {
 /// NSKeyPathSpecifierExpression, its arguments in an NSMutableArray).
 ///
 /// Only the kinds `ArchivedExpression` reads back are written — variables, `SELF`, constants, key
-/// paths and `FUNCTION(target, "selector", …)` calls — so that what we write reads as what we
-/// meant. Operators, built-in functions (`now()`), `TERNARY` and aggregates are archived by
-/// Foundation with private operand classes we have no Xcode-written sample of; they are refused.
+/// paths, `FUNCTION(target, "selector", …)` calls, and arithmetic and built-in functions (`now()`)
+/// as Foundation's own coders write them (`BuiltinSelectors`) — so that what we write reads as what
+/// we meant. `TERNARY` and aggregates, whose predicate and collection classes no sample shows, are refused.
 package enum ExpressionArchiver {
     /// The archive's bytes (a binary property list).
     package static func archive(_ expression: ValueExpression) throws(ExpressionArchiveError) -> [UInt8] {
