@@ -32,6 +32,12 @@ package enum ArchivedExpression {
                 guard let path = node.string("NSKeyPath") else { throw fail }
                 return .keyPath(base: .evaluatedObject, components: path.split(separator: ".").map(String.init))
             case "NSConstantValueExpression":
+                // A class (`NSConstantValueClassName`) is only a built-in function's operand, read below.
+                if node.fields["NSConstantValueClassName"] != nil {
+                    throw Diagnostic(
+                        path: path, line: line.value,
+                        message: "unsupported archived constant: the class \(node.string("NSConstantValueClassName") ?? "?")")
+                }
                 switch node.value("NSConstantValue") {
                 case .string(let text)?: return .constant(.string(text))
                 case .integer(let n)?: return .constant(.integer(Int64(n)))
@@ -45,6 +51,17 @@ package enum ArchivedExpression {
                 guard let selector = node.string("NSSelectorName") else { throw fail }
                 var arguments: [ValueExpression] = []
                 for item in archive.array(node.fields["NSArguments"]) ?? [] { arguments.append(try expression(item, depth: depth + 1)) }
+                // A built-in function or operator: Foundation's `_NSPredicateUtilities` class as the operand.
+                if let target = archive.object(node.fields["NSOperand"]), target.className == "NSConstantValueExpression",
+                    target.fields["NSConstantValueClassName"] != nil
+                {
+                    guard target.string("NSConstantValueClassName") == BuiltinSelectors.utilitiesClass,
+                        let builtin = BuiltinSelectors.expression(selector: selector, arguments: arguments)
+                    else {
+                        throw Diagnostic(path: path, line: line.value, message: "unsupported archived built-in function \(selector)")
+                    }
+                    return builtin
+                }
                 let operand = try expression(node.fields["NSOperand"], depth: depth + 1)
                 if selector == "valueForKeyPath:", case .keyPath(.evaluatedObject, let components)? = arguments.first {
                     return .keyPath(base: operand, components: components)

@@ -11,9 +11,9 @@ package struct ExpressionArchiveError: Error, Sendable {
 /// NSKeyPathSpecifierExpression, its arguments in an NSMutableArray).
 ///
 /// Only the kinds `ArchivedExpression` reads back are written — variables, `SELF`, constants, key
-/// paths and `FUNCTION(target, "selector", …)` calls — so that what we write reads as what we
-/// meant. Operators, built-in functions (`now()`), `TERNARY` and aggregates are archived by
-/// Foundation with private operand classes we have no Xcode-written sample of; they are refused.
+/// paths, `FUNCTION(target, "selector", …)` calls, and arithmetic and built-in functions (`now()`)
+/// as Foundation's own coders write them (`BuiltinSelectors`) — so that what we write reads as what
+/// we meant. `TERNARY` and aggregates, whose predicate and collection classes no sample shows, are refused.
 package enum ExpressionArchiver {
     /// The archive's bytes (a binary property list).
     package static func archive(_ expression: ValueExpression) throws(ExpressionArchiveError) -> [UInt8] {
@@ -81,11 +81,33 @@ package enum ExpressionArchiver {
                     }
                     return ["NSSelectorName": selectorName, "NSOperand": operand, "NSArguments": list]
                 }
+            // Arithmetic and built-in functions: an NSFunctionExpression whose operand is the class
+            // `_NSPredicateUtilities`, archived by name (BuiltinSelectors has Foundation's evidence).
+            case .binary(let op, let lhs, let rhs) where BuiltinSelectors.operators[op] != nil:
+                return try builtinCall(BuiltinSelectors.operators[op] ?? "", [lhs, rhs])
+            case .function(let name, let arguments) where BuiltinSelectors.selector(function: name, argumentCount: arguments.count) != nil:
+                return try builtinCall(BuiltinSelectors.selector(function: name, argumentCount: arguments.count) ?? "", arguments)
             default:
                 throw ExpressionArchiveError(
                     message:
-                        "`\(expression.description)` has no archived form modeldiff writes (variables, constants, key paths and FUNCTION calls only)"
+                        "`\(expression.description)` has no archived form modeldiff writes (variables, constants, key paths, FUNCTION calls, arithmetic and built-in functions only)"
                 )
+            }
+        }
+
+        /// `selector` called on `_NSPredicateUtilities` with `arguments`, as Foundation archives a built-in function.
+        mutating func builtinCall(_ selector: String, _ arguments: [ValueExpression]) throws(ExpressionArchiveError) -> PlistValue {
+            try object(["NSFunctionExpression", "NSExpression", "NSObject"], type: 4) { b throws(ExpressionArchiveError) in
+                let selectorName = b.keyed.sharedString(selector)
+                let operand = try b.object(["NSConstantValueExpression", "NSExpression", "NSObject"], type: 0) { b in
+                    ["NSConstantValueClassName": b.keyed.sharedString(BuiltinSelectors.utilitiesClass)]
+                }
+                let list = try b.array { b throws(ExpressionArchiveError) in
+                    var items: [PlistValue] = []
+                    for argument in arguments { items.append(try b.add(argument)) }
+                    return items
+                }
+                return ["NSSelectorName": selectorName, "NSOperand": operand, "NSArguments": list]
             }
         }
 

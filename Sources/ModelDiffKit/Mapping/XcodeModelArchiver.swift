@@ -11,13 +11,15 @@ package struct XcodeModelArchiveError: Error, Sendable {
 /// values sit in `XDUMLStereotypeImp`s (`XD_PStereotype`, `XD_PPropStereotype`, `XD_PAtt_Stereotype`,
 /// `XD_PR_Stereotype`) as `XDUMLPropertyImp` defaults (docs/MAPPING.md lists the classes and keys).
 ///
-/// The graph is the one Xcode recorded for WooCommerce's Model 9 and Model 10 (a test compares them
-/// object by object). Features those models do not use have no Xcode-written sample, so a model
-/// using one (inheritance, fetched properties, fetch requests, configurations, constraints, indexes,
-/// userInfo, renaming identifiers, transient or derived properties, validation values …) is refused
-/// with its name rather than archived in a form Xcode may read differently.
+/// The graph is the one Xcode recorded for WooCommerce's Model 9 and Model 10 and for CoreDataPlus's
+/// SampleModel2 (tests compare them object by object): inheritance (`XDUMLGeneralizationImp`s),
+/// renaming identifiers and uniqueness constraints as SampleModel2's archive shows them. Flags and
+/// strings whose slot those archives show (empty) are written in the same value form as the slots
+/// they fill (docs/MAPPING.md says which). What no archive shows a slot or value form for (abstract
+/// entities, fetched properties, fetch requests, configurations, fetch indexes, date values, custom
+/// class names …) is refused with its name rather than archived in a form Xcode may read differently.
 package enum XcodeModelArchiver {
-    private static let elementChain = ["XDUMLNamedElementImp", "XDUMLElementImp", "NSObject"]
+    static let elementChain = ["XDUMLNamedElementImp", "XDUMLElementImp", "NSObject"]
     private static let classChain = ["XDUMLClassifierImp", "XDUMLNamespaceImp"] + elementChain
     private static let propertyChain = ["XDUMLPropertyImp"] + elementChain
 
@@ -36,6 +38,7 @@ package enum XcodeModelArchiver {
             }
         }
         var ids = ElementIDs()
+        let generalizations = Generalizations(model, in: &b)
         let genericRecordClass = b.object(
             ["XDUMLClassImp"] + classChain,
             [
@@ -51,18 +54,27 @@ package enum XcodeModelArchiver {
                 fillProperty(
                     propertySlot, "XDPMAttribute", name: attribute.name, owner: slot, id: ids.next("\(entity.name).\(attribute.name)"),
                     stereotypes: [
-                        ("XD_PPropStereotype", propertyStereotype(isOptional: attribute.isOptional)),
+                        (
+                            "XD_PPropStereotype",
+                            propertyStereotype(
+                                PropertyValues(
+                                    isOptional: attribute.isOptional, isTransient: attribute.isTransient, isIndexed: attribute.isIndexed,
+                                    isSpotlightIndexed: attribute.isIndexedBySpotlight,
+                                    isStoredInTruthFile: attribute.isStoredInExternalRecord,
+                                    elementID: attribute.renamingIdentifier, versionHashModifier: attribute.versionHashModifier,
+                                    userInfo: attribute.userInfo))
+                        ),
                         (
                             "XD_PAtt_Stereotype",
                             { b in
                                 [
                                     ("XD_PAttK_defaultValueAsString", b.string(attribute.defaultValueString)),
-                                    ("XD_PAttK_allowsExternalBinaryDataStorage", .bool(false)),
-                                    ("XD_PAttK_minValueString", KeyedArchiveBuilder.null),
+                                    ("XD_PAttK_allowsExternalBinaryDataStorage", .bool(attribute.allowsExternalBinaryDataStorage)),
+                                    ("XD_PAttK_minValueString", b.string(attribute.minValueString)),
                                     ("XD_PAttK_attributeType", .integer(Int(attribute.type.attributeTypeCode))),
-                                    ("XD_PAttK_maxValueString", KeyedArchiveBuilder.null),
-                                    ("XD_PAttK_valueTransformerName", KeyedArchiveBuilder.null),
-                                    ("XD_PAttK_regularExpressionString", KeyedArchiveBuilder.null),
+                                    ("XD_PAttK_maxValueString", b.string(attribute.maxValueString)),
+                                    ("XD_PAttK_valueTransformerName", b.string(attribute.valueTransformerName)),
+                                    ("XD_PAttK_regularExpressionString", b.string(attribute.regularExpressionString)),
                                 ]
                             }
                         ),
@@ -72,15 +84,25 @@ package enum XcodeModelArchiver {
             for relationship in entity.relationships {
                 guard let propertySlot = propertySlots["\(entity.name).\(relationship.name)"] else { continue }
                 let destination = relationship.destinationEntity.flatMap { entitySlots[$0] }.map(PlistValue.uid) ?? KeyedArchiveBuilder.null
+                // The inverse may be declared on an ancestor of the entity the relationship names.
                 let inverse =
                     relationship.inverseName.flatMap { name in
-                        (relationship.inverseEntity ?? relationship.destinationEntity).flatMap { propertySlots["\($0).\(name)"] }
+                        (relationship.inverseEntity ?? relationship.destinationEntity).flatMap { owner in
+                            generalizations.lineage(of: owner).lazy.compactMap { propertySlots["\($0).\(name)"] }.first
+                        }
                     }.map(PlistValue.uid) ?? KeyedArchiveBuilder.null
                 fillProperty(
                     propertySlot, "XDPMRelationship", name: relationship.name, owner: slot,
                     id: ids.next("\(entity.name).\(relationship.name)"),
                     stereotypes: [
-                        ("XD_PPropStereotype", propertyStereotype(isOptional: relationship.isOptional)),
+                        (
+                            "XD_PPropStereotype",
+                            propertyStereotype(
+                                PropertyValues(
+                                    isOptional: relationship.isOptional, isTransient: relationship.isTransient,
+                                    elementID: relationship.renamingIdentifier, versionHashModifier: relationship.versionHashModifier,
+                                    userInfo: relationship.userInfo))
+                        ),
                         (
                             "XD_PR_Stereotype",
                             { _ in
@@ -100,19 +122,22 @@ package enum XcodeModelArchiver {
             let stereotype = stereotype(
                 "XD_PStereotype", owner: slot,
                 { b in
-                    [
-                        ("XDPMCompoundIndexes", b.mutableArray([])), ("XD_PSK_elementID", KeyedArchiveBuilder.null),
-                        ("XDPMUniquenessConstraints", b.mutableArray([])), ("XD_PSK_versionHashModifier", KeyedArchiveBuilder.null),
-                        ("XD_PSK_fetchRequestsArray", b.mutableArray([])), ("XD_PSK_isAbstract", .bool(false)),
-                        ("XD_PSK_userInfo", b.mutableDictionary([])), ("XD_PSK_classMapping", genericRecordClass),
+                    return [
+                        // Compound indexes take the form SampleModel2's archive shows for their twin, the constraints.
+                        ("XDPMCompoundIndexes", nameLists(entity.compoundIndexes, in: &b)),
+                        ("XD_PSK_elementID", b.string(entity.renamingIdentifier)),
+                        ("XDPMUniquenessConstraints", nameLists(entity.uniquenessConstraints, in: &b)),
+                        ("XD_PSK_versionHashModifier", b.string(entity.versionHashModifier)),
+                        ("XD_PSK_fetchRequestsArray", b.mutableArray([])), ("XD_PSK_isAbstract", .bool(entity.isAbstract)),
+                        ("XD_PSK_userInfo", userInfo(entity.userInfo, in: &b)), ("XD_PSK_classMapping", genericRecordClass),
                         ("XD_PSK_entityClassName", b.string(className)),
                     ]
                 }, in: &b)
             var fields = bucket("XDBucketForOwnedAttributes", b.mutableDictionary(owned), in: &b)
             fields.merge(bucket("XDBucketForStereotypes", b.mutableDictionary([("XD_PStereotype", stereotype)]), in: &b)) { a, _ in a }
-            fields.merge(bucket("XDBucketForGeneralizations", b.mutableArray([]), in: &b)) { a, _ in a }
-            fields["XDBucketForGeneralizationsduplicates"] = b.string("duplicates")
-            fields["_isAbstract"] = .bool(false)
+            fields.merge(generalizations.fields(of: entity.name, in: &b)) { a, _ in a }
+            // Abstractness has two slots, the UML flag and the stereotype's; both say it, so either reads it.
+            fields["_isAbstract"] = .bool(entity.isAbstract)
             fields["_name"] = b.string(entity.name)
             fields["_owner"] = .uid(package)
             fields["_uniqueElementID"] = b.number(.integer(ids.next(entity.name)))
@@ -131,6 +156,7 @@ package enum XcodeModelArchiver {
             packageFields["XDBucketFor\(name)storage"] = storage
             packageFields["XDBucketFor\(name)wasEncoded"] = b.string("YES")
         }
+        generalizations.fill(entities: entitySlots, ids: &ids, in: &b)
         b.fill(package, classes: ["XDModelPackage", "XDUMLPackageImp", "XDUMLNamespaceImp"] + elementChain, packageFields)
         b.fill(
             root, classes: ["XDPMModel", "XDModel", "NSObject"],
@@ -145,15 +171,51 @@ package enum XcodeModelArchiver {
     /// The values of one stereotype, built once its owner's slot is known.
     private typealias StereotypeValues = (inout KeyedArchiveBuilder) -> [(String, PlistValue)]
 
-    private static func propertyStereotype(isOptional: Bool) -> StereotypeValues {
+    /// What `XD_PPropStereotype` holds for an attribute or a relationship.
+    private struct PropertyValues {
+        var isOptional: Bool
+        var isTransient = false
+        var isIndexed = false
+        var isSpotlightIndexed = false
+        var isStoredInTruthFile = false
+        var elementID: String?
+        var versionHashModifier: String?
+        var userInfo = UserInfo()
+    }
+
+    private static func propertyStereotype(_ v: PropertyValues) -> StereotypeValues {
         { b in
             [
-                ("XD_PPSK_isStoredInTruthFile", .bool(false)), ("XD_PPSK_versionHashModifier", KeyedArchiveBuilder.null),
-                ("XD_PPSK_userInfo", b.mutableDictionary([])), ("XD_PPSK_isIndexed", .bool(false)),
-                ("XD_PPSK_isOptional", .bool(isOptional)), ("XD_PPSK_isSpotlightIndexed", .bool(false)),
-                ("XD_PPSK_elementID", KeyedArchiveBuilder.null), ("XD_PPSK_isTransient", .bool(false)),
+                ("XD_PPSK_isStoredInTruthFile", .bool(v.isStoredInTruthFile)),
+                ("XD_PPSK_versionHashModifier", b.string(v.versionHashModifier)),
+                ("XD_PPSK_userInfo", userInfo(v.userInfo, in: &b)), ("XD_PPSK_isIndexed", .bool(v.isIndexed)),
+                ("XD_PPSK_isOptional", .bool(v.isOptional)), ("XD_PPSK_isSpotlightIndexed", .bool(v.isSpotlightIndexed)),
+                ("XD_PPSK_elementID", b.string(v.elementID)), ("XD_PPSK_isTransient", .bool(v.isTransient)),
             ]
         }
+    }
+
+    /// Uniqueness constraints as SampleModel2's archive holds them: an NSMutableArray of one
+    /// NSMutableArray of property-name strings per constraint.
+    private static func nameLists(_ lists: [[String]], in b: inout KeyedArchiveBuilder) -> PlistValue {
+        var items: [PlistValue] = []
+        for list in lists {
+            var names: [PlistValue] = []
+            for name in list { names.append(b.string(name)) }
+            items.append(b.mutableArray(names))
+        }
+        return b.mutableArray(items)
+    }
+
+    /// A userInfo as the NSMutableDictionary of strings the empty ones in Xcode's archives are.
+    private static func userInfo(_ info: UserInfo, in b: inout KeyedArchiveBuilder) -> PlistValue {
+        // A dictionary holds a key once; the last entry wins, as `UserInfo.dictionary` reads it.
+        let last = Dictionary(info.entries.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { $1 })
+        var pairs: [(key: String, value: PlistValue)] = []
+        for (offset, entry) in info.entries.enumerated() where last[entry.key] == offset {
+            pairs.append((entry.key, b.string(entry.value)))
+        }
+        return b.mutableDictionary(pairs)
     }
 
     /// An attribute or relationship: the UML property fields, its stereotypes holding the values.
@@ -210,7 +272,7 @@ package enum XcodeModelArchiver {
     }
 
     /// Xcode's bucket of owned things: the storage and its `ordered` / `wasEncoded` markers.
-    private static func bucket(_ name: String, _ storage: PlistValue, in b: inout KeyedArchiveBuilder) -> [String: PlistValue] {
+    static func bucket(_ name: String, _ storage: PlistValue, in b: inout KeyedArchiveBuilder) -> [String: PlistValue] {
         [name + "storage": storage, name + "ordered": b.string("ordered"), name + "wasEncoded": b.string("YES")]
     }
 
@@ -226,7 +288,7 @@ package enum XcodeModelArchiver {
 
     /// Xcode's `_uniqueElementID`s are random numbers it hands out as elements are made; ours are
     /// derived from the element's name (FNV-1a), in the range Xcode's fall in, and distinct.
-    private struct ElementIDs {
+    struct ElementIDs {
         var used: Set<Int> = []
 
         mutating func next(_ name: String) -> Int {

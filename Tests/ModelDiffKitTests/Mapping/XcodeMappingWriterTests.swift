@@ -111,13 +111,44 @@ private func difference(_ read: [String], _ written: [String]) -> String {
         "$source.status", "$source.owner.name", "name",
         "FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"NoteToNote\", $source.notes)",
         "\"text\"", "42", "2.5", "YES", "nil", "FUNCTION($source, \"uppercaseString\")",
+        "$source.a + 1", "$source.price * $source.quantity - 2", "$source.total / (2 + $source.n)", "2 ** 3", "now()",
+        "uppercase:($source.name)", "CAST($source.code, \"NSNumber\")", "sum:($source.items.price)",
     ] {
         let archive = try ExpressionArchiver.archive(ExpressionParser.parse(expression))
         let base64 = Data(archive).base64EncodedString()
         #expect(
             try ArchivedExpression.decode(base64: base64, path: "x", line: .none) == (try ExpressionParser.parse(expression).description))
     }
-    #expect(throws: ExpressionArchiveError.self) { try ExpressionArchiver.archive(ExpressionParser.parse("$source.a + 1")) }
+    for refused in ["TERNARY($source.a == 1, 2, 3)", "{1, 2}", "-$source.a", "$source.a == 1"] {
+        #expect(throws: ExpressionArchiveError.self, "\(refused)") { try ExpressionArchiver.archive(ExpressionParser.parse(refused)) }
+    }
+}
+
+/// Arithmetic and built-in functions are archived as Foundation archives them (its decompiled
+/// NSFunctionExpression and NSConstantValueExpression coders): an NSFunctionExpression with the
+/// selector, the class `_NSPredicateUtilities` as operand by name, the arguments in an array.
+@Test func builtinFunctionsAreArchivedAsFoundationArchivesThem() throws {
+    let archive = try KeyedArchive(bytes: ExpressionArchiver.archive(ExpressionParser.parse("$source.a + 1")), path: "x")
+    let root = try #require(archive.root)
+    #expect(root.className == "NSFunctionExpression" && root.integer("NSExpressionType") == 4 && root.string("NSSelectorName") == "add:to:")
+    let operand = try #require(root.object("NSOperand"))
+    #expect(operand.className == "NSConstantValueExpression" && operand.integer("NSExpressionType") == 0)
+    #expect(operand.string("NSConstantValueClassName") == "_NSPredicateUtilities" && operand.fields["NSConstantValue"] == nil)
+    #expect(root.objects("NSArguments").map(\.className) == ["NSKeyPathExpression", "NSConstantValueExpression"])
+    let now = try #require(try KeyedArchive(bytes: ExpressionArchiver.archive(ExpressionParser.parse("now()")), path: "x").root)
+    #expect(now.string("NSSelectorName") == "now" && now.objects("NSArguments").isEmpty)
+    // A class other than _NSPredicateUtilities, or a selector modeldiff does not know, is refused on reading.
+    var builder = KeyedArchiveBuilder()
+    let selector = builder.string("frobnicate:")
+    let operandValue = builder.object(
+        ["NSConstantValueExpression", "NSExpression", "NSObject"],
+        ["NSExpressionType": .integer(0), "NSConstantValueClassName": builder.string("_NSPredicateUtilities")])
+    let arguments = builder.mutableArray([])
+    let call = builder.object(
+        ["NSFunctionExpression", "NSExpression", "NSObject"],
+        ["NSExpressionType": .integer(4), "NSSelectorName": selector, "NSOperand": operandValue, "NSArguments": arguments])
+    let base64 = Data(builder.archive(root: call)).base64EncodedString()
+    #expect(throws: Diagnostic.self) { try ArchivedExpression.decode(base64: base64, path: "x", line: .none) }
 }
 
 /// Our file for WooCommerce 9 → 10, after the team's one hand edit, against Xcode's own, object by object.
