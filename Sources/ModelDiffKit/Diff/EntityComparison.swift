@@ -1,7 +1,7 @@
 /// What comparing an entity of the old version with its counterpart in the new version finds, as
 /// positions in their property lists rather than the properties themselves, so it holds no line.
 ///
-/// Everything it records follows from what ``EntityComparison/Inputs`` names: the two hierarchies
+/// Everything it records follows from what its initializer reads: the two hierarchies
 /// (each entity up to its root, line-free), the property version hashes of both entities, and the
 /// new names of the old hierarchy's entities. A bundle's versions repeat most entities unchanged,
 /// or moved to other lines, so ``EntityPairMemo`` computes it once per distinct pair of inputs and

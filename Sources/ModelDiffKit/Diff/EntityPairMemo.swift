@@ -69,7 +69,8 @@ package struct EntityPairMemo {
     }
 }
 
-/// A model with its version hashes and the memo's identifiers of its entities (``EntityPairMemo``).
+/// A model with its version hashes and the memo's identifiers of its entities (``EntityPairMemo``):
+/// compare it only with versions the same memo identified.
 package struct ComparedVersion: Sendable {
     /// The version's model.
     package let model: Model
