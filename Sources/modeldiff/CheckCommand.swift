@@ -141,7 +141,10 @@ struct CheckCommand: ParsableCommand {
                 case .text:
                     output =
                         verbose ? CheckReports.text(check, style: .standardOutput) : CheckReports.quietText(check, style: .standardOutput)
-                case .json: output = try CheckReports.json(check)
+                case .json:
+                    // Written as it is made: a long history's document is megabytes (issue 20's memory target).
+                    CheckReports.json(check, write: printOut)
+                    output = ""
                 case .sarif:
                     output = try SARIFReport.render(reports, bundleFindings: check.bundleFindings, toolVersion: ModelDiffCommand.version)
                 case .github: output = CheckReports.githubLock(check) + CheckReports.github(reports, verbose: verbose)

@@ -82,26 +82,57 @@ public struct ModelDiff: Sendable {
 
     /// Compares two versions; pass hashes already computed to avoid computing them again.
     public init(source: Model, destination: Model, sourceHashes: VersionHashes? = nil, destinationHashes: VersionHashes? = nil) {
-        self.source = source
-        self.destination = destination
-        let match = ModelMatch(source: source, destination: destination)
         let oldHashes = sourceHashes ?? source.versionHashes()
         let newHashes = destinationHashes ?? destination.versionHashes()
-        self.match = match
+        self.init(source: source, destination: destination, oldHashes, newHashes) { _, _, compare in compare() }
+    }
+
+    /// Compares two versions of a bundle, taking each entity pair's comparison from `memo` when an
+    /// earlier pair of versions had the same pair of entities (lines aside).
+    package init(source: ComparedVersion, destination: ComparedVersion, memo: inout EntityPairMemo) {
+        self.init(source: source.model, destination: destination.model, source.hashes, destination.hashes) { pair, counterparts, compare in
+            guard let old = source.sides[pair.0.name], let new = destination.sides[pair.1.name] else { return compare() }
+            let chain = source.model.ancestry(of: pair.0)
+            return memo.comparison(source: old, destination: new, counterparts: chain.map { counterparts[$0.name] }, compare: compare)
+        }
+    }
+
+    /// Compares two versions, each entity pair's properties as `comparison` has them: it gets the
+    /// pair, the new name of every matched old entity and the comparison to run when it has none.
+    private init(
+        source: Model, destination: Model, _ oldHashes: VersionHashes, _ newHashes: VersionHashes,
+        comparison: ((Entity, Entity), [String: String], () -> EntityComparison) -> EntityComparison
+    ) {
+        self.source = source
+        self.destination = destination
+        let entities = ModelMatch.matchEntities(source, destination)
         self.sourceHashes = oldHashes
         self.destinationHashes = newHashes
-        let counterparts = Dictionary(match.pairs.map { ($0.source.name, $0.destination.name) }, uniquingKeysWith: { a, _ in a })
-        var changes: [EntityChange] = match.pairs.map { pair in
-            EntityChange(
-                sides: .matched(pair.source, pair.destination),
-                // Equal entities have equal fields: describe them only when something differs.
-                fields: pair.source == pair.destination
-                    ? [] : Fields.changes(Fields.entity(pair.source), Fields.entity(pair.destination)),
-                hashChanged: oldHashes.entityVersionHashes[pair.source.name] != newHashes.entityVersionHashes[pair.destination.name],
-                properties: Self.propertyChanges(pair, source: source, destination: destination, oldHashes, newHashes, counterparts))
+        let counterparts = Dictionary(entities.pairs.map { ($0.0.name, $0.1.name) }, uniquingKeysWith: { a, _ in a })
+        var pairs: [ModelMatch.EntityPair] = []
+        pairs.reserveCapacity(entities.pairs.count)
+        var changes: [EntityChange] = []
+        changes.reserveCapacity(entities.pairs.count + entities.added.count + entities.removed.count)
+        for (old, new) in entities.pairs {
+            let oldProperties = source.allProperties(of: old)
+            let newProperties = destination.allProperties(of: new)
+            let compared = comparison((old, new), counterparts) {
+                EntityComparison(
+                    oldChain: source.ancestry(of: old), newChain: destination.ancestry(of: new), oldProperties: oldProperties,
+                    newProperties: newProperties, oldPropertyHashes: oldHashes.propertyVersionHashes[old.name] ?? [:],
+                    newPropertyHashes: newHashes.propertyVersionHashes[new.name] ?? [:], counterparts: counterparts)
+            }
+            pairs.append(
+                ModelMatch.EntityPair(source: old, destination: new, properties: compared.positions.match(oldProperties, newProperties)))
+            changes.append(
+                EntityChange(
+                    sides: .matched(old, new), fields: compared.fields,
+                    hashChanged: oldHashes.entityVersionHashes[old.name] != newHashes.entityVersionHashes[new.name],
+                    properties: compared.propertyChanges(oldProperties, newProperties)))
         }
-        changes += match.added.map { EntityChange(sides: .added($0), fields: [], hashChanged: true, properties: []) }
-        changes += match.removed.map { EntityChange(sides: .removed($0), fields: [], hashChanged: true, properties: []) }
+        self.match = ModelMatch(pairs: pairs, added: entities.added, removed: entities.removed, ambiguousEntityNames: entities.ambiguous)
+        changes += entities.added.map { EntityChange(sides: .added($0), fields: [], hashChanged: true, properties: []) }
+        changes += entities.removed.map { EntityChange(sides: .removed($0), fields: [], hashChanged: true, properties: []) }
         self.entities = changes
         self.configurationChanges = Fields.changes(
             source.configurations.map { ($0.name, $0.memberEntities.sorted().joined(separator: ", ")) },
@@ -114,60 +145,5 @@ public struct ModelDiff: Sendable {
 
     private static func describe(_ request: FetchRequest) -> String {
         ([request.entity, request.predicateString ?? ""] + request.settings.map { "\($0.name)=\($0.value)" }).joined(separator: "; ")
-    }
-
-    private static func propertyChanges(
-        _ pair: ModelMatch.EntityPair, source: Model, destination: Model, _ oldHashes: VersionHashes, _ newHashes: VersionHashes,
-        _ counterparts: [String: String]
-    ) -> [PropertyChange] {
-        let oldPropertyHashes = oldHashes.propertyVersionHashes[pair.source.name] ?? [:]
-        let newPropertyHashes = newHashes.propertyVersionHashes[pair.destination.name] ?? [:]
-        // Most entities of a long history are untouched between two versions. When both hierarchies are
-        // equal entity for entity, each owner its own counterpart, every property paired with its equal
-        // and every property hash the same, no property changed: skip comparing them one by one.
-        if pair.properties.added.isEmpty, pair.properties.removed.isEmpty, pair.properties.ambiguousNames.isEmpty,
-            oldPropertyHashes == newPropertyHashes
-        {
-            let oldChain = source.ancestry(of: pair.source)
-            if oldChain == destination.ancestry(of: pair.destination), oldChain.allSatisfy({ counterparts[$0.name] == $0.name }) {
-                return []
-            }
-        }
-        let oldOwners = owners(of: pair.source, in: source)
-        let newOwners = owners(of: pair.destination, in: destination)
-        var result: [PropertyChange] = []
-        for propertyPair in pair.properties.pairs {
-            let oldOwner = oldOwners[propertyPair.source.name]
-            let newOwner = newOwners[propertyPair.destination.name]
-            // A move is between hierarchy levels: the declaring entity is no longer the counterpart of the old one.
-            let ownerCounterpart = oldOwner.flatMap { counterparts[$0] }
-            let moved = oldOwner != nil && newOwner != nil && ownerCounterpart != newOwner
-            // Most properties are unchanged: compare values before describing their fields.
-            let fields =
-                propertyPair.source == propertyPair.destination
-                ? [] : Fields.changes(Fields.property(propertyPair.source), Fields.property(propertyPair.destination))
-            let change = PropertyChange(
-                sides: .matched(propertyPair.source, propertyPair.destination),
-                fields: fields,
-                hashChanged: oldPropertyHashes[propertyPair.source.name] != newPropertyHashes[propertyPair.destination.name],
-                movedFrom: moved ? oldOwner : nil, movedTo: moved ? newOwner : nil)
-            if change.isChange { result.append(change) }
-        }
-        result += pair.properties.added.map {
-            PropertyChange(sides: .added($0), fields: [], hashChanged: true, movedFrom: nil, movedTo: nil)
-        }
-        result += pair.properties.removed.map {
-            PropertyChange(sides: .removed($0), fields: [], hashChanged: true, movedFrom: nil, movedTo: nil)
-        }
-        return result
-    }
-
-    /// The entity declaring each property an entity has, inherited ones included.
-    private static func owners(of entity: Entity, in model: Model) -> [String: String] {
-        var result: [String: String] = [:]
-        for owner in model.ancestry(of: entity) {
-            for name in owner.propertyNames where result[name] == nil { result[name] = owner.name }
-        }
-        return result
     }
 }

@@ -50,16 +50,31 @@ public struct ModelMatch: Sendable, Hashable {
 
     /// Matches `destination`'s entities and properties against `source`'s.
     public init(source: Model, destination: Model) {
-        let (entityPairs, added, removed, ambiguous) = Self.match(
-            source.entities, destination.entities, name: \.name, canonical: \.canonicalName, renamingIdentifier: \.renamingIdentifier)
-        self.pairs = entityPairs.map { old, new in
+        let entities = Self.matchEntities(source, destination)
+        self.pairs = entities.pairs.map { old, new in
             EntityPair(
                 source: old, destination: new,
                 properties: Self.matchProperties(source.allProperties(of: old), destination.allProperties(of: new)))
         }
+        self.added = entities.added
+        self.removed = entities.removed
+        self.ambiguousEntityNames = entities.ambiguous
+    }
+
+    /// A match whose entity pairs were matched property by property elsewhere (``ModelDiff``, which
+    /// reuses the property match of an entity pair it has already compared).
+    package init(pairs: [EntityPair], added: [Entity], removed: [Entity], ambiguousEntityNames: [String]) {
+        self.pairs = pairs
         self.added = added
         self.removed = removed
-        self.ambiguousEntityNames = ambiguous
+        self.ambiguousEntityNames = ambiguousEntityNames
+    }
+
+    /// How the entities of two versions pair up, before their properties are matched.
+    package static func matchEntities(
+        _ source: Model, _ destination: Model
+    ) -> (pairs: [(Entity, Entity)], added: [Entity], removed: [Entity], ambiguous: [String]) {
+        match(source.entities, destination.entities, name: \.name, canonical: \.canonicalName, renamingIdentifier: \.renamingIdentifier)
     }
 
     /// The pair whose destination entity has that name.
@@ -69,12 +84,45 @@ public struct ModelMatch: Sendable, Hashable {
     public func pair(source name: String) -> EntityPair? { pairs.first { $0.source.name == name } }
 
     private static func matchProperties(_ old: [Property], _ new: [Property]) -> PropertyMatch {
-        let renamingIdentifier: (Property) -> String? = { $0.canonicalName == $0.name ? nil : $0.canonicalName }
+        matchPropertyPositions(old, new).match(old, new)
+    }
+
+    /// How two lists of properties (an entity's, inherited ones included) pair up, as positions in
+    /// the lists: the same for every version pair whose entities differ only in their lines.
+    package static func matchPropertyPositions(_ old: [Property], _ new: [Property]) -> PropertyPositions {
         let (pairs, added, removed, ambiguous) = match(
-            old, new, name: \.name, canonical: \.canonicalName, renamingIdentifier: renamingIdentifier)
-        return PropertyMatch(
-            pairs: pairs.map { PropertyPair(source: $0.0, destination: $0.1) },
-            added: added, removed: removed, ambiguousNames: ambiguous)
+            old.indices.map { Positioned(position: $0, property: old[$0]) },
+            new.indices.map { Positioned(position: $0, property: new[$0]) },
+            name: \.property.name, canonical: \.property.canonicalName,
+            renamingIdentifier: { $0.property.canonicalName == $0.property.name ? nil : $0.property.canonicalName })
+        return PropertyPositions(
+            pairs: pairs.map { ($0.0.position, $0.1.position) }, added: added.map(\.position), removed: removed.map(\.position),
+            ambiguousNames: ambiguous)
+    }
+
+    /// A property and where it stands in its entity's list.
+    private struct Positioned {
+        let position: Int
+        let property: Property
+    }
+
+    /// A property match as positions in the two lists of properties, free of the properties' lines.
+    package struct PropertyPositions: Sendable {
+        /// Matched properties: a position in the old list and one in the new list, in the new list's order.
+        let pairs: [(source: Int, destination: Int)]
+        /// Positions in the new list with no source.
+        let added: [Int]
+        /// Positions in the old list with no destination.
+        let removed: [Int]
+        /// Canonical names claimed by more than one new property.
+        let ambiguousNames: [String]
+
+        /// The match of these very lists, each property with its own line.
+        func match(_ old: [Property], _ new: [Property]) -> PropertyMatch {
+            PropertyMatch(
+                pairs: pairs.map { PropertyPair(source: old[$0.source], destination: new[$0.destination]) },
+                added: added.map { new[$0] }, removed: removed.map { old[$0] }, ambiguousNames: ambiguousNames)
+        }
     }
 
     /// Pairs elements by canonical name; then an unmatched destination whose renaming identifier

@@ -30,6 +30,8 @@ public struct BundleCheck: Sendable {
     public let configFindings: [Finding]
     /// With `cloudKit`, the current version's breaches of CloudKit's model rules (`CloudKitRules`).
     public let cloudKitFindings: [Finding]
+    /// How many distinct entity pairs the check compared (each once, however many version pairs share it).
+    package let entityComparisons: Int
 
     /// The findings about the bundle as a whole: the lock file's, then the configuration's.
     public var bundleFindings: [Finding] { lockFindings + cloudKitFindings + configFindings }
@@ -47,6 +49,19 @@ public struct BundleCheck: Sendable {
         bundle: ModelBundle, order: [String]? = nil, path: MigrationPath = .all, since: String? = nil, mappings: [MappingFile] = [],
         lock: (lock: VersionLock, path: String)? = nil, acknowledgements: [Acknowledgement] = [], cloudKit: Bool = false
     ) throws(Diagnostic) {
+        var digests = DigestMemo()
+        try self.init(
+            bundle: bundle, order: order, path: path, since: since, mappings: mappings, lock: lock, acknowledgements: acknowledgements,
+            cloudKit: cloudKit, digests: &digests)
+    }
+
+    /// Checks a bundle as the public initializer does, hashing its versions with `digests`: a caller
+    /// that hashes the same versions for its own needs (`plan`) shares one memo with the check.
+    package init(
+        bundle: ModelBundle, order: [String]? = nil, path: MigrationPath = .all, since: String? = nil, mappings: [MappingFile] = [],
+        lock: (lock: VersionLock, path: String)? = nil, acknowledgements: [Acknowledgement] = [], cloudKit: Bool = false,
+        digests: inout DigestMemo
+    ) throws(Diagnostic) {
         let (versions, current) = try bundle.orderedVersions(order)
         var sinceIndex = -1
         if let since {
@@ -56,14 +71,18 @@ public struct BundleCheck: Sendable {
             sinceIndex = index
         }
         // Hash each version once (a long-lived bundle has hundreds of pairs), sharing the digests the versions have in common.
-        let hashes = versions.map(\.model).versionHashes()
+        let hashes = versions.map { $0.model.versionHashes(digests: &digests) }
+        // Compare each distinct pair of entities once for the whole bundle (most repeat, many on other lines).
+        var memo = EntityPairMemo()
+        let compared = versions.indices.map { memo.version(versions[$0].model, hashes: hashes[$0]) }
         let history = bundle.historicalNames
         func analyse(_ i: Int, _ j: Int, jump: Bool) throws(Diagnostic) -> Pair {
-            let diff = ModelDiff(
-                source: versions[i].model, destination: versions[j].model, sourceHashes: hashes[i], destinationHashes: hashes[j])
+            let diff = ModelDiff(source: compared[i], destination: compared[j], memo: &memo)
             var report = InferenceReport(
                 diff: diff, sourcePath: versions[i].loaded.path, destinationPath: versions[j].loaded.path, historicalNames: history)
-            if let file = mappings.first(where: { MappingDiscovery.maps($0, from: versions[i], to: versions[j]) }) {
+            if let file = mappings.first(where: {
+                MappingDiscovery.maps($0, from: versions[i], to: versions[j], hashes: (hashes[i], hashes[j]))
+            }) {
                 report = Self.applying(file, to: report, from: versions[i], to: versions[j])
             }
             if cloudKit {
@@ -117,7 +136,8 @@ public struct BundleCheck: Sendable {
         self.path = path
         self.currentVersion = bundle.currentVersionName
         self.drafts = versions.count > current + 1 ? versions[(current + 1)...].map(\.name) : []
-        self.lockFindings = lock.map { $0.lock.findings(for: bundle, lockPath: $0.path) } ?? []
+        self.lockFindings = lock.map { $0.lock.findings(for: bundle, lockPath: $0.path, digests: &digests) } ?? []
+        self.entityComparisons = memo.comparisonCount
     }
 
     /// A step's report once the mapping file that claims it is checked against both versions:

@@ -34,9 +34,11 @@ package struct StagedMigrationPlan: Sendable {
         modelName = file.hasSuffix(".xcdatamodeld") ? String(file.dropLast(".xcdatamodeld".count)) : file
         drafts = ordered[(currentIndex + 1)...].map(\.name)
         let planned = Array(ordered[...currentIndex])
-        versions = planned.map { Version(name: $0.name, versionChecksum: $0.model.versionHashes().versionChecksum) }
+        // One digest memo for the checksums and the check: the versions share most of their SHA-256 inputs.
+        var digests = DigestMemo()
+        versions = planned.map { Version(name: $0.name, versionChecksum: $0.model.versionHashes(digests: &digests).versionChecksum) }
         // The verdicts are `check`'s for the consecutive steps, so the plan and the CI gate never disagree.
-        let check = try BundleCheck(bundle: bundle, order: planned.map(\.name))
+        let check = try BundleCheck(bundle: bundle, order: planned.map(\.name), digests: &digests)
         var stages: [Stage] = []
         var run = [versions[0]]
         for index in planned.indices.dropFirst() {

@@ -23,8 +23,9 @@ public struct VersionLock: Sendable, Codable, Equatable {
     /// The lock of `bundle` as it is now.
     public init(bundle: ModelBundle) {
         currentVersion = bundle.currentVersionName
+        var digests = DigestMemo()
         versions = bundle.versions.map { version in
-            let hashes = version.model.versionHashes()
+            let hashes = version.model.versionHashes(digests: &digests)
             return Version(
                 name: version.name, versionChecksum: hashes.versionChecksum,
                 entities: Dictionary(uniqueKeysWithValues: hashes.entityVersionHashes.keys.map { ($0, hashes.base64(entity: $0) ?? "") }))
@@ -60,6 +61,12 @@ public struct VersionLock: Sendable, Codable, Equatable {
     /// The findings of comparing `bundle` with the lock: versions removed, versions whose entity
     /// hashes changed, and a current version moved back before the lock's.
     package func findings(for bundle: ModelBundle, lockPath: String) -> [Finding] {
+        var digests = DigestMemo()
+        return findings(for: bundle, lockPath: lockPath, digests: &digests)
+    }
+
+    /// ``findings(for:lockPath:)``, hashing the versions with `digests` (`check`'s, which hashed them already).
+    package func findings(for bundle: ModelBundle, lockPath: String, digests: inout DigestMemo) -> [Finding] {
         var findings: [Finding] = []
         for locked in versions {
             guard let version = bundle.version(named: locked.name) else {
@@ -71,7 +78,7 @@ public struct VersionLock: Sendable, Codable, Equatable {
                     ))
                 continue
             }
-            let hashes = version.model.versionHashes()
+            let hashes = version.model.versionHashes(digests: &digests)
             let now = Dictionary(uniqueKeysWithValues: hashes.entityVersionHashes.keys.map { ($0, hashes.base64(entity: $0) ?? "") })
             let changed = Set(now.keys).union(locked.entities.keys).filter { now[$0] != locked.entities[$0] }.sorted()
             if !changed.isEmpty {

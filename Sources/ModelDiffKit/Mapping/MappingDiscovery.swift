@@ -47,11 +47,14 @@ package enum MappingDiscovery {
 
     /// Whether `file` maps `old` → `new`: by the entity version hashes its entity mappings record,
     /// else by the version names it records.
-    package static func maps(_ file: MappingFile, from old: ModelVersion, to new: ModelVersion) -> Bool {
+    /// `hashes` are the versions' own, when the caller has them (`check BUNDLE` hashed every version).
+    package static func maps(
+        _ file: MappingFile, from old: ModelVersion, to new: ModelVersion, hashes: (old: VersionHashes, new: VersionHashes)? = nil
+    ) -> Bool {
         let mapping = file.mapping
         let recorded = mapping.entityMappings.filter { $0.sourceVersionHash != nil || $0.destinationVersionHash != nil }
         if !recorded.isEmpty {
-            let (oldHashes, newHashes) = (old.model.versionHashes(), new.model.versionHashes())
+            let (oldHashes, newHashes) = hashes ?? (old.model.versionHashes(), new.model.versionHashes())
             return recorded.allSatisfy { entityMapping in
                 let sourceOK =
                     entityMapping.sourceVersionHash.map { hash in

@@ -126,7 +126,10 @@ extension MappingModel {
     /// the choice only keeps a mapping written as `Undefined` reading back as the type it was written with.
     package func decidingUndefinedTypes(source: Model?, destination: Model?) -> MappingModel {
         guard entityMappings.contains(where: { $0.type == .undefined }) else { return self }
-        let hashes = source.flatMap { source in destination.map { (source.versionHashes(), $0.versionHashes()) } }
+        var digests = DigestMemo()
+        let hashes = source.flatMap { source in
+            destination.map { (source.versionHashes(digests: &digests), $0.versionHashes(digests: &digests)) }
+        }
         return replacing(
             entityMappings: entityMappings.map { mapping in
                 guard mapping.type == .undefined else { return mapping }

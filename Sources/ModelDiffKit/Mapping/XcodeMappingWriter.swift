@@ -40,7 +40,8 @@ package enum XcodeMappingWriter {
         var objects = ObjectList()
         var warnings: [String] = []
         let generated = models.map { generatedExpressions(mapping, source: $0.source, destination: $0.destination) }
-        let hashes = models.map { ($0.source.versionHashes(), $0.destination.versionHashes()) }
+        var digests = DigestMemo()
+        let hashes = models.map { ($0.source.versionHashes(digests: &digests), $0.destination.versionHashes(digests: &digests)) }
         let modelID = objects.reserve()
         var entityIDs: [String] = []
         for (index, entity) in mapping.entityMappings.enumerated() {

@@ -109,46 +109,93 @@ public enum CheckReports {
 
     /// `{"verdict": …, "findings": […]}`.
     public static func json(_ report: InferenceReport) throws -> String {
-        try encode(PairJSON(report, from: nil, to: nil))
+        var text = ""
+        var json = PrettyJSONText { text += $0 }
+        pair(report, from: nil, to: nil, into: &json)
+        json.raw("\n")
+        json.finish()
+        return text
     }
 
     /// `{"verdict": …, "pairs": [{"from", "to", "verdict", "findings"}], "distinct": […]}`: every pair
     /// complete for machines, and each distinct finding once (`FindingGroup`, notes included) with
     /// the pairs it affects.
+    ///
+    /// Written as `encode` would write it (keys sorted, pretty), without `JSONEncoder`'s tree of the
+    /// whole document: a bundle's log is thousands of findings, and the tree took more memory than
+    /// the reports it was made from.
     public static func json(_ check: BundleCheck) throws -> String {
-        struct DistinctJSON: Encodable {
-            let severity: Diagnostic.Severity
-            let code: FindingCode
-            let entity: String?
-            let property: String?
-            let file: String
-            let line: Int?
-            let message: String
-            let pairs: [String]
-        }
-        struct BundleJSON: Encodable {
-            let verdict: Verdict
-            let path: String
-            let currentVersion: String
-            let drafts: [String]
-            let lock: [Finding]
-            let cloudkit: [Finding]
-            let config: [Finding]
-            let pairs: [PairJSON]
-            let distinct: [DistinctJSON]
-        }
+        var text = ""
+        json(check) { text += $0 }
+        return text
+    }
+
+    /// The bundle's JSON, handed to `write` in pieces as it is made, so the CLI holds at most one
+    /// piece of the document, not all of it.
+    package static func json(_ check: BundleCheck, write: @escaping (String) -> Void) {
+        var json = PrettyJSONText(write: write)
+        json.openObject()
+        findings(check.cloudKitFindings, key: "cloudkit", into: &json)
+        findings(check.configFindings, key: "config", into: &json)
+        json.member("currentVersion", check.currentVersion)
+        json.key("distinct")
+        json.openArray()
         let reports = check.pairs.map { (title: Optional(title($0)), report: $0.report) }
-        let distinct = FindingGroup.groups(reports, minimum: .note).map { group in
-            let finding = group.finding
-            return DistinctJSON(
-                severity: finding.severity, code: finding.code, entity: finding.entity, property: finding.property,
-                file: finding.file, line: finding.line, message: finding.message, pairs: group.pairs)
+        for group in FindingGroup.groups(reports, minimum: .note) {
+            json.element()
+            finding(group.finding, pairs: group.pairs, into: &json)
         }
-        return try encode(
-            BundleJSON(
-                verdict: check.verdict, path: check.path.rawValue, currentVersion: check.currentVersion, drafts: check.drafts,
-                lock: check.lockFindings, cloudkit: check.cloudKitFindings, config: check.configFindings,
-                pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) }, distinct: distinct))
+        json.close()
+        json.member("drafts", check.drafts)
+        findings(check.lockFindings, key: "lock", into: &json)
+        json.key("pairs")
+        json.openArray()
+        for pair in check.pairs {
+            json.element()
+            Self.pair(pair.report, from: pair.from, to: pair.to, into: &json)
+        }
+        json.close()
+        json.member("path", check.path.rawValue)
+        json.member("verdict", check.verdict.rawValue)
+        json.close()
+        json.raw("\n")
+        json.finish()
+    }
+
+    /// One pair's object: `findings`, `from`, `mapping`, `to`, `verdict` (the absent ones left out).
+    private static func pair(_ report: InferenceReport, from: String?, to: String?, into json: inout PrettyJSONText) {
+        json.openObject()
+        findings(report.findings, key: "findings", into: &json)
+        json.member("from", from)
+        json.member("mapping", report.mappingPath)
+        json.member("to", to)
+        json.member("verdict", report.verdict.rawValue)
+        json.close()
+    }
+
+    /// `"key" : [findings]`.
+    private static func findings(_ findings: [Finding], key: String, into json: inout PrettyJSONText) {
+        json.key(key)
+        json.openArray()
+        for finding in findings {
+            json.element()
+            Self.finding(finding, pairs: nil, into: &json)
+        }
+        json.close()
+    }
+
+    /// A finding's object, keys as `Finding`'s `Codable` names them; a distinct finding adds `pairs`.
+    private static func finding(_ finding: Finding, pairs: [String]?, into json: inout PrettyJSONText) {
+        json.openObject()
+        json.member("code", finding.code.rawValue)
+        json.member("entity", finding.entity)
+        json.member("file", finding.file)
+        json.member("line", finding.line)
+        json.member("message", finding.message)
+        if let pairs { json.member("pairs", pairs) }
+        json.member("property", finding.property)
+        json.member("severity", finding.severity.rawValue)
+        json.close()
     }
 
     /// GitHub Actions workflow commands: one annotation per distinct finding, errors first (GitHub
@@ -189,32 +236,4 @@ public enum CheckReports {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     }
-}
-
-/// One pair's JSON object.
-private struct PairJSON: Encodable {
-    let from: String?
-    let to: String?
-    let verdict: Verdict
-    let mapping: String?
-    let findings: [Finding]
-
-    init(_ report: InferenceReport, from: String?, to: String?) {
-        self.from = from
-        self.to = to
-        self.verdict = report.verdict
-        self.mapping = report.mappingPath
-        self.findings = report.findings
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(from, forKey: .from)
-        try container.encodeIfPresent(to, forKey: .to)
-        try container.encode(verdict, forKey: .verdict)
-        try container.encodeIfPresent(mapping, forKey: .mapping)
-        try container.encode(findings, forKey: .findings)
-    }
-
-    private enum CodingKeys: String, CodingKey { case from, to, verdict, mapping, findings }
 }
