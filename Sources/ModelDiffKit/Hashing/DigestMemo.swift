@@ -8,16 +8,29 @@ import Crypto
 /// owns it and is never shared, so it holds at most the distinct inputs of the models that call hashes.
 package struct DigestMemo {
     private var digests: [Key: [UInt8]] = [:]
+    /// The buffer of the last input that was a hit, emptied, for the next `HashInput` to fill:
+    /// most inputs are hits, so most inputs allocate nothing.
+    private var spare: [UInt8] = []
 
     /// An empty memo.
     package init() {}
 
+    /// An empty buffer for a new input, with the capacity of an earlier one when there is one.
+    mutating func takeBuffer() -> [UInt8] {
+        var buffer: [UInt8] = []
+        swap(&buffer, &spare)
+        return buffer
+    }
+
     /// The SHA-256 digest of `bytes`, computed once per distinct input.
-    mutating func digest(of bytes: [UInt8]) -> [UInt8] {
-        let key = Key(bytes: bytes)
-        if let known = digests[key] { return known }
-        let digest = SHA256.hash(data: bytes).withUnsafeBytes { Array($0) }
-        digests[key] = digest
+    mutating func digest(of bytes: consuming [UInt8]) -> [UInt8] {
+        if let known = digests[Key(bytes: copy bytes)] {
+            bytes.removeAll(keepingCapacity: true)
+            spare = bytes
+            return known
+        }
+        let digest = SHA256.hash(data: copy bytes).withUnsafeBytes { Array($0) }
+        digests[Key(bytes: bytes)] = digest  // the key keeps the buffer: the next input gets a new one
         return digest
     }
 

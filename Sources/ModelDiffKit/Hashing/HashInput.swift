@@ -2,10 +2,14 @@
 ///
 /// The bytes are collected rather than fed to SHA-256 as they come, so the finished input can be looked
 /// up in a ``DigestMemo``: most inputs recur unchanged across the versions of a bundle.
+///
+/// An input borrows the memo's spare buffer and gives it back when its digest is known, so build one
+/// input at a time: an input begun while another is open gets a new buffer.
 struct HashInput {
-    private var bytes: [UInt8] = []
+    private var bytes: [UInt8]
 
-    init() { bytes.reserveCapacity(64) }
+    /// An empty input, in a buffer from `memo`.
+    init(memo: inout DigestMemo) { bytes = memo.takeBuffer() }
 
     /// Adds a string's UTF-8 bytes, cut at the first NUL as Core Data's `strlen` does.
     mutating func add(_ string: String) {
@@ -29,5 +33,9 @@ struct HashInput {
     mutating func add(le32 value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
 
     /// The 32-byte SHA-256 digest of the bytes added, from the memo when it has hashed the same bytes before.
-    func finish(memo: inout DigestMemo) -> [UInt8] { memo.digest(of: bytes) }
+    consuming func finish(memo: inout DigestMemo) -> [UInt8] {
+        var buffer: [UInt8] = []
+        swap(&buffer, &bytes)
+        return memo.digest(of: buffer)
+    }
 }

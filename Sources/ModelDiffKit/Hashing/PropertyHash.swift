@@ -4,7 +4,7 @@ enum PropertyHash {
     static func base(
         name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, versionHashModifier: String?, memo: inout DigestMemo
     ) -> [UInt8] {
-        var input = HashInput()
+        var input = HashInput(memo: &memo)
         input.add(name)
         let flags: UInt16 = (isOptional ? 1 : 0) | (isTransient ? 2 : 0) | (isReadOnly ? 4 : 0)
         input.add(le16: flags)
@@ -15,18 +15,19 @@ enum PropertyHash {
     /// An attribute's hash; derived and composite attributes replace the base hash entirely.
     static func attribute(_ attribute: Attribute, in model: Model, memo: inout DigestMemo) -> [UInt8] {
         if attribute.isDerived, let expression = attribute.derivationExpression {
-            var input = HashInput()
+            var input = HashInput(memo: &memo)
             input.add(canonicalDerivation(expression))
             return input.finish(memo: &memo)
         }
         if attribute.type == .composite {
             return composite(attribute, in: model, memo: &memo)
         }
-        var input = HashInput()
-        input.add(
-            bytes: base(
-                name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
-                isReadOnly: false, versionHashModifier: attribute.versionHashModifier, memo: &memo))
+        // The base hash first: one input at a time reuses one buffer.
+        let base = base(
+            name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
+            isReadOnly: false, versionHashModifier: attribute.versionHashModifier, memo: &memo)
+        var input = HashInput(memo: &memo)
+        input.add(bytes: base)
         input.add(le32: UInt32(bitPattern: attribute.type.attributeTypeCode))
         if attribute.allowsExternalBinaryDataStorage { input.add(byte: 1) }
         if attribute.preservesValueInHistoryOnDeletion { input.add(byte: 1) }
@@ -37,11 +38,11 @@ enum PropertyHash {
     static func relationship(_ relationship: Relationship, declaredBy entity: Entity, in model: Model, memo: inout DigestMemo)
         -> [UInt8]
     {
-        var input = HashInput()
-        input.add(
-            bytes: base(
-                name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
-                isReadOnly: false, versionHashModifier: relationship.versionHashModifier, memo: &memo))
+        let base = base(
+            name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
+            isReadOnly: false, versionHashModifier: relationship.versionHashModifier, memo: &memo)
+        var input = HashInput(memo: &memo)
+        input.add(bytes: base)
         if let destination = relationship.destinationEntity { input.add(destination) }
         if let inverse = relationship.inverseName, !isSelfInverse(relationship, declaredBy: entity, in: model) {
             input.add(inverse)
@@ -69,10 +70,11 @@ enum PropertyHash {
     /// A composite's hash: the concatenated hashes of its non-transient elements, sorted by name.
     private static func composite(_ attribute: Attribute, in model: Model, memo: inout DigestMemo) -> [UInt8] {
         let elements = model.composites.first { $0.name == attribute.compositeName }?.attributes ?? []
-        var input = HashInput()
-        for element in elements.filter({ !$0.isTransient }).sorted(by: { coreDataCompare($0.name, $1.name) }) {
-            input.add(bytes: self.attribute(element, in: model, memo: &memo))
+        let hashes = elements.filter({ !$0.isTransient }).sorted(by: { coreDataCompare($0.name, $1.name) }).map {
+            self.attribute($0, in: model, memo: &memo)
         }
+        var input = HashInput(memo: &memo)
+        for hash in hashes { input.add(bytes: hash) }
         return input.finish(memo: &memo)
     }
 

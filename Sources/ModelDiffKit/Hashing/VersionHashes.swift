@@ -56,7 +56,7 @@ extension Model {
             propertyHashes[entity.name] = properties
         }
         let names = entityHashes.keys.sorted(by: coreDataCompare)
-        var checksum = HashInput()
+        var checksum = HashInput(memo: &memo.digests)
         var digest = SHA512()
         for name in names {
             checksum.add(bytes: entityHashes[name]!)
@@ -87,18 +87,18 @@ extension Model {
 
     private func entityVersionHash(_ entity: Entity, chain: [Entity], memo: inout HashMemo) -> [UInt8] {
         if let known = memo.entities[entity.name] { return known }
-        var input = HashInput()
-        input.add(entity.name)
-        input.add(byte: entity.isAbstract ? 1 : 0)
-        if chain.count > 1 {
-            // The parent's own ancestry, not the rest of this chain: they differ when the hierarchy has a cycle.
-            let parent = chain[1]
-            input.add(bytes: memo.entities[parent.name] ?? entityVersionHash(parent, chain: ancestry(of: parent), memo: &memo))
-        }
+        // The parent's and the properties' hashes first: one input at a time reuses one buffer.
+        // The parent's own ancestry, not the rest of this chain: they differ when the hierarchy has a cycle.
+        let parentHash =
+            chain.count > 1 ? memo.entities[chain[1].name] ?? entityVersionHash(chain[1], chain: ancestry(of: chain[1]), memo: &memo) : nil
         var stored: [(name: String, hash: [UInt8])] = []
         for owner in chain.reversed() {
             for declared in memo.declared(by: owner, in: self) where declared.isStored { stored.append((declared.name, declared.hash)) }
         }
+        var input = HashInput(memo: &memo.digests)
+        input.add(entity.name)
+        input.add(byte: entity.isAbstract ? 1 : 0)
+        if let parentHash { input.add(bytes: parentHash) }
         for (_, hash) in stored.sorted(by: { coreDataCompare($0.name, $1.name) }) { input.add(bytes: hash) }
         if let modifier = entity.versionHashModifier { input.add(modifier) }
         let constraints = entity.uniquenessConstraints.map { $0.joined(separator: ".") }.sorted(by: coreDataCompare)

@@ -159,14 +159,23 @@ extension ModelDecoder {
     /// Refuses a flag that is neither `YES` nor `NO`: `optional="maybe"` would otherwise read as
     /// `NO` and make the property required without a word.
     func checkFlags(of element: XMLElementView, _ what: @autoclosure () -> String) throws(Diagnostic) {
-        for attribute in element.attributes {
-            if attribute.isYes { continue }
-            let name = attribute.name.string
-            guard Key.flags.contains(name) else { continue }
-            let value = attribute.value
-            if value != "NO" {
-                throw Diagnostic(path: path, line: element.line.value, message: "\(name)=\"\(value)\" on \(what()) is neither YES nor NO")
-            }
+        // Every attribute of every element passes here: names and values are compared as bytes, and
+        // strings are made only for the message.
+        for attribute in element.attributes where !attribute.isYes && !attribute.isNo && Self.isFlag(attribute.name) {
+            throw Diagnostic(
+                path: path, line: element.line.value,
+                message: "\(attribute.name.string)=\"\(attribute.value)\" on \(what()) is neither YES nor NO")
+        }
+    }
+
+    /// Whether the attribute is one Xcode writes as `YES` or `NO`.
+    private static func isFlag(_ name: XMLBytes) -> Bool {
+        switch name {
+        case Key.optional, Key.transient, Key.toMany, Key.ordered, Key.syncable, Key.isAbstract, Key.usesScalarValueType, Key.derived,
+            Key.allowsExternalBinaryDataStorage, Key.allowsCloudEncryption, Key.spotlightIndexingEnabled, Key.storedInTruthFile,
+            Key.indexed, Key.preserveAfterDeletion, Key.usedWithCloudKit:
+            true
+        default: false
         }
     }
 }

@@ -32,8 +32,19 @@ extension ModelValidator {
     /// Throws for a name that cannot be one; returns warnings for names that break Xcode's conventions.
     func validateNames() throws(Diagnostic) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        func convention(_ name: String, _ first: (Character) -> Bool, _ what: String, _ expected: String, _ line: SourceLine) {
-            if let head = name.first, head.isLetter, !first(head) {
+        func convention(_ name: String, upperCase: Bool, _ what: String, _ expected: String, _ line: SourceLine) {
+            // A name whose first two bytes are ASCII starts with that one ASCII character (no combining
+            // mark follows it): decided from the byte, without Unicode's character properties.
+            var bytes = name.utf8.makeIterator()
+            let breaksConvention: Bool
+            if let byte = bytes.next(), byte < 0x80, bytes.next().map({ $0 < 0x80 }) ?? true {
+                breaksConvention = upperCase ? (0x61...0x7A).contains(byte) : (0x41...0x5A).contains(byte)
+            } else if let head = name.first, head.isLetter {
+                breaksConvention = upperCase ? !head.isUppercase : !head.isLowercase
+            } else {
+                breaksConvention = false
+            }
+            if breaksConvention {
                 warnings.append(
                     Diagnostic(
                         .warning, path: path, line: line.value,
@@ -41,8 +52,8 @@ extension ModelValidator {
             }
         }
         for entity in model.entities {
-            try check(entity.name, first: \.isLetter, "entity name", expected: "a letter", line: entity.line)
-            convention(entity.name, \.isUppercase, "entity name", "an upper-case letter", entity.line)
+            try check(entity.name, letterFirst: true, "entity name", expected: "a letter", line: entity.line)
+            convention(entity.name, upperCase: true, "entity name", "an upper-case letter", entity.line)
             if let identifier = entity.renamingIdentifier {
                 try check(identifier, "renaming identifier of entity \"\(entity.name)\"", line: entity.line)
             }
@@ -51,8 +62,8 @@ extension ModelValidator {
                 try check(index.name, "fetch index name", line: index.line)
             }
             for property in entity.properties {
-                try check(property.name, first: \.isLetter, "property name", expected: "a letter", line: property.line)
-                convention(property.name, \.isLowercase, "property name", "a lower-case letter", property.line)
+                try check(property.name, letterFirst: true, "property name", expected: "a letter", line: property.line)
+                convention(property.name, upperCase: false, "property name", "a lower-case letter", property.line)
                 if Self.reservedPropertyNames.contains(property.name) {
                     warnings.append(
                         Diagnostic(
@@ -70,8 +81,8 @@ extension ModelValidator {
         for composite in model.composites {
             try check(composite.name, "composite name", line: composite.line)
             for attribute in composite.attributes {
-                try check(attribute.name, first: \.isLetter, "property name", expected: "a letter", line: attribute.line)
-                convention(attribute.name, \.isLowercase, "property name", "a lower-case letter", attribute.line)
+                try check(attribute.name, letterFirst: true, "property name", expected: "a letter", line: attribute.line)
+                convention(attribute.name, upperCase: false, "property name", "a lower-case letter", attribute.line)
             }
         }
         for configuration in model.configurations {
@@ -85,21 +96,20 @@ extension ModelValidator {
     }
 
     /// Throws unless `name` is a letter or underscore followed by letters, digits and underscores
-    /// (or, with `first`, starts with the letter `first` accepts).
+    /// (or, with `letterFirst`, starts with a letter).
     private func check(
-        _ name: String, first: ((Character) -> Bool)? = nil, _ what: String, expected: String = "a letter or an underscore",
+        _ name: String, letterFirst: Bool = false, _ what: String, expected: String = "a letter or an underscore",
         line: SourceLine
     ) throws(Diagnostic) {
         // Almost every name is ASCII letters, digits and underscores: accept those from their bytes,
         // without Unicode's character properties (which were a twentieth of reading a model).
-        if let byte = name.utf8.first, Self.isASCIILetter(byte) || (first == nil && byte == UInt8(ascii: "_")),
-            name.utf8.allSatisfy({ Self.isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_") }),
-            first.map({ $0(Character(Unicode.Scalar(byte))) }) ?? true
+        if let byte = name.utf8.first, Self.isASCIILetter(byte) || (!letterFirst && byte == UInt8(ascii: "_")),
+            name.utf8.allSatisfy({ Self.isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_") })
         {
             return
         }
         guard let head = name.first else { throw error(line, "the \(what) is empty") }
-        let startsWell = first.map { $0(head) && head.isLetter } ?? (head.isLetter || head == "_")
+        let startsWell = letterFirst ? head.isLetter : (head.isLetter || head == "_")
         guard startsWell else {
             throw error(line, "\(what) \"\(name)\" must begin with \(expected)")
         }

@@ -13,7 +13,6 @@ extension ModelValidator {
         for attribute in entity.attributes {
             try validateValues(of: attribute, in: entity.name)
         }
-        let names = Set(model.ancestry(of: entity).flatMap(\.propertyNames))
         for fetched in entity.fetchedProperties {
             if let predicate = fetched.fetchRequest.predicateString, !predicate.isEmpty {
                 do throws(ExpressionError) {
@@ -25,6 +24,9 @@ extension ModelValidator {
                 }
             }
         }
+        // The names an index or constraint may use; most entities have neither, and need no set.
+        guard !entity.uniquenessConstraints.isEmpty || !entity.compoundIndexes.isEmpty || !entity.fetchIndexes.isEmpty else { return }
+        let names = Set(model.ancestry(of: entity).flatMap(\.propertyNames))
         for constraint in entity.uniquenessConstraints {
             for name in constraint where !names.contains(name) {
                 throw error(
@@ -64,21 +66,27 @@ extension ModelValidator {
             throw error(attribute.line, "defaultValueString \"\(text)\" of \(what) \(problem)")
         }
         // For String and Binary attributes the limits are lengths: whole numbers that cannot be negative.
-        let limitType: AttributeType = [.string, .binary, .uri].contains(attribute.type) ? .integer64 : attribute.type
-        for (name, text) in [("minValueString", attribute.minValueString), ("maxValueString", attribute.maxValueString)] {
-            guard let text else { continue }
-            if let problem = Self.problem(with: text, as: limitType, allowingFlags: false) {
+        let limitType: AttributeType =
+            switch attribute.type {
+            case .string, .binary, .uri: .integer64
+            default: attribute.type
+            }
+        // Each setting checked in place: most attributes have none, and a list of them per attribute was an allocation each.
+        func checkLimit(_ name: String, _ text: String?) throws(Diagnostic) {
+            if let text, let problem = Self.problem(with: text, as: limitType, allowingFlags: false) {
                 throw error(attribute.line, "\(name) \"\(text)\" of \(what) \(problem)")
             }
         }
-        for (name, text) in [
-            ("defaultDateTimeInterval", attribute.defaultDateTimeInterval), ("minDateTimeInterval", attribute.minDateTimeInterval),
-            ("maxDateTimeInterval", attribute.maxDateTimeInterval),
-        ] {
+        func checkSeconds(_ name: String, _ text: String?) throws(Diagnostic) {
             if let text, Double(text) == nil {
                 throw error(attribute.line, "\(name) \"\(text)\" of \(what) is not a number of seconds")
             }
         }
+        try checkLimit("minValueString", attribute.minValueString)
+        try checkLimit("maxValueString", attribute.maxValueString)
+        try checkSeconds("defaultDateTimeInterval", attribute.defaultDateTimeInterval)
+        try checkSeconds("minDateTimeInterval", attribute.minDateTimeInterval)
+        try checkSeconds("maxDateTimeInterval", attribute.maxDateTimeInterval)
         if attribute.isDerived, let expression = attribute.derivationExpression {
             do throws(ExpressionError) {
                 // `canonical:` (case- and diacritic-folded text) is a function of derived attributes

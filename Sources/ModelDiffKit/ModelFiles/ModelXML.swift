@@ -77,13 +77,6 @@ enum ModelXML {
         static let order: StaticString = "order"
         static let usedWithCloudKit: StaticString = "usedWithCloudKit"
 
-        /// The attributes Xcode writes as `YES` or `NO`.
-        static let flags: Set<String> = Set(
-            [
-                optional, transient, toMany, ordered, syncable, isAbstract, usesScalarValueType, derived,
-                allowsExternalBinaryDataStorage, allowsCloudEncryption, spotlightIndexingEnabled, storedInTruthFile,
-                indexed, preserveAfterDeletion, usedWithCloudKit,
-            ].map(\.description))
     }
 }
 

@@ -92,6 +92,9 @@ struct XMLAttributeView {
     /// Whether the value is `YES`, without making a string.
     var isYes: Bool { "YES" ~= tree.bytes(attribute.value) }
 
+    /// Whether the value is `NO`, without making a string.
+    var isNo: Bool { "NO" ~= tree.bytes(attribute.value) }
+
     /// The attribute as a value kept verbatim.
     var verbatim: XMLAttribute { XMLAttribute(name.string, value) }
 }

@@ -36,3 +36,27 @@ func everyWooCommerceVersionHashesAsOnItsOwn() throws {
     #expect(models.count > 100)
     #expect(models.versionHashes() == models.map { $0.versionHashes() })
 }
+
+@Test func inputsBuiltInOneReusedBufferKeepTheirOwnDigests() {
+    // A hit hands its buffer to the next input: what was stored under earlier keys must not change.
+    let abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    let ab = "fb8e20fc2e4c3f248c60c39bd652f3c1347298bb977b8b4d5903b85055620603"
+    func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+    var memo = DigestMemo()
+    func digest(_ text: String) -> String {
+        var input = HashInput(memo: &memo)
+        input.add(text)
+        return hex(input.finish(memo: &memo))
+    }
+    #expect(digest("abc") == abc)  // a miss: the key keeps the buffer
+    #expect(digest("abc") == abc)  // a hit: its buffer becomes the spare
+    #expect(digest("ab") == ab)  // built in the spare, a miss
+    #expect(digest("abc") == abc)
+    #expect(digest("ab") == ab)
+    // An input begun while another is open gets a buffer of its own.
+    var outer = HashInput(memo: &memo)
+    outer.add("a")
+    #expect(digest("ab") == ab)
+    outer.add("bc")
+    #expect(hex(outer.finish(memo: &memo)) == abc)
+}

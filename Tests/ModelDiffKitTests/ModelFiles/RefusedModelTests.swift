@@ -80,6 +80,28 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
             #"<entity name="Note"><attribute name="description" attributeType="String"/></entity>"#,
             #"m.xml:3: warning: property "Note.description" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation forbids: its accessors would replace the method"#
         ),
+        // One-letter names, and first letters outside ASCII: decided by the letter, not its bytes.
+        (
+            #"<entity name="n"/>"#,
+            #"m.xml:3: warning: entity name "n" should begin with an upper-case letter, as Xcode's model editor asks"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="T" attributeType="String"/></entity>"#,
+            #"m.xml:3: warning: property name "T" should begin with a lower-case letter, as Xcode's model editor asks"#
+        ),
+        (
+            #"<entity name="été"/>"#,
+            #"m.xml:3: warning: entity name "été" should begin with an upper-case letter, as Xcode's model editor asks"#
+        ),
+        // An ASCII letter followed by a combining accent: the first character is "é", still lower-case.
+        (
+            "<entity name=\"e\u{301}te\"/>",
+            "m.xml:3: warning: entity name \"e\u{301}te\" should begin with an upper-case letter, as Xcode's model editor asks"
+        ),
+        (
+            #"<entity name="Note"><attribute name="Écrit" attributeType="String"/></entity>"#,
+            #"m.xml:3: warning: property name "Écrit" should begin with a lower-case letter, as Xcode's model editor asks"#
+        ),
     ])
     func conventionsAreWarnings(body: String, expected: String) throws {
         let loaded = try ModelReader.read(Array(modelText(body).utf8), path: "m.xml")
@@ -177,6 +199,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
             #"m.xml:3: error: optional="maybe" on attribute "Note.a" is neither YES nor NO"#
         ),
         (#"<entity name="Note" isAbstract="yes"/>"#, #"m.xml:3: error: isAbstract="yes" on entity "Note" is neither YES nor NO"#),
+        (
+            #"<entity name="Note"><relationship name="r" toMany="NO " destinationEntity="Note"/></entity>"#,
+            #"m.xml:3: error: toMany="NO " on relationship "Note.r" is neither YES nor NO"#
+        ),
         (
             #"<entity name="Note"><attribute name="a" attributeType="Integer 16" defaultValueString="12x"/></entity>"#,
             #"m.xml:3: error: defaultValueString "12x" of attribute "Note.a" is not a number"#
