@@ -29,8 +29,8 @@ struct SeedLinks {
             do {
                 try DestinationValidation(store: writer.store, layout: layout, mapping: "seed").validate(entity: entity.name)
             } catch let error as MigrationError {
-                throw SeedCountError(
-                    path: path, problem: .unsatisfiable("cannot seed objects that satisfy the model: \(error.message)", remedy: .change))
+                throw unsatisfiable(
+                    "cannot seed objects that satisfy the model: \(error.message)", .change)
             }
         }
     }
@@ -80,12 +80,9 @@ struct SeedLinks {
         let lower = lowerBound(relationship)
         let upper = relationship.maxCount > 0 ? relationship.maxCount : Int.max
         guard lower * sources.count <= destinations.count else {
-            throw SeedCountError(
-                path: path,
-                problem: .unsatisfiable(
-                    "cannot seed \(what): \(sources.count) objects need at least \(lower) each, but there are \(destinations.count) \(relationship.destinationEntity ?? "") objects",
-                    remedy: .raise)
-            )
+            throw unsatisfiable(
+                "cannot seed \(what): \(sources.count) objects need at least \(lower) each, but there are \(destinations.count) \(relationship.destinationEntity ?? "") objects",
+                .raise)
         }
         var held = [[ObjectID]](repeating: [], count: sources.count)
         var next = 0
@@ -101,12 +98,9 @@ struct SeedLinks {
             let turn = offset * sources.count / max(rest, 1)
             guard let source = (0..<sources.count).lazy.map({ (turn + $0) % sources.count }).first(where: { held[$0].count < upper }) else {
                 if inverse.isOptional { continue }
-                throw SeedCountError(
-                    path: path,
-                    problem: .unsatisfiable(
-                        "cannot seed \(what): every \(relationship.destinationEntity ?? "") object needs one, but the maximum count \(upper) leaves some out",
-                        remedy: .lower)
-                )
+                throw unsatisfiable(
+                    "cannot seed \(what): every \(relationship.destinationEntity ?? "") object needs one, but the maximum count \(upper) leaves some out",
+                    .lower)
             }
             held[source].append(destination)
         }
@@ -143,22 +137,15 @@ struct SeedLinks {
         guard !sources.isEmpty else { return }
         guard !destinations.isEmpty else {
             if relationship.isOptional { return }
-            throw SeedCountError(
-                path: path,
-                problem: .unsatisfiable(
-                    "cannot seed \(what): it is required, but there are no \(relationship.destinationEntity ?? "") objects",
-                    remedy: .raise)
-            )
+            throw unsatisfiable(
+                "cannot seed \(what): it is required, but there are no \(relationship.destinationEntity ?? "") objects", .raise)
         }
         if let inverse {
             // One-to-one: pairs must be mutual and distinct, so object i pairs with destination i.
             if !relationship.isOptional && sources.count > destinations.count || !inverse.isOptional && destinations.count > sources.count {
-                throw SeedCountError(
-                    path: path,
-                    problem: .unsatisfiable(
-                        "cannot seed \(what): a required one-to-one needs as many \(relationship.destinationEntity ?? "") objects as there are on the other side",
-                        remedy: .equalize)
-                )
+                throw unsatisfiable(
+                    "cannot seed \(what): a required one-to-one needs as many \(relationship.destinationEntity ?? "") objects as there are on the other side",
+                    .equalize)
             }
         }
         for (index, source) in sources.enumerated() {
@@ -167,5 +154,12 @@ struct SeedLinks {
             try writer.setToOne(
                 source, entity: entityName(source), relationship: relationship.name, to: destinations[index % destinations.count])
         }
+    }
+}
+
+extension SeedLinks {
+    /// Counts that cannot give a store satisfying the model: the fact, and which way to change them.
+    fileprivate func unsatisfiable(_ fact: String, _ remedy: SeedCountError.Remedy) -> SeedCountError {
+        SeedCountError(path: path, problem: .unsatisfiable(fact, remedy: remedy))
     }
 }

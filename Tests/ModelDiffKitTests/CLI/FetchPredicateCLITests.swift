@@ -211,16 +211,7 @@ private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
 @Test func stringEqualityComparesCodeUnitsOnBothPaths() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    try copyStore("CoreDataMigration_Example_1.sqlite", from: wibosco, to: folder)
-    do {
-        let source = try SQLiteDatabase(path: folder.appendingPathComponent("source.sqlite").path, readOnly: false)
-        try source.execute("UPDATE ZPOST SET ZCOLOR = 'caf' || char(233) WHERE Z_PK <= 3")
-        try source.execute("UPDATE ZPOST SET ZCOLOR = 'cafe' || char(769) WHERE Z_PK IN (4, 5)")
-    }
-    let versions = try inferredMapping(
-        wiboscoModels.appendingPathComponent("CoreDataMigration_Example.xcdatamodel"),
-        wiboscoModels.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel"),
-        in: folder, replacing: "<attribute name=\"date\">", with: fetch("Post", "color == 'caf\u{E9}'") + "<attribute name=\"date\">")
+    let versions = try cafeStore(in: folder, selecting: "color == 'caf\u{E9}'")
     #expect(try runModeldiff(["mapping", "validate", "map.xml"] + versions, in: folder).status == 0)
     for (output, extra, label) in [
         ("fast.sqlite", [String](), " [SQL fast path])"), ("generic.sqlite", ["--no-fast-path"], " with map.xml)"),
@@ -247,18 +238,25 @@ private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
 func stringOperatorsSelectAsNSPredicateOnARealStore(_ predicate: String, _ count: Int) throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
+    let versions = try cafeStore(in: folder, selecting: predicate)
+    let result = try runModeldiff(
+        ["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains(" with map.xml)\n  Post: \(count) objects (was 1001)\n"), "\(predicate): \(result.stdout)")
+}
+
+/// A copy of wibosco's store in `folder` whose first three posts' colour is "café" with a precomposed
+/// é and the next two "cafe" + a combining accent, and its inferred mapping (`map.xml`) with a fetch of
+/// the posts `predicate` selects; returns the two versions' arguments.
+private func cafeStore(in folder: URL, selecting predicate: String) throws -> [String] {
     try copyStore("CoreDataMigration_Example_1.sqlite", from: wibosco, to: folder)
     do {
         let source = try SQLiteDatabase(path: folder.appendingPathComponent("source.sqlite").path, readOnly: false)
         try source.execute("UPDATE ZPOST SET ZCOLOR = 'caf' || char(233) WHERE Z_PK <= 3")
         try source.execute("UPDATE ZPOST SET ZCOLOR = 'cafe' || char(769) WHERE Z_PK IN (4, 5)")
     }
-    let versions = try inferredMapping(
+    return try inferredMapping(
         wiboscoModels.appendingPathComponent("CoreDataMigration_Example.xcdatamodel"),
         wiboscoModels.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel"),
         in: folder, replacing: "<attribute name=\"date\">", with: fetch("Post", predicate) + "<attribute name=\"date\">")
-    let result = try runModeldiff(
-        ["migrate", "source.sqlite"] + versions + ["--mapping", "map.xml", "--output", "out.sqlite"], in: folder)
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains(" with map.xml)\n  Post: \(count) objects (was 1001)\n"), "\(predicate): \(result.stdout)")
 }
