@@ -141,7 +141,7 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .lockedVersionChanged:
             "A version recorded in the lock file has other entity version hashes now: stores of the shipped app would no longer open (134100)."
         case .lockedVersionRemoved: "A version recorded in the lock file is gone from the bundle."
-        case .currentVersionMovedBack: "The current version is older than the lock file's current one."
+        case .currentVersionMovedBack: "`.xccurrentversion` names a version older than the lock file's current one."
         case .requiredRelationshipAdded:
             "A new required to-one relationship, or a new to-many one with a minimum count of 1 or more: every migrated object has it empty and fails validation. A new non-optional to-many with a minimum count of 0 is inferable (an empty set passes)."
         case .hierarchyMerge: "Entities from separate hierarchies now share a parent; Core Data cannot merge hierarchies."
