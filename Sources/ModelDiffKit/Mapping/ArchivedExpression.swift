@@ -12,7 +12,18 @@ package enum ArchivedExpression {
             throw fail
         }
         guard case .uid? = archive.top["root"] else { throw fail }
-        return try expression(archive.top["root"], in: archive, path: path, line: line).description
+        return try text(of: expression(archive.top["root"], in: archive, path: path, line: line).description, path: path, line: line)
+    }
+
+    /// `text`, an archived expression's, if a mapping file can hold it. A binary archive's strings may
+    /// hold control characters; the mapping file is XML, which cannot hold them at all (not even as
+    /// character references), so such an expression is refused rather than written as a broken file.
+    package static func text(of text: String, path: String, line: SourceLine) throws(Diagnostic) -> String {
+        guard let scalar = XMLText.firstCharacterXMLCannotHold(in: text) else { return text }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        throw Diagnostic(
+            path: path, line: line.value, message: "the archived value expression holds U+\(code), which a mapping file (XML) cannot hold")
     }
 
     /// The expression an archived NSExpression describes; `path` and `line` place the errors.

@@ -88,9 +88,13 @@ public enum CompiledMapping {
                 let context = try ArchivedExpression.expression(
                     node.fields["NSMOCExpression"], in: archive, path: archive.path, line: SourceLine(1))
                 // As Xcode's source expressions are written (`EntityMapping.fetchAll`).
-                return "FETCH(\(request), \(context), \(node.bool("NSCountOnlyFlag") ? "YES" : "NO"))"
+                return try ArchivedExpression.text(
+                    of: "FETCH(\(request), \(context), \(node.bool("NSCountOnlyFlag") ? "YES" : "NO"))", path: archive.path,
+                    line: SourceLine(1))
             }
-            return try ArchivedExpression.expression(value, in: archive, path: archive.path, line: SourceLine(1)).description
+            return try ArchivedExpression.text(
+                of: ArchivedExpression.expression(value, in: archive, path: archive.path, line: SourceLine(1)).description,
+                path: archive.path, line: SourceLine(1))
         } catch {
             throw Diagnostic(path: archive.path, line: 1, column: 1, message: "\(what): \(error.message)")
         }

@@ -22,4 +22,16 @@ enum XMLText {
         }
         return String(decoding: units, as: UTF16.self)
     }
+
+    /// The first character of `text` that an XML 1.0 document cannot hold, even escaped (`Char`:
+    /// tab, line feed, carriage return, U+0020–U+D7FF, U+E000–U+FFFD, U+10000 and above), if any.
+    /// Text that reaches a written file from elsewhere (a binary archive) is checked with it.
+    static func firstCharacterXMLCannotHold(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { scalar in
+            switch scalar.value {
+            case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...: false
+            default: true
+            }
+        }
+    }
 }

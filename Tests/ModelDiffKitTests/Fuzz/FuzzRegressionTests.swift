@@ -62,6 +62,20 @@ import Testing
         #expect(MappingXML.write(reread) == written)
     }
 
+    /// CI's one-minute run found it: an archived `FUNCTION` whose selector holds U+0016 imported, and
+    /// the mapping file written from it was not XML. The import refuses it, with the line.
+    @Test func anArchivedCharacterXMLCannotHoldIsRefusedOnImport() throws {
+        let name = "crash-4616e4cdd6401a8f1c22479507f147edb33e30ad"
+        let bytes = try Self.bytes("FuzzXcodeMapping", name)
+        do {
+            _ = try XcodeMappingImport.read(bytes, path: name)
+            Issue.record("the mapping imported")
+        } catch {
+            #expect(error.message == "the archived value expression holds U+0016, which a mapping file (XML) cannot hold")
+            #expect(error.line != nil)
+        }
+    }
+
     @Test(arguments: inputs("FuzzExpression")) func expression(_ name: String) throws {
         let text = String(decoding: try Self.bytes("FuzzExpression", name), as: UTF8.self)
         guard let expression = try? ExpressionParser.parse(text) else { return }
