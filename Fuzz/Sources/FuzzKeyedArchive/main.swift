@@ -4,7 +4,9 @@ import ModelDiffStore
 
 /// Decodes arbitrary bytes as a compiled model (`.mom`, a store's model cache) and as a compiled
 /// mapping model (`.cdm`): an error is fine, a crash, a trap or a hang is not. A model that decodes
-/// must hash and lay out a store, as `migrate` does with a cached model.
+/// must hash and lay out a store, as `migrate` does with a cached model; a mapping that decodes must
+/// write as a modeldiff mapping file that reads back and writes the same text (`mapping convert
+/// X.cdm --to xml`).
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -13,7 +15,14 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         _ = StoreLayout(model: loaded.model).createStatements
     }
     if let mapping = try? CompiledMapping.read(bytes, path: "fuzz.cdm") {
-        _ = MappingXML.write(mapping)
+        let written = MappingXML.write(mapping)
+        let reread: MappingModel
+        do {
+            reread = try MappingXML.read(Array(written.utf8), path: "converted.xml")
+        } catch {
+            fatalError("a compiled mapping does not read back after writing: \(error)\n\(written)")
+        }
+        precondition(MappingXML.write(reread) == written, "a write/read round trip changed the compiled mapping")
     }
     return 0
 }

@@ -148,7 +148,8 @@ public struct BundleCheck: Sendable {
             _ = try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
             return report.covered(by: file.path)
         } catch {
-            let first = (error as? DiagnosticList)?.diagnostics.first?.description ?? (error as? Diagnostic)?.description ?? "\(error)"
+            // Validation throws every problem it found; the finding names the first.
+            let first = error.diagnostics.first?.description ?? "\(error)"
             return report.adding(
                 Finding(
                     .mappingInvalid, entity: nil, file: file.path, line: nil,

@@ -27,7 +27,9 @@ public enum CompiledMapping {
             guard let object = archive.object(item), object.className == "NSEntityMapping" else {
                 throw archive.failure("an element of NSEntityMappings is not an NSEntityMapping")
             }
-            mappings.append(try entityMapping(object))
+            let mapping = try entityMapping(object)
+            try checkText(of: mapping, in: archive)
+            mappings.append(mapping)
         }
         return MappingModel(sourceVersion: nil, destinationVersion: nil, entityMappings: mappings, line: SourceLine(1))
     }
@@ -77,6 +79,34 @@ public enum CompiledMapping {
                     name: name, valueExpression: value, userInfo: CompiledModel.userInfo(property, "NSUserInfo"), line: SourceLine(1)))
         }
         return result.sorted { $0.name < $1.name }
+    }
+
+    /// Refuses a mapping whose names or userInfo hold a character XML cannot hold. A binary plist's
+    /// strings may hold control characters, and the mapping file `mapping convert` writes is XML,
+    /// which cannot hold them at all; expressions are checked as they are decoded
+    /// (`ArchivedExpression.text(of:path:line:)`).
+    private static func checkText(of mapping: EntityMapping, in archive: KeyedArchive) throws(Diagnostic) {
+        func check(_ text: String?, _ what: @autoclosure () -> String) throws(Diagnostic) {
+            guard let text, let scalar = XMLText.firstCharacterXMLCannotHold(in: text) else { return }
+            throw archive.failure(
+                "\(what()) holds \(XMLText.codePoint(scalar)), which a mapping file (XML) cannot hold")
+        }
+        func check(_ userInfo: UserInfo, of owner: String) throws(Diagnostic) {
+            for entry in userInfo.entries {
+                try check(entry.key, "a userInfo key of \(owner)")
+                try check(entry.value, "the userInfo value \"\(entry.key)\" of \(owner)")
+            }
+        }
+        try check(mapping.name, "an entity mapping's name (NSMappingName)")
+        let owner = "entity mapping \"\(mapping.name)\""
+        try check(mapping.sourceEntity, "the source entity name of \(owner)")
+        try check(mapping.destinationEntity, "the destination entity name of \(owner)")
+        try check(mapping.policyClassName, "the migration policy class name of \(owner)")
+        try check(mapping.userInfo, of: owner)
+        for property in mapping.attributeMappings + mapping.relationshipMappings {
+            try check(property.name, "a property mapping's name in \(owner)")
+            try check(property.userInfo, of: "\(mapping.name).\(property.name)")
+        }
     }
 
     /// An archived expression as text; an `NSFetchRequestExpression` is `FETCH(request, context, countOnly)`.

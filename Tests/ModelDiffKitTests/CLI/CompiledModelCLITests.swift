@@ -192,3 +192,30 @@ private func cdmWithoutPolicy() throws -> [UInt8] {
     let steps = try StoreMigration.steps(for: try PersistentStore.open(path: source), bundle: try ModelBundle.load(path: bundle.path))
     #expect(steps.map(\.mappingPath) == [compiled.path])
 }
+
+/// A `.cdm` is a binary plist, whose strings may hold what XML cannot: such a name is refused on
+/// reading, so `mapping convert --to xml` never writes a mapping file that does not read back.
+@Test func aCompiledMappingNameXMLCannotHoldIsRefused() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The policy class name is an ASCII string of its own in the archive: changing one byte keeps
+    // the property list valid and touches no expression.
+    var bytes = [UInt8](try Data(contentsOf: cdm))
+    let name = Array("REPLACE_AT_RUNTIME".utf8)
+    var replaced = 0
+    for start in 0...(bytes.count - name.count) where Array(bytes[start..<start + name.count]) == name {
+        bytes[start + 4] = 0x01
+        replaced += 1
+    }
+    #expect(replaced > 0)
+    let broken = folder.appendingPathComponent("broken.cdm")
+    try Data(bytes).write(to: broken)
+    let output = folder.appendingPathComponent("out.xml")
+    let result = try runModeldiff(["mapping", "convert", broken.path, "--to", "xml", "--output", output.path])
+    #expect(result.status == 2)
+    let expected =
+        #"^.*broken\.cdm:1:1: error: the migration policy class name of entity mapping "\w+" holds U\+0001, "#
+        + #"which a mapping file \(XML\) cannot hold\n$"#
+    #expect(result.stderr.range(of: expected, options: .regularExpression) != nil, "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+}

@@ -37,7 +37,12 @@ import Testing
             _ = loaded.model.versionHashes()
             _ = StoreLayout(model: loaded.model).createStatements
         }
-        if let mapping = try? CompiledMapping.read(bytes, path: name) { _ = MappingXML.write(mapping) }
+        // As the fuzz target: a mapping that decodes writes a file that reads back as written.
+        if let mapping = try? CompiledMapping.read(bytes, path: name) {
+            let written = MappingXML.write(mapping)
+            let reread = try MappingXML.read(Array(written.utf8), path: "converted.xml")
+            #expect(MappingXML.write(reread) == written)
+        }
     }
 
     @Test(arguments: inputs("FuzzModelXML")) func modelXML(_ name: String) throws {
