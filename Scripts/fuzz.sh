@@ -65,6 +65,9 @@ for folder, _, names in os.walk(sys.argv[2]):
         one = re.sub(r'(name="entitymappings"[^>]*idrefs=")[^"]*', lambda m: m.group(1) + eid, model)
         save(head + '\n'.join([one, entity] + [byid[r] for r in refs if r in byid]) + '\n</database>\n')
 PY
+# And an Xcode mapping model modeldiff wrote with every archived predicate, aggregate, subquery and
+# index form (Fuzz/Seeds/FuzzXcodeMapping/): ../shared's files hold key paths only.
+find Fuzz/Seeds/FuzzXcodeMapping -type f -print0 | seed FuzzXcodeMapping
 # Expressions: every value expression and source expression of the mapping files, one per seed,
 # each fetch predicate inside a source expression, and the predicate seeds in Fuzz/Seeds/.
 python3 - "$scratch/seeds/FuzzExpression" TestModels Tests/ModelDiffKitTests/Golden <<'PY'

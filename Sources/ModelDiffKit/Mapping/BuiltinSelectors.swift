@@ -10,6 +10,9 @@ enum BuiltinSelectors {
     /// The class a built-in function's operand names.
     static let utilitiesClass = "_NSPredicateUtilities"
 
+    /// `array[index]`: `+[_NSPredicateUtilities objectFrom:withIndex:]`, the collection and the index as arguments.
+    static let indexSelector = "objectFrom:withIndex:"
+
     /// The arithmetic operators, by the selector that computes each.
     static let operators: [ValueExpression.Operator: String] = [
         .add: "add:to:", .subtract: "from:subtract:", .multiply: "multiply:by:", .divide: "divide:by:", .power: "raise:toPower:",

@@ -11,9 +11,11 @@ package struct ExpressionArchiveError: Error, Sendable {
 /// NSKeyPathSpecifierExpression, its arguments in an NSMutableArray).
 ///
 /// Only the kinds `ArchivedExpression` reads back are written — variables, `SELF`, constants, key
-/// paths, `FUNCTION(target, "selector", …)` calls, and arithmetic and built-in functions (`now()`)
-/// as Foundation's own coders write them (`BuiltinSelectors`) — so that what we write reads as what
-/// we meant. `TERNARY` and aggregates, whose predicate and collection classes no sample shows, are refused.
+/// paths, `FUNCTION(target, "selector", …)` calls, arithmetic and built-in functions (`now()`),
+/// indexes, aggregates, `TERNARY`, `SUBQUERY` with their predicates, and `FETCH` — as Foundation's
+/// own coders write them (`BuiltinSelectors`, `ArchivedPredicateOperator`, docs/MAPPING.md), so
+/// that what we write reads as what we meant. Unary minus of anything but a number, and a
+/// predicate used as a value, have no NSExpression form and are refused.
 package enum ExpressionArchiver {
     /// The archive's bytes (a binary property list).
     package static func archive(_ expression: ValueExpression) throws(ExpressionArchiveError) -> [UInt8] {
@@ -23,7 +25,7 @@ package enum ExpressionArchiver {
     }
 
     /// NSKeyedArchiver's object table (`KeyedArchiveBuilder`), strings shared as in Xcode's archives.
-    private struct Builder {
+    struct Builder {
         var keyed = KeyedArchiveBuilder()
 
         /// Adds an object whose fields are filled by `fields` after its slot is reserved, so the
@@ -87,26 +89,72 @@ package enum ExpressionArchiver {
                 return try builtinCall(BuiltinSelectors.operators[op] ?? "", [lhs, rhs])
             case .function(let name, let arguments) where BuiltinSelectors.selector(function: name, argumentCount: arguments.count) != nil:
                 return try builtinCall(BuiltinSelectors.selector(function: name, argumentCount: arguments.count) ?? "", arguments)
-            default:
+            case .function("FETCH", let arguments):
+                return try fetch(arguments, expression)
+            case .index(let base, let index):
+                return try self.index(base, index)
+            case .array(let items):
+                // -[NSAggregateExpression encodeWithCoder:] writes its collection under NSCollection.
+                return try object(["NSAggregateExpression", "NSExpression", "NSObject"], type: 14) { b throws(ExpressionArchiveError) in
+                    let collection = try b.array { b throws(ExpressionArchiveError) in
+                        var members: [PlistValue] = []
+                        for item in items { members.append(try b.add(item)) }
+                        return members
+                    }
+                    return ["NSCollection": collection]
+                }
+            case .ternary(let condition, let whenTrue, let whenFalse):
+                // -[NSTernaryExpression encodeWithCoder:]: NSPredicate, NSTrueExpression, NSFalseExpression, in that order.
+                return try object(["NSTernaryExpression", "NSExpression", "NSObject"], type: 20) { b throws(ExpressionArchiveError) in
+                    let predicate = try b.predicate(condition)
+                    let yes = try b.add(whenTrue)
+                    let no = try b.add(whenFalse)
+                    return ["NSPredicate": predicate, "NSTrueExpression": yes, "NSFalseExpression": no]
+                }
+            case .subquery(let collection, let variable, let condition):
+                // -[NSSubqueryExpression encodeWithCoder:]: the collection under NSExpression, the
+                // variable's name as a string under NSVariable, the predicate under NSSubpredicate.
+                return try object(["NSSubqueryExpression", "NSExpression", "NSObject"], type: 13) { b throws(ExpressionArchiveError) in
+                    let source = try b.add(collection)
+                    let name = b.keyed.sharedString(variable)
+                    let predicate = try b.predicate(condition)
+                    return ["NSExpression": source, "NSVariable": name, "NSSubpredicate": predicate]
+                }
+            case .negate:
                 throw ExpressionArchiveError(
                     message:
-                        "`\(expression.description)` has no archived form modeldiff writes (variables, constants, key paths, FUNCTION calls, arithmetic and built-in functions only)"
+                        "`\(expression.description)` has no archived form modeldiff writes: Foundation's coders show no form for the minus sign before anything but a number (write `0 - x`)"
                 )
+            case .binary, .not, .comparison, .predicate:
+                throw ExpressionArchiveError(
+                    message:
+                        "`\(expression.description)` has no archived form modeldiff writes: a predicate is not a value an NSExpression can hold (only TERNARY's first argument and SUBQUERY's third are predicates)"
+                )
+            default:
+                throw ExpressionArchiveError(
+                    message: "`\(expression.description)` has no archived form modeldiff writes (no Foundation selector for this function)")
             }
         }
 
         /// `selector` called on `_NSPredicateUtilities` with `arguments`, as Foundation archives a built-in function.
         mutating func builtinCall(_ selector: String, _ arguments: [ValueExpression]) throws(ExpressionArchiveError) -> PlistValue {
+            try builtinCall(selector) { b throws(ExpressionArchiveError) in
+                var items: [PlistValue] = []
+                for argument in arguments { items.append(try b.add(argument)) }
+                return items
+            }
+        }
+
+        /// `selector` called on `_NSPredicateUtilities` with the arguments `arguments` adds.
+        mutating func builtinCall(_ selector: String, _ arguments: (inout Builder) throws(ExpressionArchiveError) -> [PlistValue])
+            throws(ExpressionArchiveError) -> PlistValue
+        {
             try object(["NSFunctionExpression", "NSExpression", "NSObject"], type: 4) { b throws(ExpressionArchiveError) in
                 let selectorName = b.keyed.sharedString(selector)
                 let operand = try b.object(["NSConstantValueExpression", "NSExpression", "NSObject"], type: 0) { b in
                     ["NSConstantValueClassName": b.keyed.sharedString(BuiltinSelectors.utilitiesClass)]
                 }
-                let list = try b.array { b throws(ExpressionArchiveError) in
-                    var items: [PlistValue] = []
-                    for argument in arguments { items.append(try b.add(argument)) }
-                    return items
-                }
+                let list = try b.array(arguments)
                 return ["NSSelectorName": selectorName, "NSOperand": operand, "NSArguments": list]
             }
         }

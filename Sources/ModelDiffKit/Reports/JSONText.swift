@@ -30,9 +30,7 @@ struct JSONText {
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where scalar.value < 0x20: text += "\\u" + HexDigits.padded(scalar, uppercase: false)
             default: text.unicodeScalars.append(scalar)
             }
         }

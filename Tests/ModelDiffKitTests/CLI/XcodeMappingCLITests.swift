@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffKit
 import Testing
 
 private let woo = "../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld"
@@ -65,7 +66,7 @@ private let woo = "../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld"
     try """
     <mappingModel formatVersion="1">
       <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
-        <attribute name="count">TERNARY($source.count == 0, 1, $source.count)</attribute>
+        <attribute name="count">-$source.count</attribute>
       </entityMapping>
     </mappingModel>
     """.write(to: file, atomically: true, encoding: .utf8)
@@ -75,10 +76,50 @@ private let woo = "../shared/models/woocommerce-ios/WooCommerce.xcdatamodeld"
     #expect(result.stderr.hasPrefix("\(file.path):3:"))
     #expect(
         result.stderr.contains(
-            "error: NoteToNote.count: `TERNARY($source.count == 0, 1, $source.count)` has no archived form modeldiff writes"))
+            "error: NoteToNote.count: `-$source.count` has no archived form modeldiff writes"))
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(!FileManager.default.fileExists(atPath: output))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["m.xml"])
+}
+
+/// TERNARY with a predicate, an aggregate, SUBQUERY and an index go to Xcode's file and back to the same mapping.
+@Test func convertArchivesPredicatesAggregatesAndSubqueries() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let expressions = [
+        "TERNARY($source.count &gt; 0 AND $source.title BEGINSWITH[c] \"a\", $source.count, 0)",
+        "TERNARY(NOT $source.title IN {\"a\", \"b\"} OR ANY $source.tags.name ==[cd] \"x\", 1, 2)",
+        "count:(SUBQUERY($source.tags, $t, $t.name LIKE \"a*\" AND $t.weight &lt;= 2))",
+        "{1, $source.count}", "$source.tags[LAST]",
+    ]
+    let file = folder.appendingPathComponent("m.xml")
+    let attributes = expressions.enumerated().map { "    <attribute name=\"a\($0.offset)\">\($0.element)</attribute>" }
+    try
+        ([
+            "<mappingModel formatVersion=\"1\">",
+            "  <entityMapping name=\"NoteToNote\" type=\"transform\" source=\"Note\" destination=\"Note\">",
+        ]
+        + attributes + ["  </entityMapping>", "</mappingModel>"]).joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+    let package = folder.appendingPathComponent("M.xcmappingmodel").path
+    let toXcode = try runModeldiff(["mapping", "convert", file.path, "--to", "xcode", "--output", package])
+    #expect(toXcode.status == 0 && toXcode.stderr.isEmpty, "\(toXcode.stderr)")
+    let xml = try String(contentsOfFile: package + "/xcmapping.xml", encoding: .utf8)
+    #expect(xml.components(separatedBy: "valueexpressiondata").count == expressions.count + 1)
+    let back = folder.appendingPathComponent("Back.xml").path
+    let toXML = try runModeldiff(["mapping", "convert", package, "--to", "xml", "--output", back])
+    #expect(toXML.status == 0 && toXML.stderr.isEmpty, "\(toXML.stderr)")
+    let original = try MappingXML.read(Array(try Data(contentsOf: file)), path: file.path)
+    let reread = try MappingXML.read(Array(try Data(contentsOf: URL(fileURLWithPath: back))), path: back)
+    let values = { (mapping: MappingModel) in
+        mapping.entityMappings.flatMap(\.attributeMappings).sorted { $0.name < $1.name }.map {
+            try? ExpressionParser.parse($0.valueExpression ?? "")
+        }
+    }
+    #expect(values(reread) == values(original) && values(original).allSatisfy { $0 != nil } && values(original).count == expressions.count)
+    // And to Xcode again: the same bytes.
+    let again = folder.appendingPathComponent("Again.xcmappingmodel").path
+    #expect(try runModeldiff(["mapping", "convert", back, "--to", "xcode", "--output", again]).status == 0)
+    #expect(try String(contentsOfFile: again + "/xcmapping.xml", encoding: .utf8) == xml)
 }
 
 /// Inside a project, `infer --format xcode` records the model paths as Xcode does: relative to the

@@ -119,7 +119,7 @@ private func difference(_ read: [String], _ written: [String]) -> String {
         #expect(
             try ArchivedExpression.decode(base64: base64, path: "x", line: .none) == (try ExpressionParser.parse(expression).description))
     }
-    for refused in ["TERNARY($source.a == 1, 2, 3)", "{1, 2}", "-$source.a", "$source.a == 1"] {
+    for refused in ["-$source.a", "$source.a == 1"] {
         #expect(throws: ExpressionArchiveError.self, "\(refused)") { try ExpressionArchiver.archive(ExpressionParser.parse(refused)) }
     }
 }
