@@ -298,6 +298,21 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         #expect(diagnostic(body) == "no error")
     }
 
+    /// ASCII names are accepted from their bytes and everything else by `Character`: both ways
+    /// must give the same answers.
+    @Test(arguments: [
+        ("ColorTransformer", "UIColor", true), ("_T.a1._b", "[String: [Int]]?", true), ("Été.Transformer", "Ärger<Ö>", true),
+        ("1Transformer", "UIColor", false), ("A..B", "UIColor", false), ("A.", "UIColor", false), (".A", "UIColor", false),
+        ("A.1b", "UIColor", false), ("A-B", "UIColor", false), ("A", "   ", false), ("A", "\t", false), ("A", "UI Color", true),
+        ("A", "Dictionary<String, Any>", true), ("A", "UIColor!", false), ("A", "UI\u{2003}Color", false), ("A", "Été\u{2003}", false),
+    ])
+    func transformerAndClassNames(transformer: String, customClass: String, accepted: Bool) {
+        let body =
+            #"<entity name="Note"><attribute name="a" attributeType="Transformable" valueTransformerName="\#(transformer)" customClassName="\#(customClass)"/></entity>"#
+        let result = diagnostic(body)
+        #expect((result == "no error") == accepted, "\(result)")
+    }
+
     @Test func defaultsRealModelsHoldAreRead() {
         // WooCommerce's and Wire's models: YES/NO on integers once Boolean, 0.0 on an integer.
         let body =
