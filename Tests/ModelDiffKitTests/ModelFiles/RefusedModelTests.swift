@@ -162,6 +162,24 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         #expect(diagnostic(body) == "no error")
     }
 
+    /// A pair sharing a column in two unrelated hierarchies makes the model check every entity's
+    /// ancestry (the pass over the whole model only finds that such a pair exists), and that check
+    /// finds nothing here; the same pair within one ancestry, three levels down, is still found.
+    @Test func onlyAPairWithinOneAncestryIsRefused() {
+        let apart =
+            #"<entity name="A"><attribute name="title" attributeType="String"/></entity><entity name="B"><relationship name="TITLE" destinationEntity="A" maxCount="1"/></entity>"#
+        #expect(diagnostic(apart) == "no error")
+        let toMany =
+            #"<entity name="A"><attribute name="title" attributeType="String"/><relationship name="TITLE" destinationEntity="A" toMany="YES"/></entity>"#
+        #expect(diagnostic(toMany) == "no error")
+        let below =
+            #"<entity name="A"><attribute name="title" attributeType="String"/></entity><entity name="B" parentEntity="A"/><entity name="C" parentEntity="B"><attribute name="Title" attributeType="String"/></entity>"#
+        #expect(
+            diagnostic(below)
+                == #"m.xml:3: error: properties "A.title" and "C.Title" would both be stored in column ZTITLE; SQLite does not tell names apart by case"#
+        )
+    }
+
     @Test func twoThousandColumnsAreTooMany() {
         // Z_PK, Z_ENT and Z_OPT plus 1,997 attributes is SQLite's limit; one more is not.
         func body(_ count: Int) -> String {
