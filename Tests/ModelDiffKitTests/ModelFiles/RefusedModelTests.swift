@@ -326,7 +326,7 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
     ])
     func transformerAndClassNames(transformer: String, customClass: String, accepted: Bool) {
         let body =
-            #"<entity name="Note"><attribute name="a" attributeType="Transformable" valueTransformerName="\#(transformer)" customClassName="\#(customClass)"/></entity>"#
+            #"<entity name="Note"><attribute name="a" attributeType="Transformable" valueTransformerName="\#(transformer)" customClassName="\#(customClass.replacingOccurrences(of: "<", with: "&lt;"))"/></entity>"#
         let result = diagnostic(body)
         #expect((result == "no error") == accepted, "\(result)")
     }
