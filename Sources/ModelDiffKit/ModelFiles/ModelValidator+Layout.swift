@@ -26,8 +26,10 @@ extension ModelValidator {
             }
             tables[table] = entity
         }
-        for entity in model.entities {
-            try validateColumns(of: entity)
+        if hasNamesSharingAColumn() {
+            for entity in model.entities {
+                try validateColumns(of: entity)
+            }
         }
         try validateIndexNames()
         // A table has Core Data's 3 own columns, one per stored attribute and at most three per to-one
@@ -68,6 +70,40 @@ extension ModelValidator {
                 seen[name.uppercased()] = what
             }
         }
+    }
+
+    /// Whether two stored properties of one hierarchy have different names and one column.
+    ///
+    /// `validateColumns(of:)` refuses exactly such a pair within one entity's ancestry, which lies
+    /// within one hierarchy, so when no hierarchy has one it has nothing to find: this one pass
+    /// upper-cases each property once, where that check builds a dictionary per entity over its whole
+    /// ancestry (a tenth of reading a model). Different hierarchies may share a column name (36 of
+    /// WooCommerce's 117 versions have `imageURL` and `imageUrl` in two root entities), so the pairs are
+    /// looked for per hierarchy. Whenever one exists, the check runs unchanged: the same errors, in the
+    /// same order.
+    private func hasNamesSharingAColumn() -> Bool {
+        struct Column: Hashable {
+            let root: String
+            /// `columnName` without its constant `Z`, which decides nothing here.
+            let name: String
+        }
+        let count = model.entities.reduce(0) { $0 + $1.attributes.count + $1.relationships.count }
+        var names = [Column: String](minimumCapacity: count)
+        for entity in model.entities {
+            let root = entity.parentEntity == nil ? entity.name : model.rootEntity(of: entity).name
+            func shares(_ name: String) -> Bool {
+                let column = Column(root: root, name: name.uppercased())
+                if let first = names[column] { return first != name }
+                names[column] = name
+                return false
+            }
+            for attribute in entity.attributes where !attribute.isTransient && shares(attribute.name) { return true }
+            for relationship in entity.relationships where !relationship.isTransient && !relationship.isToMany && shares(relationship.name)
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// Stored properties of the entity and its ancestors that would share a column. Sub-entities on

@@ -115,7 +115,7 @@ extension ModelValidator {
     /// Objective-C type as Xcode's code generation writes it (`[Int64]`, `[String: Any]`, `UIColor`).
     /// An empty transformer name means the default one (one real model has it).
     private func validateTransformerSettings(of attribute: Attribute, _ what: @autoclosure () -> String) throws(Diagnostic) {
-        if let name = attribute.valueTransformerName, !name.isEmpty {
+        if let name = attribute.valueTransformerName, !name.isEmpty, !Self.isASCIIClassName(name) {
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
             let valid = parts.allSatisfy { part in
                 part.first.map { $0.isLetter || $0 == "_" } == true && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
@@ -124,13 +124,57 @@ extension ModelValidator {
                 throw error(attribute.line, "valueTransformerName \"\(name)\" of \(what()) is not a class name")
             }
         }
-        if let name = attribute.customClassName {
-            let typeCharacters = Set("_.[]<>:,? ")
+        if let name = attribute.customClassName, !Self.isASCIITypeName(name) {
             if name.trimmingCharacters(in: .whitespaces).isEmpty
-                || !name.allSatisfy({ $0.isLetter || $0.isNumber || typeCharacters.contains($0) })
+                || !name.allSatisfy({ $0.isLetter || $0.isNumber || Self.typeNameCharacters.contains($0) })
             {
                 throw error(attribute.line, "customClassName \"\(name)\" of \(what()) is not a type name")
             }
+        }
+    }
+
+    /// The punctuation a Swift or Objective-C type name may hold besides letters and digits.
+    private static let typeNameCharacters: Set<Character> = Set("_.[]<>:,? ")
+
+    // Almost every transformer and class name is ASCII: the two checks below accept those from their
+    // bytes, as the Character checks above would, and leave everything else (every error among it)
+    // to them. For an ASCII byte, `isLetter` is A–Z and a–z and `isNumber` 0–9; CR LF, the one
+    // two-byte ASCII Character, is neither, so it falls through here as it fails there.
+
+    /// Whether `name` is dot-separated ASCII identifiers (`MyApp.ColorTransformer`).
+    private static func isASCIIClassName(_ name: String) -> Bool {
+        var atPartStart = true
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: ".") {
+                if atPartStart { return false }
+                atPartStart = true
+            } else if isASCIILetter(byte) || byte == UInt8(ascii: "_") {
+                atPartStart = false
+            } else if (0x30...0x39).contains(byte) {
+                if atPartStart { return false }
+            } else {
+                return false
+            }
+        }
+        return !atPartStart
+    }
+
+    /// Whether `name` is ASCII letters, digits and `typeNameCharacters`, with something besides spaces.
+    private static func isASCIITypeName(_ name: String) -> Bool {
+        var hasNonSpace = false
+        for byte in name.utf8 {
+            guard isASCIILetter(byte) || (0x30...0x39).contains(byte) || isTypeNamePunctuation(byte) else { return false }
+            if byte != UInt8(ascii: " ") { hasNonSpace = true }
+        }
+        return hasNonSpace
+    }
+
+    private static func isTypeNamePunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+            UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: " "):
+            true
+        default: false
         }
     }
 

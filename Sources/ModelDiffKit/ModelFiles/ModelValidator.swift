@@ -69,16 +69,25 @@ struct ModelValidator {
     }
 
     private func validateProperties(of entity: Entity) throws(Diagnostic) {
-        var own: [String: SourceLine] = [:]
-        for property in entity.properties {
+        let properties = entity.properties
+        // Sized once: grown insert by insert, it rehashed several times for a large entity.
+        var own = [String: SourceLine](minimumCapacity: properties.count)
+        for property in properties {
             if let first = own[property.name] {
                 throw error(property.line, "duplicate property \"\(entity.name).\(property.name)\" (first declared on line \(first))")
             }
             own[property.name] = property.line
         }
+        guard entity.parentEntity != nil else { return }
         for ancestor in model.ancestry(of: entity).dropFirst() {
+            // Each inherited name looked up among the entity's own, rather than a set of the ancestor's
+            // names built for every descendant; on a clash, the set gives the error its usual property.
+            let clashes =
+                ancestor.attributes.contains { own[$0.name] != nil } || ancestor.relationships.contains { own[$0.name] != nil }
+                || ancestor.fetchedProperties.contains { own[$0.name] != nil }
+            guard clashes else { continue }
             let inherited = Set(ancestor.propertyNames)
-            for property in entity.properties where inherited.contains(property.name) {
+            for property in properties where inherited.contains(property.name) {
                 throw error(
                     property.line,
                     "property \"\(entity.name).\(property.name)\" clashes with \"\(ancestor.name).\(property.name)\", which it inherits")

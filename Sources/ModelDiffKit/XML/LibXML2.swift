@@ -41,7 +41,12 @@ package enum XMLDocumentParser {
         }
         defer { xmlFreeParserCtxt(context) }
 
-        let reader = StreamingReader(tree: XMLTreeBuilder(expectedBytes: bytes.count), context: context)
+        // Names from the context's dictionary live until the context is freed, after the tree is finished
+        // (asked when a name is first met: resetting the context at the start of the read may replace it).
+        let builder = XMLTreeBuilder(expectedBytes: bytes.count) { name in
+            context.pointee.dict.map { xmlDictOwns($0, name) == 1 } ?? false
+        }
+        let reader = StreamingReader(tree: builder, context: context)
         let unmanaged = Unmanaged.passRetained(reader)
         defer { unmanaged.release() }
         context.pointee._private = unmanaged.toOpaque()

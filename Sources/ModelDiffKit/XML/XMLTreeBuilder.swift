@@ -27,9 +27,15 @@ struct XMLTreeBuilder {
     private var open: [Open] = [Open(element: -1, pendingComments: 0)]
     /// The first entity reference met (in an attribute value or in text) and the line of its element.
     private(set) var firstEntityReference: (line: Int, name: String)?
+    /// Element and attribute names copied so far, by the parser's address for them.
+    private var names = XMLNameTable()
+    /// Whether a name's address is the parser's for that name for the whole parse (its dictionary's).
+    private let isLasting: (UnsafePointer<UInt8>) -> Bool
 
-    /// An empty builder for a document of about `expectedBytes` bytes.
-    init(expectedBytes: Int) {
+    /// An empty builder for a document of about `expectedBytes` bytes; `isLasting` tells which name
+    /// addresses stay the parser's for the whole parse, and so may stand for their names.
+    init(expectedBytes: Int, isLasting: @escaping (UnsafePointer<UInt8>) -> Bool) {
+        self.isLasting = isLasting
         bytes.reserveCapacity(expectedBytes)
         elements.reserveCapacity(expectedBytes / 80)
         attributes.reserveCapacity(expectedBytes / 40)
@@ -47,13 +53,13 @@ struct XMLTreeBuilder {
         let index = Int32(elements.count)
         let first = Int32(attributes.count)
         for (attributeName, value) in list {
-            attributes.append(Attribute(name: copy(attributeName), value: copyValue(value, line: line)))
+            attributes.append(Attribute(name: copyName(attributeName), value: copyValue(value, line: line)))
         }
         let parent = open.count - 1
         let comments = open[parent].pendingComments..<Int32(self.comments.count)
         elements.append(
             Element(
-                name: copy(name), line: Int32(clamping: line), attributes: first..<Int32(attributes.count),
+                name: copyName(name), line: Int32(clamping: line), attributes: first..<Int32(attributes.count),
                 leadingComments: comments))
         if open[parent].lastChild >= 0 {
             elements[Int(open[parent].lastChild)].nextSibling = index
@@ -99,6 +105,14 @@ struct XMLTreeBuilder {
     }
 
     private static func isASCIIWhiteSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+    /// A name's span: the one copied when the parser handed the same dictionary string over before.
+    private mutating func copyName(_ name: UnsafePointer<UInt8>) -> Span {
+        if let known = names.span(at: name) { return known }
+        let span = copy(name)
+        if isLasting(name) { names.enter(span, at: name) }
+        return span
+    }
 
     private mutating func copy(_ string: UnsafePointer<UInt8>) -> Span {
         append(UnsafeBufferPointer(start: string, count: strlen(string)))

@@ -132,6 +132,15 @@ private func diagnostic(for bytes: [UInt8], name: String = "bad.xml") throws -> 
         #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:7: error: property \"B.x\" clashes with \"A.x\", which it inherits")
     }
 
+    /// The clash is found with the nearest ancestor declaring the name, and reported for the entity's
+    /// first own property that has it, two levels up as one.
+    @Test func propertyClashingWithAGrandparentsOne() throws {
+        let text = model(
+            "    <entity name=\"A\">\n        <attribute name=\"y\" attributeType=\"String\"/>\n        <attribute name=\"x\" attributeType=\"String\"/>\n    </entity>\n    <entity name=\"B\" parentEntity=\"A\"/>\n    <entity name=\"C\" parentEntity=\"B\">\n        <attribute name=\"z\" attributeType=\"String\"/>\n        <attribute name=\"x\" attributeType=\"String\"/>\n        <attribute name=\"y\" attributeType=\"String\"/>\n    </entity>"
+        )
+        #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:10: error: property \"C.x\" clashes with \"A.x\", which it inherits")
+    }
+
     @Test func emptyFile() throws {
         #expect(try diagnostic(for: []) == "bad.xml:1:1: error: the file is empty")
     }

@@ -162,6 +162,24 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         #expect(diagnostic(body) == "no error")
     }
 
+    /// A pair sharing a column in two unrelated hierarchies makes the model check every entity's
+    /// ancestry (the pass over the whole model only finds that such a pair exists), and that check
+    /// finds nothing here; the same pair within one ancestry, three levels down, is still found.
+    @Test func onlyAPairWithinOneAncestryIsRefused() {
+        let apart =
+            #"<entity name="A"><attribute name="title" attributeType="String"/></entity><entity name="B"><relationship name="TITLE" destinationEntity="A" maxCount="1"/></entity>"#
+        #expect(diagnostic(apart) == "no error")
+        let toMany =
+            #"<entity name="A"><attribute name="title" attributeType="String"/><relationship name="TITLE" destinationEntity="A" toMany="YES"/></entity>"#
+        #expect(diagnostic(toMany) == "no error")
+        let below =
+            #"<entity name="A"><attribute name="title" attributeType="String"/></entity><entity name="B" parentEntity="A"/><entity name="C" parentEntity="B"><attribute name="Title" attributeType="String"/></entity>"#
+        #expect(
+            diagnostic(below)
+                == #"m.xml:3: error: properties "A.title" and "C.Title" would both be stored in column ZTITLE; SQLite does not tell names apart by case"#
+        )
+    }
+
     @Test func twoThousandColumnsAreTooMany() {
         // Z_PK, Z_ENT and Z_OPT plus 1,997 attributes is SQLite's limit; one more is not.
         func body(_ count: Int) -> String {
@@ -296,6 +314,21 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         let body =
             #"<entity name="Note"><attribute name="a" attributeType="Transformable" valueTransformerName="" customClassName="[String: Int]"/><attribute name="b" attributeType="Transformable" valueTransformerName="MyApp.ColorTransformer" customClassName="[Int64]"/></entity>"#
         #expect(diagnostic(body) == "no error")
+    }
+
+    /// ASCII names are accepted from their bytes and everything else by `Character`: both ways
+    /// must give the same answers.
+    @Test(arguments: [
+        ("ColorTransformer", "UIColor", true), ("_T.a1._b", "[String: [Int]]?", true), ("Été.Transformer", "Ärger<Ö>", true),
+        ("1Transformer", "UIColor", false), ("A..B", "UIColor", false), ("A.", "UIColor", false), (".A", "UIColor", false),
+        ("A.1b", "UIColor", false), ("A-B", "UIColor", false), ("A", "   ", false), ("A", "\t", false), ("A", "UI Color", true),
+        ("A", "Dictionary<String, Any>", true), ("A", "UIColor!", false), ("A", "UI\u{2003}Color", false), ("A", "Été\u{2003}", false),
+    ])
+    func transformerAndClassNames(transformer: String, customClass: String, accepted: Bool) {
+        let body =
+            #"<entity name="Note"><attribute name="a" attributeType="Transformable" valueTransformerName="\#(transformer)" customClassName="\#(customClass.replacingOccurrences(of: "<", with: "&lt;"))"/></entity>"#
+        let result = diagnostic(body)
+        #expect((result == "no error") == accepted, "\(result)")
     }
 
     @Test func defaultsRealModelsHoldAreRead() {
