@@ -60,12 +60,20 @@ extension PersistentStore {
     /// How many rows of `table` hold a `keyColumn` that names no row of `target` (nulls are no key):
     /// the test `store verify` makes and a migration nullifies, and the one the SQL fast path's copy
     /// repeats row by row (`SQLFragment.rowExists`).
+    ///
+    /// The rows are counted per distinct key and each key is looked up once: a key column has an
+    /// index in Core Data's schema (a to-one's `…_INDEX`, a join table's primary key and its second
+    /// index), so SQLite groups it while reading the index, without a sort, and makes one lookup per
+    /// key instead of one per row (posts' author keys at 100k objects: 5,000 lookups for 94,000 rows;
+    /// 8 ms of CPU instead of 23 ms, `sqlite3 .timer`). The sum over the keys that name no row is
+    /// the number of rows that hold one.
     func danglingKeyCount(table: String, keyColumn: String, target: String) throws(StoreFailure) -> Int {
         let key = SQLFragment.column(keyColumn, of: "t")
-        let dangling = SQL.joined([.not(.isNull(key)), .not(.rowExists(key: key, in: target))], separator: .and)
+        let missing = SQLFragment.not(.rowExists(key: .column("k"), in: target))
         let rows = try database.rows(
-            "SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(SQL.joined([dangling], separator: .and).text)", dangling.arguments)
-        return rows.first?.first?.int ?? 0
+            "SELECT SUM(n) FROM (SELECT \(key.text) AS k, COUNT(*) AS n FROM \(SQL.quote(table)) t WHERE \(SQLFragment.not(.isNull(key)).text) GROUP BY \(key.text)) WHERE \(missing.text)",
+            missing.arguments)
+        return rows.first?.first?.int ?? 0  // SUM of no rows is NULL: none
     }
 
     /// The first row of entity number `entity` in `table` (in no set order) for which `condition` holds.
