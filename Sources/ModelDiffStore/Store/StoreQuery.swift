@@ -61,19 +61,17 @@ extension PersistentStore {
     /// the test `store verify` makes and a migration nullifies, and the one the SQL fast path's copy
     /// repeats row by row (`SQLFragment.rowExists`).
     ///
-    /// The rows are counted per distinct key and each key is looked up once: a key column has an
-    /// index in Core Data's schema (a to-one's `…_INDEX`, a join table's primary key and its second
-    /// index), so SQLite groups it while reading the index, without a sort, and makes one lookup per
-    /// key instead of one per row (posts' author keys at 100k objects: 5,000 lookups for 94,000 rows;
-    /// 8 ms of CPU instead of 23 ms, `sqlite3 .timer`). The sum over the keys that name no row is
-    /// the number of rows that hold one.
+    /// `key NOT IN (SELECT Z_PK FROM target)` rather than a correlated `NOT EXISTS`: `Z_PK` is the
+    /// target's rowid, so SQLite tests each key with one seek in the table itself and no subquery
+    /// run per row (at 100k objects, `sqlite3 .timer`, CPU: posts' author keys 23 -> 7–12 ms, join
+    /// rows' post keys 65 -> 22–30 ms, tag keys 53 -> 40–54 ms). A null key is excluded first:
+    /// `NULL NOT IN` an empty table is true, and a null is no key.
     func danglingKeyCount(table: String, keyColumn: String, target: String) throws(StoreFailure) -> Int {
         let key = SQLFragment.column(keyColumn, of: "t")
-        let missing = SQLFragment.not(.rowExists(key: .column("k"), in: target))
         let rows = try database.rows(
-            "SELECT SUM(n) FROM (SELECT \(key.text) AS k, COUNT(*) AS n FROM \(SQL.quote(table)) t WHERE \(SQLFragment.not(.isNull(key)).text) GROUP BY \(key.text)) WHERE \(missing.text)",
-            missing.arguments)
-        return rows.first?.first?.int ?? 0  // SUM of no rows is NULL: none
+            "SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(SQLFragment.not(.isNull(key)).text) AND \(key.text) NOT IN (SELECT d.Z_PK FROM \(SQL.quote(target)) d)"
+        )
+        return rows.first?.first?.int ?? 0
     }
 
     /// The first row of entity number `entity` in `table` (in no set order) for which `condition` holds.
