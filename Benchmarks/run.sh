@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the benchmarks and rewrites BENCHMARKS.md. Needs hyperfine, xmllint (libxml2-utils), sqlite3
+# Runs the benchmarks and rewrites BENCHMARKS.md. Needs xmllint (libxml2-utils), sqlite3
 # and GNU time; installs them with apt-get when missing.
 # Usage: Benchmarks/run.sh [--quick | --models]
 #   --quick   skips the 1M-object migration row.
@@ -10,7 +10,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
-command -v hyperfine >/dev/null || need+=(hyperfine)
 command -v xmllint >/dev/null || need+=(libxml2-utils)
 command -v sqlite3 >/dev/null || need+=(sqlite3)
 [ -x /usr/bin/time ] || need+=(time)
@@ -38,9 +37,6 @@ if [[ "$mode" == "--models" ]]; then
   [[ -n "$previous" ]] || previous=$(sed -n 's/^Produced by `Benchmarks\/run.sh[^`]*` on \([0-9-]*\).*/\1/p' "$out")
 fi
 
-median() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; print(' '.join('%.4f' % x['median'] for x in r))" "$1"; }
-# CPU seconds (user + system, mean): less sensitive than wall time to other work on the machine.
-cpu() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; print(' '.join('%.4f' % (x['user'] + x['system']) for x in r))" "$1"; }
 
 {
   echo "# Benchmarks"
@@ -49,7 +45,7 @@ cpu() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; 
   if [[ "$mode" == "--models" ]]; then
     echo "Parsing and \`check\` measured by \`Benchmarks/run.sh --models\`; the migration section is kept from the run of ${previous:-an earlier date}."
   fi
-  echo "Parsing, \`check\` and the scale curve: medians of interleaved rounds (\`Benchmarks/interleave.py\`, warm cache), wall time with the CPU time (user + system) beside it; each ratio is measured in the same rounds. Migration: hyperfine's median wall time with the mean CPU time. Load average when the run started: $(cut -d' ' -f1-3 /proc/loadavg); when it ended: see the last line of the scale section."
+  echo "Parsing, \`check\` and the scale curve: medians of interleaved rounds (\`Benchmarks/interleave.py\`, warm cache), wall time with the CPU time (user + system) beside it; each ratio is measured in the same rounds. Load average when the run started: $(cut -d' ' -f1-3 /proc/loadavg); when it ended: see the last line of the scale section."
   echo
 } > "$out"
 
@@ -123,10 +119,10 @@ fi
 {
   echo "## Migration"
   echo
-  echo "Store: \`generate-store N\` (TestModels/Bench.xcdatamodeld, version Bench): N objects, of which N/20 authors, N/100 tags and the rest posts; every post has a to-one author (the inverse of the author's to-many \`posts\`) and two tags (a many-to-many, stored in a join table); attributes are strings, dates, doubles, 64-bit integers and blobs. It is migrated to \`Bench 2\` (a renamed attribute, an added optional attribute, an added attribute with a default) with the inferred mapping, on the SQL fast path (the default here) and on the generic three-stage path (\`--no-fast-path\`). Reference: \`sqlite3\` creating the same tables and indexes (the three entity tables and the join table) in a fresh file and filling them with \`INSERT INTO … SELECT\` in one transaction. Ratios are fast path / SQL copy, in wall time and in CPU time; objects/s is N over the generic path's wall time and over its CPU time. Both outputs of every size pass \`modeldiff store verify\` and have the source's object count per entity and the same number of links (checked by the script)."
+  echo "Store: \`generate-store N\` (TestModels/Bench.xcdatamodeld, version Bench): N objects, of which N/20 authors, N/100 tags and the rest posts; every post has a to-one author (the inverse of the author's to-many \`posts\`) and two tags (a many-to-many, stored in a join table); attributes are strings, dates, doubles, 64-bit integers and blobs. It is migrated to \`Bench 2\` (a renamed attribute, an added optional attribute, an added attribute with a default) with the inferred mapping, on the SQL fast path (the default here) and on the generic three-stage path (\`--no-fast-path\`). Two references, each \`sqlite3\` filling a fresh file in one transaction with \`INSERT INTO … SELECT\` from the attached source: the *copy* creates the source's own tables and indexes and copies them unchanged (\`SELECT *\`, which SQLite runs as a page-level transfer for every table), the *same-work copy* creates Bench 2's tables and indexes (as the migration writes them) and fills the entity tables by column, the renamed column from its old name and the added ones NULL or their default, as the fast path's inserts do, so SQLite decodes and re-encodes every row as a migration must (the join table is copied unchanged in both). The references check nothing and count nothing; the migration also checks the source (stray rows, dangling keys), validates the output, counts objects and fsyncs the file. Medians of interleaved rounds (\`Benchmarks/interleave.py\`: each round runs the four commands in turn, each removing its own output first), wall time and CPU time (user + system); ratios are fast path / reference, in wall time and in CPU time, from the same rounds; objects/s is N over the generic path's wall time and over its CPU time. Both outputs of every size pass \`modeldiff store verify\` and have the source's object count per entity and the same number of links (checked by the script)."
   echo
-  echo "| objects | fast path (s) | sqlite3 copy (s) | ratio wall / CPU | generic path (s) | generic objects/s wall / CPU | peak RSS fast / generic (MB) |"
-  echo "|---|---|---|---|---|---|---|"
+  echo "| objects | fast path (s) wall / CPU | copy (s) wall / CPU | ÷ copy, wall / CPU | same-work copy (s) wall / CPU | ÷ same-work copy, wall / CPU | generic path (s) wall / CPU | generic objects/s wall / CPU | peak RSS fast / generic (MB) |"
+  echo "|---|---|---|---|---|---|---|---|---|"
 } >> "$out"
 
 from="$bench/Bench.xcdatamodel"
@@ -144,27 +140,43 @@ for n in "${sizes[@]}"; do
     for t in $tables; do echo "INSERT INTO main.$t SELECT * FROM src.$t;"; done
     echo "COMMIT;"
   } > "$work/copy.sql"
-  runs=5; [ "$n" -ge 1000000 ] && runs=2
-  # One --prepare per command, each removing only its own output, so all three outputs remain to be checked.
-  hyperfine --runs "$runs" --export-json "$work/m-$n.json" \
-    --prepare "rm -f $work/out-$n.sqlite" --prepare "rm -f $work/copy-$n.sqlite" --prepare "rm -f $work/gen-$n.sqlite" \
-    "$bin/modeldiff migrate $work/in-$n.sqlite --from '$from' --to '$to' --output $work/out-$n.sqlite > /dev/null" \
-    "sqlite3 $work/copy-$n.sqlite < $work/copy.sql" \
-    "$bin/modeldiff migrate $work/in-$n.sqlite --from '$from' --to '$to' --output $work/gen-$n.sqlite --no-fast-path > /dev/null" >/dev/null
-  read -r mig copy gen < <(median "$work/m-$n.json")
-  read -r migcpu copycpu gencpu < <(cpu "$work/m-$n.json")
+  # The same-work copy: Bench 2's tables as the migration creates them (taken from one migrated file),
+  # each destination column filled from the source column of its name, ZTEXT from ZBODY (Post.text
+  # is Post.body renamed), Z_ENT with the destination's number, the others with their default
+  # (Author.verified: NO, 0) or NULL, only the rows of the table's entity.
+  "$bin/modeldiff" migrate "$work/in-$n.sqlite" --from "$from" --to "$to" --output "$work/schema-$n.sqlite" >/dev/null
+  {
+    echo "ATTACH '$work/in-$n.sqlite' AS src;"
+    echo "BEGIN;"
+    for t in $tables; do sqlite3 "$work/schema-$n.sqlite" "SELECT sql || ';' FROM sqlite_master WHERE tbl_name = '$t' AND sql IS NOT NULL ORDER BY type DESC"; done
+    for t in ZAUTHOR ZPOST ZTAG; do
+      number=$(sqlite3 "$work/schema-$n.sqlite" "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE 'Z' || upper(Z_NAME) = '$t'")
+      old=$(sqlite3 "$work/in-$n.sqlite" "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE 'Z' || upper(Z_NAME) = '$t'")
+      columns=$(sqlite3 "$work/schema-$n.sqlite" "SELECT group_concat(name, ', ') FROM pragma_table_info('$t')")
+      values=$(sqlite3 "$work/schema-$n.sqlite" "ATTACH '$work/in-$n.sqlite' AS src; SELECT group_concat(CASE WHEN d.name = 'Z_ENT' THEN '$number' WHEN d.name = 'ZTEXT' THEN 's.ZBODY' WHEN d.name = 'ZVERIFIED' THEN '0' WHEN s.name IS NOT NULL THEN 's.' || d.name ELSE 'NULL' END, ', ') FROM pragma_table_info('$t') d LEFT JOIN pragma_table_info('$t', 'src') s ON s.name = d.name")
+      echo "INSERT INTO main.$t ($columns) SELECT $values FROM src.$t s WHERE s.Z_ENT = $old;"
+    done
+    echo "INSERT INTO main.$join SELECT * FROM src.$join;"
+    echo "COMMIT;"
+  } > "$work/same-work.sql"
+  rm -f "$work/schema-$n.sqlite"
+  rounds=5; [ "$n" -ge 1000000 ] && rounds=3
+  # Each command removes only its own output, so all outputs remain to be checked after the last round.
+  read -r mig migcpu rss copy copycpu _ same samecpu _ gen gencpu rssgen < <(Benchmarks/interleave.py "$rounds" 1 \
+    -- sh -c "rm -f $work/out-$n.sqlite; exec $bin/modeldiff migrate $work/in-$n.sqlite --from '$from' --to '$to' --output $work/out-$n.sqlite" \
+    -- sh -c "rm -f $work/copy-$n.sqlite; exec sqlite3 $work/copy-$n.sqlite < $work/copy.sql" \
+    -- sh -c "rm -f $work/same-$n.sqlite; exec sqlite3 $work/same-$n.sqlite < $work/same-work.sql" \
+    -- sh -c "rm -f $work/gen-$n.sqlite; exec $bin/modeldiff migrate $work/in-$n.sqlite --from '$from' --to '$to' --output $work/gen-$n.sqlite --no-fast-path" | tr '\n' ' '; echo)
   expected=$(counts "$work/in-$n.sqlite")
-  for o in out gen; do
+  for o in out gen same; do
     # Every output must be sound (store verify: integrity, keys, Z_MAX, inverses) and complete.
-    report=$("$bin/modeldiff" store verify "$work/$o-$n.sqlite" --model "$bench") || { echo "$report" >&2; echo "store verify failed on $o-$n.sqlite" >&2; exit 1; }
+    if [[ "$o" != same ]]; then
+      report=$("$bin/modeldiff" store verify "$work/$o-$n.sqlite" --model "$bench") || { echo "$report" >&2; echo "store verify failed on $o-$n.sqlite" >&2; exit 1; }
+    fi
     [ "$(counts "$work/$o-$n.sqlite")" == "$expected" ] || { echo "$o-$n: counts $(counts "$work/$o-$n.sqlite") != $expected" >&2; exit 1; }
   done
-  rm -f "$work/out-$n.sqlite" "$work/gen-$n.sqlite" "$work/copy-$n.sqlite"
-  rss=$( { /usr/bin/time -v "$bin/modeldiff" migrate "$work/in-$n.sqlite" --from "$from" --to "$to" --output "$work/out-$n.sqlite" >/dev/null; } 2>&1 | awk '/Maximum resident/ {print int($6/1024)}')
-  rm -f "$work/out-$n.sqlite"
-  rssgen=$( { /usr/bin/time -v "$bin/modeldiff" migrate "$work/in-$n.sqlite" --from "$from" --to "$to" --output "$work/out-$n.sqlite" --no-fast-path >/dev/null; } 2>&1 | awk '/Maximum resident/ {print int($6/1024)}')
-  rm -f "$work/out-$n.sqlite" "$work/in-$n.sqlite"
-  python3 -c "n=$n; m=$mig; c=$copy; g=$gen; mu=$migcpu; cu=$copycpu; gu=$gencpu; print('| %d | %.3f | %.3f | %.2f× / %.2f× | %.3f | %d / %d | %s / %s |' % (n, m, c, m / c, mu / cu, g, n / g, n / gu, '$rss', '$rssgen'))" >> "$out"
+  rm -f "$work/out-$n.sqlite" "$work/gen-$n.sqlite" "$work/copy-$n.sqlite" "$work/same-$n.sqlite" "$work/in-$n.sqlite"
+  python3 -c "n=$n; m=$mig; mu=$migcpu; c=$copy; cu=$copycpu; s=$same; su=$samecpu; g=$gen; gu=$gencpu; print('| %d | %.3f / %.3f | %.3f / %.3f | %.2f× / %.2f× | %.3f / %.3f | %.2f× / %.2f× | %.3f / %.3f | %d / %d | %s / %s |' % (n, m, mu, c, cu, m / c, mu / cu, s, su, m / s, mu / su, g, gu, n / g, n / gu, '$rss', '$rssgen'))" >> "$out"
 done
 echo >> "$out"
 echo "Command: \`Benchmarks/run.sh\`$( [[ "$mode" == "--quick" ]] && echo ' --quick') (the 1M-object row needs the full run, without --quick)." >> "$out"

@@ -112,7 +112,9 @@ struct MigrateCommand: ParsableCommand {
             }
             bar.finish()
             warnNullifiedKeys()
-            let migrated = try PersistentStore.open(path: target, lockTimeout: wait)
+            // The last step's objects: counted as the SQL fast path inserted them, else by reading the output.
+            let counted = managers.count == steps.count ? managers.last?.fastPathObjectCounts : nil
+            let after = try counted ?? PersistentStore.open(path: target, lockTimeout: wait).rowCounts()
             var report = dryRun ? "dry run: \(store) would migrate" : "migrated \(store) → \(output)"
             let described = zip(steps, fastPaths + Array(repeating: false, count: max(0, steps.count - fastPaths.count))).map {
                 step, fast in
@@ -120,7 +122,7 @@ struct MigrateCommand: ParsableCommand {
             }
             report += " (\(described.joined(separator: ", ")))\n"
             let before = Dictionary(counts.map { ($0.entity, $0.count) }, uniquingKeysWith: { a, _ in a })
-            for (entity, count) in try migrated.rowCounts() {
+            for (entity, count) in after {
                 report += "  \(entity): \(count) objects\(before[entity].map { $0 == count ? "" : " (was \($0))" } ?? " (new)")\n"
             }
             printOut(report)

@@ -50,6 +50,9 @@ public final class MigrationManager: ExpressionObject {
     /// or left out (join-table rows), on either path: one entry per relationship, for the warnings
     /// `migrate` prints (`DanglingKeys.message`).
     package private(set) var nullifiedKeys: [DanglingKeys] = []
+    /// The objects of each destination entity, in entity-number order, after a migration on the SQL
+    /// fast path (nil after the three-stage path): the change counts of its inserts (`SQLFastPath.objectCounts`).
+    package private(set) var fastPathObjectCounts: [(entity: String, count: Int)]?
     /// The policy classes mapping files may name.
     public var policies = PolicyRegistry()
 
@@ -104,6 +107,7 @@ public final class MigrationManager: ExpressionObject {
         migrationProgress = 1
         handled = 0
         nullifiedKeys = []
+        fastPathObjectCounts = nil
         cancellation.reset()
     }
 
@@ -220,11 +224,13 @@ public final class MigrationManager: ExpressionObject {
     ) throws {
         try destination.database.attach(readOnly: source.database.filePath, as: "src")
         defer { try? destination.database.detach("src") }
+        var inserted: [String: Int] = [:]
         try destination.database.inTransaction {
             for statement in statements {
                 try checkCancellation()
                 KillPoint.fastPathStatement.reach()
                 try destination.database.prepare(statement.sql).run(statement.arguments)
+                if let entity = statement.fills { inserted[entity, default: 0] += destination.database.changes }
             }
             for entityMapping in mapping.entityMappings {
                 currentEntityMapping = entityMapping
@@ -238,6 +244,7 @@ public final class MigrationManager: ExpressionObject {
             KillPoint.beforeCommit.reach()
         }
         try destination.synchronize()
+        fastPathObjectCounts = SQLFastPath.objectCounts(inserted: inserted, layout: destinationLayout)
         KillPoint.afterCommit.reach()
     }
 

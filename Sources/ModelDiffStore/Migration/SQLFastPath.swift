@@ -8,6 +8,15 @@ enum SQLFastPath {
     struct Statement: Sendable, Hashable {
         let sql: String
         let arguments: [SQLiteValue]
+        /// The destination entity whose rows the statement inserts, every one with that entity's `Z_ENT`
+        /// (nil for join rows and `Z_PRIMARYKEY`): what its change count counts.
+        let fills: String?
+
+        init(sql: String, arguments: [SQLiteValue], fills: String? = nil) {
+            self.sql = sql
+            self.arguments = arguments
+            self.fills = fills
+        }
     }
 
     /// The statements that migrate the attached source (`src`) into the main database, or nil when
@@ -206,7 +215,7 @@ enum SQLFastPath {
                 Statement(
                     sql:
                         "INSERT INTO main.\(SQL.quote(destinationTable.name)) (\(SQL.quote(columns))) SELECT \(SQL.joined(values, separator: .comma).text) FROM src.\(SQL.quote(sourceTable.name)) s WHERE \(SQL.joined(condition, separator: .and).text)",
-                    arguments: selected.arguments + SQL.joined(condition, separator: .and).arguments))
+                    arguments: selected.arguments + SQL.joined(condition, separator: .and).arguments, fills: destinationName))
         }
         for (destinationTable, sourceTable) in rootSources {
             guard let root = destination.tables.first(where: { $0.name == destinationTable })?.rootEntity,
@@ -220,6 +229,17 @@ enum SQLFastPath {
                     arguments: [.integer(Int64(sourceNumber)), .integer(Int64(number))]))
         }
         return statements
+    }
+
+    /// The objects of every entity of the destination, in entity-number order (as
+    /// `PersistentStore.rowCounts()` lists them), from the change counts of the plan's inserts, by
+    /// the entity each fills: a count of the output without reading it again. The same number as a
+    /// count of its rows, because the destination starts with no entity rows, only the plan's inserts
+    /// write them, each row with the constant `Z_ENT` of the entity the statement fills, as plain
+    /// `INSERT`s (no `OR IGNORE`/`REPLACE`, and the schema has no triggers, so a change count is the
+    /// rows added), and validation only reads. An entity no insert fills has none.
+    static func objectCounts(inserted: [String: Int], layout: StoreLayout) -> [(entity: String, count: Int)] {
+        layout.entityNumbers.sorted { $0.value < $1.value }.map { ($0.key, inserted[$0.key] ?? 0) }
     }
 
     /// The columns of a source file's join tables, in file order (a store written by another tool

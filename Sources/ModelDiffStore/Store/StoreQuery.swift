@@ -60,11 +60,17 @@ extension PersistentStore {
     /// How many rows of `table` hold a `keyColumn` that names no row of `target` (nulls are no key):
     /// the test `store verify` makes and a migration nullifies, and the one the SQL fast path's copy
     /// repeats row by row (`SQLFragment.rowExists`).
+    ///
+    /// `key NOT IN (SELECT Z_PK FROM target)` rather than a correlated `NOT EXISTS`: `Z_PK` is the
+    /// target's rowid, so SQLite tests each key with one seek in the table itself and no subquery
+    /// run per row (at 100k objects, `sqlite3 .timer`, CPU: posts' author keys 23 -> 7–12 ms, join
+    /// rows' post keys 65 -> 22–30 ms, tag keys 53 -> 40–54 ms). A null key is excluded first:
+    /// `NULL NOT IN` an empty table is true, and a null is no key.
     func danglingKeyCount(table: String, keyColumn: String, target: String) throws(StoreFailure) -> Int {
         let key = SQLFragment.column(keyColumn, of: "t")
-        let dangling = SQL.joined([.not(.isNull(key)), .not(.rowExists(key: key, in: target))], separator: .and)
         let rows = try database.rows(
-            "SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(SQL.joined([dangling], separator: .and).text)", dangling.arguments)
+            "SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(SQLFragment.not(.isNull(key)).text) AND \(key.text) NOT IN (SELECT d.Z_PK FROM \(SQL.quote(target)) d)"
+        )
         return rows.first?.first?.int ?? 0
     }
 
