@@ -60,11 +60,19 @@ extension PersistentStore {
     /// How many rows of `table` hold a `keyColumn` that names no row of `target` (nulls are no key):
     /// the test `store verify` makes and a migration nullifies, and the one the SQL fast path's copy
     /// repeats row by row (`SQLFragment.rowExists`).
+    ///
+    /// `NOT IN` the target's keys rather than a correlated `NOT EXISTS (… WHERE Z_PK = key)`: SQLite
+    /// seeks each key with one cursor that moves forward through the target (the keys come in index
+    /// order), where the correlated subquery starts a new search from the root for every row; on the
+    /// benchmark's 188k join rows at 100k objects that is 0.010–0.016 s of user time against
+    /// 0.072–0.099 s (sqlite3 3.40 `.timer`, three runs each). `Z_PK` is never null, so the two
+    /// select the same rows: both compare as `key = Z_PK` does, and they agreed on integer, real,
+    /// text ('5', ' 5', '5e0', '+5', '5x'), blob and out-of-range keys in columns of each affinity.
     func danglingKeyCount(table: String, keyColumn: String, target: String) throws(StoreFailure) -> Int {
         let key = SQLFragment.column(keyColumn, of: "t")
-        let dangling = SQL.joined([.not(.isNull(key)), .not(.rowExists(key: key, in: target))], separator: .and)
         let rows = try database.rows(
-            "SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(SQL.joined([dangling], separator: .and).text)", dangling.arguments)
+            "SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(key.text) IS NOT NULL AND \(key.text) NOT IN (SELECT Z_PK FROM \(SQL.quote(target)))",
+            key.arguments)
         return rows.first?.first?.int ?? 0
     }
 
