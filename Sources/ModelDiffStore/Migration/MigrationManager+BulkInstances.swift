@@ -23,9 +23,11 @@ extension MigrationManager {
             let table = sourceLayout.table(for: sourceEntity), let sourceNumber = sourceLayout.entityNumbers[sourceEntity],
             destinationLayout.table(for: destinationName) != nil, destinationLayout.entityNumbers[destinationName] != nil
         else { return false }
-        let insert = try StoreWriter.BulkInsert(writer: writer, entity: destinationName)
-        defer { insert.finish() }
         let readPlan = ReadPlan(table: table, entity: sourceEntity, layout: sourceLayout)
+        let links = earlyToOnes(for: mapping, readPlan: readPlan)
+        let insert = try StoreWriter.BulkInsert(writer: writer, entity: destinationName, linking: links.map(\.write))
+        defer { insert.finish() }
+        if !links.isEmpty { toOnesWrittenEarly[mapping.name] = Set(links.map(\.index)) }
         // A MigrationObject's attribute dictionary keeps the last column of a name: so does this.
         let columns = Dictionary(readPlan.attributes.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         let slots = Dictionary(insert.attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -74,6 +76,7 @@ extension MigrationManager {
                 throw MigrationError(
                     .migration, "a value expression failed: \(error.message)", mapping: mapping.name, entity: sourceEntity, object: id)
             }
+            for (slot, link) in links.enumerated() { insert.link(slot, to: link.destination(in: rows)) }
             let destinationID = try insert.insert()
             KillPoint.insert.reach()
             association.append(source: id, destination: destinationID)

@@ -24,7 +24,8 @@ extension MigrationManager {
     /// Stage 2 of a default-policy mapping: its bulk relationship mappings, then the others per object.
     func createRelationships(_ mapping: EntityMapping) throws {
         let plans = bulkRelationships[mapping.name] ?? []
-        for plan in plans where !plan.isCovered { try run(plan, ownerMapping: mapping) }
+        let early = toOnesWrittenEarly[mapping.name] ?? []
+        for plan in plans where !plan.isCovered && !early.contains(plan.index) { try run(plan, ownerMapping: mapping) }
         let done = relationshipMappingsNeedingNoObject(mapping)
         let perObject = mapping.relationshipMappings.indices.contains { !done.contains($0) }
         try associations[mapping.name]?.forEachPair { _, id in
@@ -60,7 +61,7 @@ extension MigrationManager {
     }
 
     /// The bulk plan for one relationship mapping, or nil when it must run per object.
-    private func bulkRelationship(_ property: PropertyMapping, at index: Int, in mapping: EntityMapping) -> BulkRelationship? {
+    func bulkRelationship(_ property: PropertyMapping, at index: Int, in mapping: EntityMapping) -> BulkRelationship? {
         guard let writer, let destinationName = mapping.destinationEntity,
             let destinationEntity = destinationModel.entity(named: destinationName),
             let sourceName = mapping.sourceEntity, let sourceEntity = sourceModel.entity(named: sourceName),

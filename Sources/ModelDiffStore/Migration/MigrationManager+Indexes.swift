@@ -12,11 +12,7 @@ extension MigrationManager {
     /// Drops the destination's non-unique indexes when every mapping uses the default policy;
     /// returns them, to be rebuilt by `rebuildIndexes`.
     func deferIndexes(of destination: PersistentStore, mapping: MappingModel) throws -> [PersistentStore.DroppedIndex] {
-        guard
-            mapping.entityMappings.allSatisfy({
-                (try? policies.policy(named: $0.policyClassName, mapping: $0.name)).map(Self.isDefault) ?? false
-            })
-        else { return [] }
+        guard usesDefaultPoliciesOnly(mapping) else { return [] }
         return try destination.dropSecondaryIndexes()
     }
 

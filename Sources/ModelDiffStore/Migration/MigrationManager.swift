@@ -70,6 +70,9 @@ public final class MigrationManager: ExpressionObject {
     var attributePlans: [String: AttributeMappingPlan?] = [:]
     /// Relationship mappings run table by table, by entity mapping name (stage 2).
     var bulkRelationships: [String: [BulkRelationship]] = [:]
+    /// Relationship mappings (by position, by entity mapping name) whose to-one stage 1 wrote with
+    /// each row, which stage 2 then skips (see MigrationManager+EarlyToOnes.swift).
+    package internal(set) var toOnesWrittenEarly: [String: Set<Int>] = [:]
     var destinationObjects: [ObjectID: MigrationObject] = [:]
     var sourceObjects: [ObjectID: MigrationObject] = [:]
     /// How many objects of each side the manager keeps in memory at most.
@@ -100,6 +103,7 @@ public final class MigrationManager: ExpressionObject {
         attributePlans = [:]
         sourceFetches = [:]
         bulkRelationships = [:]
+        toOnesWrittenEarly = [:]
         destinationObjects = [:]
         sourceObjects = [:]
         currentEntityMapping = nil
@@ -169,6 +173,7 @@ public final class MigrationManager: ExpressionObject {
                     }
                 }
                 planBulkRelationships(mapping, policies: policies)
+                confirmEarlyToOnes(mapping)
                 if !deferredIndexes.isEmpty && needsPerObjectRelationships(mapping) {
                     try rebuildIndexes(deferredIndexes, in: destination)
                     deferredIndexes = []

@@ -75,7 +75,7 @@ extension StoreWriter {
         let plan = ToOneWrite(
             table: table, declaring: declaring.name, declared: declared, keyColumn: keyColumn.name,
             orderColumn: table.column(entity: declaring.name, property: relationship, role: .orderKey)?.name,
-            kinds: columns.map(\.kind), oneToOneInverse: inverse.flatMap { $0.isToMany ? nil : $0 },
+            kinds: columns.map(\.kind), columns: columns.map(\.name), oneToOneInverse: inverse.flatMap { $0.isToMany ? nil : $0 },
             existingMax: existingMax[table.rootEntity] ?? 0, statement: statement)
         toOnePlans[key] = plan
         return plan

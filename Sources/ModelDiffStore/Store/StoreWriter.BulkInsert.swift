@@ -20,8 +20,18 @@ extension StoreWriter {
         /// Parameters 1–3 are `Z_PK`, `Z_ENT` and `Z_OPT` (`preparedInsert`); attributes follow.
         private static let firstAttributeParameter = 4
 
-        init(writer: StoreWriter, entity: String) throws(StoreFailure) {
-            let prepared = try writer.preparedInsert(entity)
+        /// The to-ones each row sets too (`link(_:to:)`), and their first parameter.
+        private let toOnes: [(kinds: [StoreLayout.Column.Kind], parameter: Int)]
+
+        /// A bulk insert of `entity`; each row also sets the to-ones `linking` plans (from
+        /// `toOnePlan(entity:relationship:)`, without order column or one-to-one inverse, whose
+        /// upkeep an insert would skip).
+        init(writer: StoreWriter, entity: String, linking: [ToOneWrite] = []) throws(StoreFailure) {
+            guard linking.allSatisfy({ $0.orderColumn == nil && $0.oneToOneInverse == nil }) else {
+                throw .input(
+                    Diagnostic(path: writer.store.path, message: "a to-one with an order key or a one-to-one inverse is set by an update"))
+            }
+            let prepared = try writer.preparedInsert(entity, linking: linking)
             guard let table = writer.layout.table(for: entity), let number = writer.layout.entityNumbers[entity] else {
                 throw .input(Diagnostic(path: writer.store.path, message: "the destination model has no entity \"\(entity)\""))
             }
@@ -31,6 +41,11 @@ extension StoreWriter {
             entityNumber = number
             statement = prepared.statement
             attributes = prepared.attributes
+            var parameter = Self.firstAttributeParameter + prepared.attributes.count
+            toOnes = linking.map { plan in
+                defer { parameter += plan.kinds.count }
+                return (plan.kinds, parameter)
+            }
             key = writer.nextKey[root, default: 1]
             statement.reset()
             try statement.bind(.integer(Int64(number)), at: 2)
@@ -51,6 +66,20 @@ extension StoreWriter {
         /// Sets attribute `index` to column `column` of `row`'s current row, unchanged (SQLite copies it).
         func copy(column: Int, of row: SQLiteStatement, attribute index: Int) throws(StoreFailure) {
             try statement.bind(column: column, of: row, at: index + Self.firstAttributeParameter)
+        }
+
+        /// Sets to-one `index` (of `linking`) of the rows inserted from now on: the destination's key
+        /// and, when the row keeps one, its entity number; nil clears both, as `setToOne` does.
+        func link(_ index: Int, to destination: ObjectID?) {
+            let (kinds, first) = toOnes[index]
+            for (offset, kind) in kinds.enumerated() {
+                let value: Int64? =
+                    switch kind {
+                    case .toOneEntity: destination.map { Int64($0.entity) }
+                    default: destination?.primaryKey
+                    }
+                statement.bind(integer: value, at: first + offset)
+            }
         }
 
         /// Inserts one row with the values set, under the next primary key; returns its object ID.

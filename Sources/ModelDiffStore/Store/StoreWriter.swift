@@ -41,6 +41,8 @@ public final class StoreWriter {
         let orderColumn: String?
         /// The columns the UPDATE sets, in its parameter order.
         let kinds: [StoreLayout.Column.Kind]
+        /// Their names, in the same order.
+        let columns: [String]
         let oneToOneInverse: Relationship?
         let existingMax: Int64
         let statement: SQLiteStatement
@@ -102,10 +104,16 @@ public final class StoreWriter {
         return ObjectID(entity: number, primaryKey: key)
     }
 
-    func preparedInsert(_ entity: String) throws(StoreFailure) -> (
+    /// The INSERT of `entity`'s rows: `Z_PK`, `Z_ENT`, `Z_OPT`, the attributes, then the columns of
+    /// `toOnes` (plans without an order column), so a caller that knows the destinations of some
+    /// to-ones when it inserts writes them with the row instead of updating it afterwards.
+    func preparedInsert(_ entity: String, linking toOnes: [ToOneWrite] = []) throws(StoreFailure) -> (
         statement: SQLiteStatement, attributes: [(name: String, type: AttributeType)]
     ) {
-        if let cached = inserts[entity] { return cached }
+        let linked = toOnes.flatMap(\.columns)
+        // A unit separator cannot occur in an entity name, so the keys of two inserts never meet.
+        let cacheKey = linked.isEmpty ? entity : ([entity] + linked).joined(separator: "\u{1F}")
+        if let cached = inserts[cacheKey] { return cached }
         guard let table = layout.table(for: entity), layout.entityNumbers[entity] != nil else {
             throw .input(Diagnostic(path: store.path, message: "the destination model has no entity \"\(entity)\""))
         }
@@ -119,9 +127,10 @@ public final class StoreWriter {
                 list.append((name, type))
             }
         }
+        columns += linked
         let sql = "INSERT INTO \(SQL.quote(table.name)) (\(SQL.quote(columns))) VALUES (\(SQL.parameters(columns.count)))"
         let prepared = (try store.database.prepare(sql), list)
-        inserts[entity] = prepared
+        inserts[cacheKey] = prepared
         return prepared
     }
 

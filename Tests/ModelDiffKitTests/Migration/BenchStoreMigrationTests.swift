@@ -27,7 +27,7 @@ final class CountingPolicy: EntityMigrationPolicy {
 }
 
 /// Runs the `generate-store` benchmark generator (built beside `modeldiff`).
-private func generateBenchStore(_ count: Int, at path: String) throws {
+func generateBenchStore(_ count: Int, at path: String) throws {
     let process = Process()
     process.executableURL = modeldiffBinary.deletingLastPathComponent().appendingPathComponent("generate-store")
     process.arguments = [String(count), path]
