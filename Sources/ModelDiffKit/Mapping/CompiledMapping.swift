@@ -89,7 +89,7 @@ public enum CompiledMapping {
         func check(_ text: String?, _ what: @autoclosure () -> String) throws(Diagnostic) {
             guard let text, let scalar = XMLText.firstCharacterXMLCannotHold(in: text) else { return }
             throw archive.failure(
-                "\(what()) holds \(XMLText.codePoint(scalar)), which a mapping file (XML) cannot hold")
+                "\(what()) holds U+\(HexDigits.padded(scalar)), which a mapping file (XML) cannot hold")
         }
         func check(_ userInfo: UserInfo, of owner: String) throws(Diagnostic) {
             for entry in userInfo.entries {

@@ -26,12 +26,6 @@ enum XMLText {
     /// The first character of `text` that an XML 1.0 document cannot hold, even escaped (`Char`:
     /// tab, line feed, carriage return, U+0020–U+D7FF, U+E000–U+FFFD, U+10000 and above), if any.
     /// Text that reaches a written file from elsewhere (a binary archive) is checked with it.
-    /// `scalar` as Unicode writes it, `U+` and at least four hexadecimal digits (`U+0016`).
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
-
     static func firstCharacterXMLCannotHold(in text: String) -> Unicode.Scalar? {
         text.unicodeScalars.first { scalar in
             switch scalar.value {

@@ -71,10 +71,9 @@ extension PersistentStore {
     /// columns of each affinity. A null key is excluded first: `NULL NOT IN` an empty table is true,
     /// and a null is no key.
     func danglingKeyCount(table: String, keyColumn: String, target: String) throws(StoreFailure) -> Int {
-        let key = SQLFragment.column(keyColumn, of: "t")
         let rows = try database.rows(
-            "SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(key.text) IS NOT NULL AND \(key.text) NOT IN (SELECT Z_PK FROM \(SQL.quote(target)))",
-            key.arguments + key.arguments)
+            "SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(SQL.column(keyColumn, of: "t")) IS NOT NULL AND \(SQL.column(keyColumn, of: "t")) NOT IN (SELECT Z_PK FROM \(SQL.quote(target)))"
+        )
         return rows.first?.first?.int ?? 0
     }
 
