@@ -13,7 +13,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: fuzzTargets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [.package(name: "modeldiff", path: "..")],
-    targets: [.target(name: "FuzzDriver")]
+    targets: [.target(name: "FuzzDriver", dependencies: [.product(name: "ModelDiffKit", package: "modeldiff")])]
         + fuzzTargets.map {
             .executableTarget(name: $0, dependencies: ["FuzzDriver", .product(name: "ModelDiffKit", package: "modeldiff")])
         },

@@ -15,14 +15,7 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         _ = StoreLayout(model: loaded.model).createStatements
     }
     if let mapping = try? CompiledMapping.read(bytes, path: "fuzz.cdm") {
-        let written = MappingXML.write(mapping)
-        let reread: MappingModel
-        do {
-            reread = try MappingXML.read(Array(written.utf8), path: "converted.xml")
-        } catch {
-            fatalError("a compiled mapping does not read back after writing: \(error)\n\(written)")
-        }
-        precondition(MappingXML.write(reread) == written, "a write/read round trip changed the compiled mapping")
+        requireMappingFileRoundTrip(mapping, from: "a compiled mapping model")
     }
     return 0
 }

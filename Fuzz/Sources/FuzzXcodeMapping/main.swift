@@ -8,14 +8,7 @@ import ModelDiffKit
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let mapping = try? XcodeMappingImport.read(bytes, path: "xcmapping.xml") else { return 0 }
-    let written = MappingXML.write(mapping)
-    let reread: MappingModel
-    do {
-        reread = try MappingXML.read(Array(written.utf8), path: "imported.xml")
-    } catch {
-        fatalError("an imported Xcode mapping does not read back after writing: \(error)\n\(written)")
-    }
-    precondition(MappingXML.write(reread) == written, "a write/read round trip changed the imported mapping")
+    requireMappingFileRoundTrip(mapping, from: "an Xcode mapping model")
     return 0
 }
 
