@@ -134,7 +134,10 @@ extension ModelValidator {
     }
 
     /// The punctuation a Swift or Objective-C type name may hold besides letters and digits.
-    private static let typeNameCharacters: Set<Character> = Set("_.[]<>:,? ")
+    private static let typeNamePunctuation = "_.[]<>:,? "
+    private static let typeNameCharacters: Set<Character> = Set(typeNamePunctuation)
+    /// The same punctuation as ASCII bytes, a flag per byte value, for the byte check below.
+    private static let typeNamePunctuationBytes: [Bool] = (0..<128).map { typeNamePunctuation.utf8.contains(UInt8($0)) }
 
     // Almost every transformer and class name is ASCII: the two checks below accept those from their
     // bytes, as the Character checks above would, and leave everything else (every error among it)
@@ -169,14 +172,7 @@ extension ModelValidator {
         return hasNonSpace
     }
 
-    private static func isTypeNamePunctuation(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"),
-            UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: " "):
-            true
-        default: false
-        }
-    }
+    private static func isTypeNamePunctuation(_ byte: UInt8) -> Bool { byte < 0x80 && typeNamePunctuationBytes[Int(byte)] }
 
     /// Why `text` is not a value of `type`, or nil when it is one.
     static func problem(with text: String, as type: AttributeType, allowingFlags: Bool) -> String? {
