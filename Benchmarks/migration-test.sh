@@ -5,7 +5,7 @@
 # and the Notes bundle. Prints each
 # run's wall time, CPU time and peak memory (GNU time), the machine's cores and load average.
 # Usage: Benchmarks/migration-test.sh [BINARY]   (default .build/release/modeldiff; build it with
-# `swift build -c release --product modeldiff`)
+# `swift build -c release --product modeldiff --static-swift-stdlib`, as Scripts/release-archive.sh does)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-$root/.build/release/modeldiff}

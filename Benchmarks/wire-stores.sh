@@ -5,7 +5,7 @@
 # stores at a time, and prints the totals per path: wall time, CPU time, the largest peak memory of any
 # one process (GNU time), stores migrated, and the machine's cores and load average.
 # Usage: Benchmarks/wire-stores.sh [BINARY]   (default .build/release/modeldiff; build it with
-# `swift build -c release --product modeldiff`)
+# `swift build -c release --product modeldiff --static-swift-stdlib`, as Scripts/release-archive.sh does)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-$root/.build/release/modeldiff}
