@@ -15,6 +15,9 @@ extension Tag {
 enum TestTier {
     /// Whether only the fast tier runs (`MODELDIFF_FAST=1`).
     static let fast = ProcessInfo.processInfo.environment["MODELDIFF_FAST"] == "1"
+    /// Whether the plugin test waits for a run of its own after `swift test` (`MODELDIFF_PLUGIN_LATER=1`,
+    /// set by `.ci/run`): see `pluginChecksEveryModelBundleOfAPackage`.
+    static let pluginLater = ProcessInfo.processInfo.environment["MODELDIFF_PLUGIN_LATER"] == "1"
 }
 
 extension Trait where Self == ConditionTrait {
