@@ -89,8 +89,8 @@ extension ModelValidator {
             let root = entity.parentEntity == nil ? position : model.entityPosition(named: model.rootEntity(of: entity).name) ?? position
             // nil for a name that is not ASCII, whose column only `uppercased()` can tell.
             func shares(_ name: String) -> Bool? {
-                guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-                let (inserted, first) = columns.insert(ASCIIColumn(root: root, name: name))
+                guard let column = ASCIIColumn(root: root, name: name) else { return nil }
+                let (inserted, first) = columns.insert(column)
                 return !inserted && first.name != name
             }
             for attribute in entity.attributes where !attribute.isTransient {
@@ -162,33 +162,41 @@ extension ModelValidator {
 ///
 /// Compared and hashed from the bytes, folding `a`–`z` to `A`–`Z` as `uppercased()` does for ASCII:
 /// an `uppercased()` string per property and a hash of two strings per lookup made this pass cost
-/// half of the per-entity check it lets a model skip.
+/// half of the per-entity check it lets a model skip. The folded bytes are hashed once, when the
+/// column is made (FNV-1a): a set compares its element with every one it probes, and the hash
+/// tells almost all of them apart without reading a byte.
 private struct ASCIIColumn: Hashable {
     let root: Int
     let name: String
+    private let folded: UInt64
+
+    /// The column of `name`, or nil when the name is not ASCII.
+    init?(root: Int, name: String) {
+        var text = name
+        var folded: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: root)
+        let isASCII = text.withUTF8 { bytes in
+            for byte in bytes {
+                guard byte < 0x80 else { return false }
+                folded = (folded ^ UInt64(Self.upper(byte))) &* 0x100_0000_01B3
+            }
+            return true
+        }
+        guard isASCII else { return nil }
+        self.root = root
+        self.name = name
+        self.folded = folded
+    }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.root == rhs.root && lhs.name.utf8.count == rhs.name.utf8.count
-            && zip(lhs.name.utf8, rhs.name.utf8).allSatisfy { upper($0) == upper($1) }
+        guard lhs.folded == rhs.folded, lhs.root == rhs.root else { return false }
+        var left = lhs.name
+        var right = rhs.name
+        return left.withUTF8 { a in
+            right.withUTF8 { b in a.count == b.count && zip(a, b).allSatisfy { upper($0) == upper($1) } }
+        }
     }
 
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(root)
-        hasher.combine(name.utf8.count)
-        // Eight bytes to a word: the hasher costs the same per word as per byte.
-        var word: UInt64 = 0
-        var shift: UInt64 = 0
-        for byte in name.utf8 {
-            word |= UInt64(Self.upper(byte)) << shift
-            shift += 8
-            if shift == 64 {
-                hasher.combine(word)
-                word = 0
-                shift = 0
-            }
-        }
-        hasher.combine(word)
-    }
+    func hash(into hasher: inout Hasher) { hasher.combine(folded) }
 
     private static func upper(_ byte: UInt8) -> UInt8 { (0x61...0x7A).contains(byte) ? byte - 0x20 : byte }
 }
