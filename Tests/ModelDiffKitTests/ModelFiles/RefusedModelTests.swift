@@ -238,6 +238,24 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
             #"<entity name="Note"><relationship name="r" toMany="NO " destinationEntity="Note"/></entity>"#,
             #"m.xml:3: error: toMany="NO " on relationship "Note.r" is neither YES nor NO"#
         ),
+        // The first flag in file order, whether the element's fields read it or keep it verbatim,
+        // and before a missing type.
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="String" toMany="sure"/></entity>"#,
+            #"m.xml:3: error: toMany="sure" on attribute "Note.a" is neither YES nor NO"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" transient="x" optional="y" attributeType="String"/></entity>"#,
+            #"m.xml:3: error: transient="x" on attribute "Note.a" is neither YES nor NO"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" optional="maybe"/></entity>"#,
+            #"m.xml:3: error: optional="maybe" on attribute "Note.a" is neither YES nor NO"#
+        ),
+        (
+            #"<entity name="Note"><relationship name="r" ordered="1" optional="z" destinationEntity="Note"/></entity>"#,
+            #"m.xml:3: error: ordered="1" on relationship "Note.r" is neither YES nor NO"#
+        ),
         (
             #"<entity name="Note"><attribute name="a" attributeType="Integer 16" defaultValueString="12x"/></entity>"#,
             #"m.xml:3: error: defaultValueString "12x" of attribute "Note.a" is not a number"#
