@@ -6,7 +6,7 @@ extension AttributeType {
 
     /// The type Xcode writes as exactly these bytes, or nil: what `init?(xcodeName:)` gives for the
     /// same text, without a string made and matched for every attribute of a model (that was a
-    /// fifth of decoding one).
+    /// seventh of decoding one).
     ///
     /// Bytes and `String`'s `==` agree on these names: `==` also equates canonically equivalent
     /// text, but the only characters equivalent to ASCII ones are the Kelvin sign (K), the Greek
