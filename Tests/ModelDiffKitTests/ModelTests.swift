@@ -27,3 +27,21 @@ import Testing
     #expect(coreDataCompare("Item", "Items"))
     #expect(!coreDataCompare("Item", "Item"))
 }
+
+@Test func prefixWordsOrderNamesAsTheirStringsDo() {
+    // Words that differ decide; equal words (a common first eight bytes) and names that are not
+    // ASCII leave it to the strings.
+    let names = [
+        "", "a", "ab", "aB", "abcdefgh", "abcdefghi", "abcdefgg", "abcdefgh\u{0}", "a\u{0}b", "Zebra", "zebra",
+        "shippingAddress", "shippingCity", "\u{E9}t\u{E9}", "a\u{E9}", "abcdefg\u{E9}", "a\u{FF01}", "a\u{1F600}",
+    ]
+    #expect(coreDataPrefix("a\u{E9}") == nil)
+    #expect(coreDataPrefix("abcdefgh\u{E9}") != nil)
+    for lhs in names {
+        for rhs in names {
+            #expect(
+                coreDataCompare(lhs, prefix: coreDataPrefix(lhs), rhs, prefix: coreDataPrefix(rhs)) == coreDataCompare(lhs, rhs),
+                "\(lhs) < \(rhs)")
+        }
+    }
+}

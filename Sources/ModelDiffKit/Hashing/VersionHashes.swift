@@ -91,15 +91,24 @@ extension Model {
         // The parent's own ancestry, not the rest of this chain: they differ when the hierarchy has a cycle.
         let parentHash =
             chain.count > 1 ? memo.entities[chain[1].name] ?? entityVersionHash(chain[1], chain: ancestry(of: chain[1]), memo: &memo) : nil
-        var stored: [(name: String, hash: [UInt8])] = []
-        for owner in chain.reversed() {
-            for declared in memo.declared(by: owner, in: self) where declared.isStored { stored.append((declared.name, declared.hash)) }
+        // Sorted as positions, by each name's prefix word first: sorting (name, hash) pairs
+        // retained and released both on every move, and compared every pair as strings.
+        var stored: [HashMemo.Declared]
+        if chain.count == 1 {
+            stored = memo.declared(by: entity, in: self)
+        } else {
+            stored = []
+            for owner in chain.reversed() { stored += memo.declared(by: owner, in: self) }
         }
+        var order: [Int] = []
+        order.reserveCapacity(stored.count)
+        for position in stored.indices where stored[position].isStored { order.append(position) }
+        order.sort { coreDataCompare(stored[$0].name, prefix: stored[$0].namePrefix, stored[$1].name, prefix: stored[$1].namePrefix) }
         var input = HashInput(memo: &memo.digests)
         input.add(entity.name)
         input.add(byte: entity.isAbstract ? 1 : 0)
         if let parentHash { input.add(bytes: parentHash) }
-        for (_, hash) in stored.sorted(by: { coreDataCompare($0.name, $1.name) }) { input.add(bytes: hash) }
+        for position in order { input.add(bytes: stored[position].hash) }
         if let modifier = entity.versionHashModifier { input.add(modifier) }
         let constraints = entity.uniquenessConstraints.map { $0.joined(separator: ".") }.sorted(by: coreDataCompare)
         for constraint in constraints where !constraint.isEmpty { input.add(constraint) }
@@ -118,6 +127,15 @@ private struct HashMemo {
         let name: String
         let hash: [UInt8]
         let isStored: Bool
+        /// `coreDataPrefix(name)`, made once per model for every entity hash that sorts the name.
+        let namePrefix: UInt64?
+
+        init(name: String, hash: [UInt8], isStored: Bool) {
+            self.name = name
+            self.hash = hash
+            self.isStored = isStored
+            namePrefix = coreDataPrefix(name)
+        }
     }
 
     var entities: [String: [UInt8]]

@@ -22,3 +22,25 @@ package func coreDataCompare(_ lhs: String, _ rhs: String) -> Bool {
     }
     return byBytes ?? lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
 }
+
+/// A name's first eight bytes as one big-endian word (zeros after a shorter name), when they are
+/// ASCII: two such words that differ order their names as `coreDataCompare` does, since they differ
+/// first where the names do, or where the shorter one ends. nil when they are not ASCII.
+package func coreDataPrefix(_ name: String) -> UInt64? {
+    var text = name
+    return text.withUTF8 { bytes in
+        var word: UInt64 = 0
+        for index in 0..<min(8, bytes.count) {
+            guard bytes[index] < 0x80 else { return nil }
+            word |= UInt64(bytes[index]) << (56 - 8 * UInt64(index))
+        }
+        return word
+    }
+}
+
+/// `coreDataCompare` decided by the names' `coreDataPrefix` words when both have one and they
+/// differ, which is most pairs of property names: comparing two words reads neither string.
+package func coreDataCompare(_ lhs: String, prefix lhsPrefix: UInt64?, _ rhs: String, prefix rhsPrefix: UInt64?) -> Bool {
+    if let lhsPrefix, let rhsPrefix, lhsPrefix != rhsPrefix { return lhsPrefix < rhsPrefix }
+    return coreDataCompare(lhs, rhs)
+}

@@ -38,7 +38,8 @@ struct EntityFields {
 /// The XML attributes of an `<attribute>` element.
 struct AttributeFields {
     var name: String?
-    var typeName: String?
+    /// The `attributeType` value, matched as bytes (`AttributeType(xcodeName:)`).
+    var typeName: XMLBytes?
     var isOptional = false
     var isTransient = false
     var renamingIdentifier: String?
@@ -64,37 +65,40 @@ struct AttributeFields {
     var compositeName: String?
     var isSyncable = false
     var others: [XMLAttribute] = []
+    var flags = FlagCheck()
 
     // The most frequent names come first: a `switch` on literals compares them in order.
     mutating func read(_ attribute: XMLAttributeView) {
         switch attribute.name {
         case Key.name: name = attribute.value
-        case Key.attributeType: typeName = attribute.value
-        case Key.optional: isOptional = attribute.isYes
-        case Key.syncable: isSyncable = attribute.isYes
-        case Key.usesScalarValueType: usesScalarValueType = attribute.isYes
+        case Key.attributeType: typeName = attribute.valueBytes
+        case Key.optional: isOptional = flags.isYes(attribute)
+        case Key.syncable: isSyncable = flags.isYes(attribute)
+        case Key.usesScalarValueType: usesScalarValueType = flags.isYes(attribute)
         case Key.defaultValueString: defaultValueString = attribute.value
-        case Key.transient: isTransient = attribute.isYes
+        case Key.transient: isTransient = flags.isYes(attribute)
         case Key.elementID: renamingIdentifier = attribute.value
         case Key.versionHashModifier: versionHashModifier = attribute.value
         case Key.defaultDateTimeInterval: defaultDateTimeInterval = attribute.value
         case Key.valueTransformerName: valueTransformerName = attribute.value
         case Key.customClassName: customClassName = attribute.value
-        case Key.preserveAfterDeletion: preservesValueInHistoryOnDeletion = attribute.isYes
-        case Key.derived: isDerived = attribute.isYes
+        case Key.preserveAfterDeletion: preservesValueInHistoryOnDeletion = flags.isYes(attribute)
+        case Key.derived: isDerived = flags.isYes(attribute)
         case Key.derivationExpression: derivationExpression = attribute.value
         case Key.minValueString: minValueString = attribute.value
         case Key.maxValueString: maxValueString = attribute.value
         case Key.minDateTimeInterval: minDateTimeInterval = attribute.value
         case Key.maxDateTimeInterval: maxDateTimeInterval = attribute.value
         case Key.regularExpressionString: regularExpressionString = attribute.value
-        case Key.allowsExternalBinaryDataStorage: allowsExternalBinaryDataStorage = attribute.isYes
-        case Key.allowsCloudEncryption: allowsCloudEncryption = attribute.isYes
-        case Key.spotlightIndexingEnabled: isIndexedBySpotlight = attribute.isYes
-        case Key.storedInTruthFile: isStoredInExternalRecord = attribute.isYes
-        case Key.indexed: isIndexed = attribute.isYes
+        case Key.allowsExternalBinaryDataStorage: allowsExternalBinaryDataStorage = flags.isYes(attribute)
+        case Key.allowsCloudEncryption: allowsCloudEncryption = flags.isYes(attribute)
+        case Key.spotlightIndexingEnabled: isIndexedBySpotlight = flags.isYes(attribute)
+        case Key.storedInTruthFile: isStoredInExternalRecord = flags.isYes(attribute)
+        case Key.indexed: isIndexed = flags.isYes(attribute)
         case Key.composite: compositeName = attribute.value
-        default: others.append(attribute.verbatim)
+        default:
+            flags.note(attribute)
+            others.append(attribute.verbatim)
         }
     }
 
@@ -133,25 +137,47 @@ struct RelationshipFields {
     var versionHashModifier: String?
     var isSyncable = false
     var others: [XMLAttribute] = []
+    var flags = FlagCheck()
 
     mutating func read(_ attribute: XMLAttributeView) {
         switch attribute.name {
         case Key.name: name = attribute.value
-        case Key.optional: isOptional = attribute.isYes
-        case Key.toMany: isToMany = attribute.isYes
+        case Key.optional: isOptional = flags.isYes(attribute)
+        case Key.toMany: isToMany = flags.isYes(attribute)
         case Key.deletionRule: deletionRule = attribute.value
         case Key.destinationEntity: destinationEntity = attribute.value
         case Key.inverseName: inverseName = attribute.value
         case Key.inverseEntity: inverseEntity = attribute.value
-        case Key.syncable: isSyncable = attribute.isYes
+        case Key.syncable: isSyncable = flags.isYes(attribute)
         case Key.minCount: minCount = attribute.value
         case Key.maxCount: maxCount = attribute.value
-        case Key.ordered: isOrdered = attribute.isYes
-        case Key.transient: isTransient = attribute.isYes
+        case Key.ordered: isOrdered = flags.isYes(attribute)
+        case Key.transient: isTransient = flags.isYes(attribute)
         case Key.elementID: renamingIdentifier = attribute.value
         case Key.versionHashModifier: versionHashModifier = attribute.value
-        default: others.append(attribute.verbatim)
+        default:
+            flags.note(attribute)
+            others.append(attribute.verbatim)
         }
+    }
+}
+
+/// The first XML attribute, in file order, that Xcode writes as `YES` or `NO` and that holds
+/// neither, found while the fields are read: checking every attribute again after reading them was
+/// a seventh of decoding an attribute.
+struct FlagCheck {
+    private(set) var first: XMLAttributeView?
+
+    /// Whether a flag's value is `YES`; a value that is not `NO` either is noted.
+    mutating func isYes(_ attribute: XMLAttributeView) -> Bool {
+        if attribute.isYes { return true }
+        if first == nil, !attribute.isNo { first = attribute }
+        return false
+    }
+
+    /// Notes an attribute the fields do not read when it is a flag holding neither `YES` nor `NO`.
+    mutating func note(_ attribute: XMLAttributeView) {
+        if first == nil, ModelDecoder.isFlag(attribute.name), !attribute.isYes, !attribute.isNo { first = attribute }
     }
 }
 
@@ -168,8 +194,16 @@ extension ModelDecoder {
         }
     }
 
+    /// Refuses the flag `FlagCheck` found holding neither `YES` nor `NO`, as `checkFlags(of:_:)` does.
+    func checkFlags(_ flags: FlagCheck, of element: XMLElementView, _ what: @autoclosure () -> String) throws(Diagnostic) {
+        guard let attribute = flags.first else { return }
+        throw Diagnostic(
+            path: path, line: element.line.value,
+            message: "\(attribute.name.string)=\"\(attribute.value)\" on \(what()) is neither YES nor NO")
+    }
+
     /// Whether the attribute is one Xcode writes as `YES` or `NO`.
-    private static func isFlag(_ name: XMLBytes) -> Bool {
+    static func isFlag(_ name: XMLBytes) -> Bool {
         switch name {
         case Key.optional, Key.transient, Key.toMany, Key.ordered, Key.syncable, Key.isAbstract, Key.usesScalarValueType, Key.derived,
             Key.allowsExternalBinaryDataStorage, Key.allowsCloudEncryption, Key.spotlightIndexingEnabled, Key.storedInTruthFile,

@@ -9,18 +9,23 @@ extension ModelDecoder {
         for attribute in element.attributes { fields.read(attribute) }
         let name = try required(fields.name, "name", of: "an attribute of entity \"\(owner)\"", at: element)
         var what: String { "attribute \"\(owner).\(name)\"" }  // for messages only: built when one is
-        try checkFlags(of: element, what)
-        // Older Xcode versions write transient attributes without a type; Core Data reads them as
-        // Undefined. A stored attribute needs a type to get a column, so there it stays an error.
-        guard let typeName = fields.typeName ?? (fields.isTransient ? AttributeType.undefined.xcodeName : nil) else {
+        try checkFlags(fields.flags, of: element, what)
+        let type: AttributeType
+        if let typeName = fields.typeName {
+            guard let known = AttributeType(xcodeName: typeName) else {
+                throw Diagnostic(
+                    path: path, line: element.line.value,
+                    message:
+                        "unknown attributeType \"\(typeName.string)\" on \(what); expected one of \(AttributeType.allCases.map(\.xcodeName).joined(separator: ", "))"
+                )
+            }
+            type = known
+        } else if fields.isTransient {
+            // Older Xcode versions write transient attributes without a type; Core Data reads them as
+            // Undefined. A stored attribute needs a type to get a column, so there it stays an error.
+            type = .undefined
+        } else {
             throw Diagnostic(path: path, line: element.line.value, message: "\(what) has no attributeType")
-        }
-        guard let type = AttributeType(xcodeName: typeName) else {
-            throw Diagnostic(
-                path: path, line: element.line.value,
-                message:
-                    "unknown attributeType \"\(typeName)\" on \(what); expected one of \(AttributeType.allCases.map(\.xcodeName).joined(separator: ", "))"
-            )
         }
         let (userInfo, others) = userInfoAndOthers(of: element, in: what)
         noteUnknown(fields.others, on: what, at: element)
@@ -33,7 +38,7 @@ extension ModelDecoder {
         for attribute in element.attributes { fields.read(attribute) }
         let name = try required(fields.name, "name", of: "a relationship of entity \"\(owner)\"", at: element)
         var what: String { "relationship \"\(owner).\(name)\"" }  // for messages only: built when one is
-        try checkFlags(of: element, what)
+        try checkFlags(fields.flags, of: element, what)
         var deleteRule: Relationship.DeleteRule?
         if let text = fields.deletionRule {
             guard let rule = Relationship.DeleteRule(rawValue: text) else {

@@ -76,12 +76,39 @@ extension ModelValidator {
     ///
     /// `validateColumns(of:)` refuses exactly such a pair within one entity's ancestry, which lies
     /// within one hierarchy, so when no hierarchy has one it has nothing to find: this one pass
-    /// upper-cases each property once, where that check builds a dictionary per entity over its whole
+    /// looks at each property once, where that check builds a dictionary per entity over its whole
     /// ancestry (a tenth of reading a model). Different hierarchies may share a column name (36 of
     /// WooCommerce's 117 versions have `imageURL` and `imageUrl` in two root entities), so the pairs are
     /// looked for per hierarchy. Whenever one exists, the check runs unchanged: the same errors, in the
     /// same order.
     private func hasNamesSharingAColumn() -> Bool {
+        let count = model.entities.reduce(0) { $0 + $1.attributes.count + $1.relationships.count }
+        var columns = Set<ASCIIColumn>(minimumCapacity: count)
+        for (position, entity) in model.entities.enumerated() {
+            // Entity names are unique by now, so a root's position stands for its name.
+            let root = entity.parentEntity == nil ? position : model.entityPosition(named: model.rootEntity(of: entity).name) ?? position
+            // nil for a name that is not ASCII, whose column only `uppercased()` can tell.
+            func shares(_ name: String) -> Bool? {
+                guard let column = ASCIIColumn(root: root, name: name) else { return nil }
+                let (inserted, first) = columns.insert(column)
+                return !inserted && first.name != name
+            }
+            for attribute in entity.attributes where !attribute.isTransient {
+                guard let shared = shares(attribute.name) else { return hasNamesSharingAColumnByString() }
+                if shared { return true }
+            }
+            for relationship in entity.relationships where !relationship.isTransient && !relationship.isToMany {
+                guard let shared = shares(relationship.name) else { return hasNamesSharingAColumnByString() }
+                if shared { return true }
+            }
+        }
+        return false
+    }
+
+    /// `hasNamesSharingAColumn()` for a model with a name that is not ASCII: Unicode's upper case
+    /// gives some such names the column of an ASCII one (`ſ` and `s` are both `S`), so every name
+    /// is upper-cased as `columnName` does.
+    private func hasNamesSharingAColumnByString() -> Bool {
         struct Column: Hashable {
             let root: String
             /// `columnName` without its constant `Z`, which decides nothing here.
@@ -128,4 +155,48 @@ extension ModelValidator {
             }
         }
     }
+}
+
+/// An ASCII property name in the hierarchy of the root entity at `root`, equal to another when
+/// `columnName` would give both one column: the same root, the same bytes but for the case of letters.
+///
+/// Compared and hashed from the bytes, folding `a`–`z` to `A`–`Z` as `uppercased()` does for ASCII:
+/// an `uppercased()` string per property and a hash of two strings per lookup made this pass cost
+/// half of the per-entity check it lets a model skip. The folded bytes are hashed once, when the
+/// column is made (FNV-1a): a set compares its element with every one it probes, and the hash
+/// tells almost all of them apart without reading a byte.
+private struct ASCIIColumn: Hashable {
+    let root: Int
+    let name: String
+    private let folded: UInt64
+
+    /// The column of `name`, or nil when the name is not ASCII.
+    init?(root: Int, name: String) {
+        var text = name
+        var folded: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: root)
+        let isASCII = text.withUTF8 { bytes in
+            for byte in bytes {
+                guard byte < 0x80 else { return false }
+                folded = (folded ^ UInt64(Self.upper(byte))) &* 0x100_0000_01B3
+            }
+            return true
+        }
+        guard isASCII else { return nil }
+        self.root = root
+        self.name = name
+        self.folded = folded
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        guard lhs.folded == rhs.folded, lhs.root == rhs.root else { return false }
+        var left = lhs.name
+        var right = rhs.name
+        return left.withUTF8 { a in
+            right.withUTF8 { b in a.count == b.count && zip(a, b).allSatisfy { upper($0) == upper($1) } }
+        }
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(folded) }
+
+    private static func upper(_ byte: UInt8) -> UInt8 { (0x61...0x7A).contains(byte) ? byte - 0x20 : byte }
 }

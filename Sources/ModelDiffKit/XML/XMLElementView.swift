@@ -89,6 +89,9 @@ struct XMLAttributeView {
     /// The attribute's value.
     var value: String { tree.bytes(attribute.value).string }
 
+    /// The value's bytes, for values matched against names without making a string.
+    var valueBytes: XMLBytes { tree.bytes(attribute.value) }
+
     /// Whether the value is `YES`, without making a string.
     var isYes: Bool { "YES" ~= tree.bytes(attribute.value) }
 

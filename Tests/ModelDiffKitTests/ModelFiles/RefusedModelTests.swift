@@ -180,6 +180,23 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         )
     }
 
+    /// The pass that looks for such pairs folds ASCII names from their bytes; Unicode's upper case
+    /// gives some other names an ASCII column (`ſ`, long s, is `S`), which only `uppercased()` finds.
+    @Test func aNameThatIsNotASCIICanShareAnASCIIColumn() {
+        #expect(
+            diagnostic(
+                #"<entity name="Note"><attribute name="ſtate" attributeType="String"/><attribute name="state" attributeType="String"/></entity>"#
+            )
+                == #"m.xml:3: error: properties "Note.ſtate" and "Note.state" would both be stored in column ZSTATE; SQLite does not tell names apart by case"#
+        )
+        #expect(
+            diagnostic(
+                #"<entity name="Base"><attribute name="state" attributeType="String"/></entity><entity name="Sub" parentEntity="Base"><attribute name="ſtate" attributeType="String"/></entity>"#
+            )
+                == #"m.xml:3: error: properties "Base.state" and "Sub.ſtate" would both be stored in column ZSTATE; SQLite does not tell names apart by case"#
+        )
+    }
+
     @Test func twoThousandColumnsAreTooMany() {
         // Z_PK, Z_ENT and Z_OPT plus 1,997 attributes is SQLite's limit; one more is not.
         func body(_ count: Int) -> String {
@@ -220,6 +237,24 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         (
             #"<entity name="Note"><relationship name="r" toMany="NO " destinationEntity="Note"/></entity>"#,
             #"m.xml:3: error: toMany="NO " on relationship "Note.r" is neither YES nor NO"#
+        ),
+        // The first flag in file order, whether the element's fields read it or keep it verbatim,
+        // and before a missing type.
+        (
+            #"<entity name="Note"><attribute name="a" attributeType="String" toMany="sure"/></entity>"#,
+            #"m.xml:3: error: toMany="sure" on attribute "Note.a" is neither YES nor NO"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" transient="x" optional="y" attributeType="String"/></entity>"#,
+            #"m.xml:3: error: transient="x" on attribute "Note.a" is neither YES nor NO"#
+        ),
+        (
+            #"<entity name="Note"><attribute name="a" optional="maybe"/></entity>"#,
+            #"m.xml:3: error: optional="maybe" on attribute "Note.a" is neither YES nor NO"#
+        ),
+        (
+            #"<entity name="Note"><relationship name="r" ordered="1" optional="z" destinationEntity="Note"/></entity>"#,
+            #"m.xml:3: error: ordered="1" on relationship "Note.r" is neither YES nor NO"#
         ),
         (
             #"<entity name="Note"><attribute name="a" attributeType="Integer 16" defaultValueString="12x"/></entity>"#,
