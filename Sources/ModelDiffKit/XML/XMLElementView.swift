@@ -41,10 +41,9 @@ struct XMLElementView {
     /// A copy of the element and its subtree, for elements kept verbatim.
     func verbatim() -> XMLElementNode {
         let element = self.element
-        let text = tree.bytes(element.text).string
         return XMLElementNode(
             name: name.string, attributes: attributes.map(\.verbatim), children: children.map { $0.verbatim() },
-            text: text.isEmpty ? "" : text.trimmingCharacters(in: .whitespacesAndNewlines), line: line,
+            text: tree.bytes(element.text).trimmedString, line: line,
             leadingComments: leadingComments, trailingComments: strings(element.trailingComments))
     }
 

@@ -93,6 +93,12 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
     {
         try MappingXML.read(Array(todo.utf8), path: "m.xml")
     }
+    // The same file with Windows line ends: libxml2 counts lines by their line feeds, and so does the
+    // column search (a carriage return before each line feed changes no column on that line).
+    #expect(throws: Diagnostic(path: "m.xml", line: 3, column: 33, message: "<attribute> has no attribute \"todos\"; expected name, todo"))
+    {
+        try MappingXML.read(Array(todo.replacingOccurrences(of: "\n", with: "\r\n").utf8), path: "m.xml")
+    }
     let child = """
         <mappingModel formatVersion="1">
             <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
