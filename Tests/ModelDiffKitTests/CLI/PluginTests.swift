@@ -17,7 +17,8 @@ import Testing
 func pluginChecksEveryModelBundleOfAPackage() throws {
     let work = Paths.repository.appendingPathComponent(".build-plugin-sample")
     let package = work.appendingPathComponent("PluginSample")
-    let scratch = ProcessInfo.processInfo.environment["MODELDIFF_PLUGIN_SCRATCH"].map { URL(fileURLWithPath: $0) }
+    let scratch =
+        ProcessInfo.processInfo.environment["MODELDIFF_PLUGIN_SCRATCH"].map { URL(fileURLWithPath: $0) }
         ?? work.appendingPathComponent("scratch")
     let files = FileManager.default
     try? files.removeItem(at: package)
