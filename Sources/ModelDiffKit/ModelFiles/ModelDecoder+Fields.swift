@@ -187,14 +187,12 @@ extension ModelDecoder {
     func checkFlags(of element: XMLElementView, _ what: @autoclosure () -> String) throws(Diagnostic) {
         // Every attribute of every element passes here: names and values are compared as bytes, and
         // strings are made only for the message.
-        for attribute in element.attributes where !attribute.isYes && !attribute.isNo && Self.isFlag(attribute.name) {
-            throw Diagnostic(
-                path: path, line: element.line.value,
-                message: "\(attribute.name.string)=\"\(attribute.value)\" on \(what()) is neither YES nor NO")
-        }
+        var flags = FlagCheck()
+        for attribute in element.attributes where flags.first == nil { flags.note(attribute) }
+        try checkFlags(flags, of: element, what())
     }
 
-    /// Refuses the flag `FlagCheck` found holding neither `YES` nor `NO`, as `checkFlags(of:_:)` does.
+    /// Refuses the flag `FlagCheck` found holding neither `YES` nor `NO`.
     func checkFlags(_ flags: FlagCheck, of element: XMLElementView, _ what: @autoclosure () -> String) throws(Diagnostic) {
         guard let attribute = flags.first else { return }
         throw Diagnostic(
