@@ -18,7 +18,7 @@ shared=../shared
 scratch=.build-fuzz
 
 # FUZZ_BUILD=debug builds the targets without optimization, in a scratch folder of its own: a cheaper
-# build for short runs (README, Fuzzing, has both builds' cost), while the release build runs several
+# build for short runs (Fuzz/README.md has both builds' cost), while the release build runs several
 # times more inputs a second, for long runs.
 config=${FUZZ_BUILD:-release}
 build=$scratch

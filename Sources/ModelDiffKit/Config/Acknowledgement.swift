@@ -43,7 +43,7 @@ public struct Acknowledgement: Sendable, Hashable {
             case "code":
                 let name = try reader.string(item)
                 guard let known = FindingCode(rawValue: name) else {
-                    throw reader.error(item.position, "unknown finding code \"\(name)\" (the README's finding codes list them)")
+                    throw reader.error(item.position, "unknown finding code \"\(name)\" (docs/findings.md lists them)")
                 }
                 code = known
             case "pair":

@@ -2,7 +2,7 @@
 public struct Finding: Sendable, Hashable, Codable {
     /// How serious the finding is: an error makes the change not inferable.
     public let severity: Diagnostic.Severity
-    /// Its code (`attribute-type-incompatible`), documented in the README.
+    /// Its code (`attribute-type-incompatible`), documented in docs/findings.md.
     public let code: FindingCode
     /// The entity concerned, by its name in the new version (old version for removals).
     public let entity: String?

@@ -1,5 +1,5 @@
 /// Every finding `check` reports, with its severity and a one-line summary: the SARIF rule list and the
-/// README's table of codes come from here, and a rule cannot report a code that does not exist or give
+/// table of codes in docs/findings.md come from here, and a rule cannot report a code that does not exist or give
 /// it another severity. The raw value is the stable kebab-case code users see and acknowledge.
 public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     case attributeTypeIncompatible = "attribute-type-incompatible"

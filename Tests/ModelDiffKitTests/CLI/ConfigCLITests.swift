@@ -159,7 +159,7 @@ import Testing
         ("check:\n  strict: maybe\n", ".modeldiff.yml:2:11: error: expected true or false, not \"maybe\""),
         (
             "acknowledged:\n  - code: nope\n    reason: x\n",
-            ".modeldiff.yml:2:11: error: unknown finding code \"nope\" (the README's finding codes list them)"
+            ".modeldiff.yml:2:11: error: unknown finding code \"nope\" (docs/findings.md lists them)"
         ),
         (
             "acknowledged:\n  - code: entity-removed\n",

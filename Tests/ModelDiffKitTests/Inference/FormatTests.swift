@@ -64,12 +64,11 @@ import Testing
     }
 }
 
-/// The README's table of finding codes is `FindingCode`'s: every code, in its order, with its
-/// severity and summary, so the table cannot drift from what `check` reports.
-@Test func theREADMEsFindingCodeTableIsFindingCodes() throws {
-    let readme = try String(contentsOf: Paths.repository.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(readme.components(separatedBy: "### Finding codes\n").dropFirst().first)
-    let rows = section.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("|") }
+/// The table of finding codes in docs/findings.md is `FindingCode`'s: every code, in its order, with
+/// its severity and summary, so the reference cannot drift from what `check` reports.
+@Test func theFindingCodeReferenceIsFindingCodes() throws {
+    let page = try String(contentsOf: Paths.repository.appendingPathComponent("docs/findings.md"), encoding: .utf8)
+    let rows = page.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("| code |") }
         .prefix { $0.hasPrefix("|") }.dropFirst(2).map(String.init)
     let expected = FindingCode.allCases.map { "| `\($0.rawValue)` | \($0.severity) | \($0.summary) |" }
     #expect(rows == expected)
