@@ -42,7 +42,9 @@ import Testing
             let text = try String(contentsOf: page, encoding: .utf8)
             for target in Self.relativeTargets(in: text) where !target.isEmpty {
                 let resolved = page.deletingLastPathComponent().appendingPathComponent(target).standardizedFileURL
-                #expect(FileManager.default.fileExists(atPath: resolved.path), "\(page.lastPathComponent) links to \(target), which does not exist")
+                #expect(
+                    FileManager.default.fileExists(atPath: resolved.path),
+                    "\(page.lastPathComponent) links to \(target), which does not exist")
             }
         }
     }

@@ -91,8 +91,8 @@ extension Model {
         // The parent's own ancestry, not the rest of this chain: they differ when the hierarchy has a cycle.
         let parentHash =
             chain.count > 1 ? memo.entities[chain[1].name] ?? entityVersionHash(chain[1], chain: ancestry(of: chain[1]), memo: &memo) : nil
-        // Sorted as positions, by each name's prefix word first: sorting (name, hash) pairs
-        // retained and released both on every move, and compared every pair as strings.
+        // Sorted as positions, by each name's prefix word first: a move copies an integer, not a
+        // (name, hash) pair, and most comparisons are one word instead of two strings.
         var stored: [HashMemo.Declared]
         if chain.count == 1 {
             stored = memo.declared(by: entity, in: self)

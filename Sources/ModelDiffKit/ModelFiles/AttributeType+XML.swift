@@ -5,8 +5,7 @@ extension AttributeType {
     private static let xcodeNames: [(bytes: [UInt8], type: AttributeType)] = allCases.map { (Array($0.xcodeName.utf8), $0) }
 
     /// The type Xcode writes as exactly these bytes, or nil: what `init?(xcodeName:)` gives for the
-    /// same text, without a string made and matched for every attribute of a model (that was a
-    /// seventh of decoding one).
+    /// same text, without making and matching a `String` for every attribute of a model.
     ///
     /// Bytes and `String`'s `==` agree on these names: `==` also equates canonically equivalent
     /// text, but the only characters equivalent to ASCII ones are the Kelvin sign (K), the Greek

@@ -29,8 +29,8 @@ struct XMLBytes {
     /// The string with whitespace and newlines trimmed from both ends, exactly as
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` trims it.
     ///
-    /// Foundation trims through UTF-16, which for the megabyte of base64 an Xcode mapping model holds
-    /// in two elements' text cost 746 M instructions of `check`'s 5,567 M on WooCommerce. The ASCII
+    /// Foundation trims through UTF-16, in time that grows with the whole text, and an Xcode mapping
+    /// model holds a megabyte of base64 in two elements' text. The ASCII
     /// members of the set (tab, line feed, vertical tab, form feed, carriage return, space) are
     /// trimmed here from the bytes; Foundation still decides whenever an end is not ASCII (Unicode
     /// spaces, a combining mark, bytes that are not UTF-8), so the result is always its result.

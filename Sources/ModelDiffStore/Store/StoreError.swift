@@ -45,11 +45,11 @@ public struct StoreError: Error, Sendable, Hashable {
     /// The kind of failure a result code stands for; `storage` gives the sentence for a failed write
     /// (only asked for `SQLITE_FULL` and `SQLITE_IOERR`).
     package static func kind(of code: Int32, lockTimeout: LockTimeout, storage: () -> String) -> Kind {
-        switch code & 0xFF {
-        case 5, 6: .locked(lockTimeout)  // SQLITE_BUSY, SQLITE_LOCKED
-        case 13, 10: .storage(storage())  // SQLITE_FULL, SQLITE_IOERR
-        case 26: .notADatabase  // SQLITE_NOTADB
-        case 11: .corrupt  // SQLITE_CORRUPT
+        switch ResultCode(rawValue: code).primary {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: .locked(lockTimeout)
+        case .SQLITE_FULL, .SQLITE_IOERR: .storage(storage())
+        case .SQLITE_NOTADB: .notADatabase
+        case .SQLITE_CORRUPT: .corrupt
         default: .other
         }
     }
