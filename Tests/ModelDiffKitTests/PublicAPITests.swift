@@ -83,6 +83,30 @@ import Testing
         #expect(broken.isEmpty, "DocC links to declarations that are not public in \(module): \(broken)")
     }
 
+    /// A doc comment that links to a type of the other module: DocC resolves ``Symbol`` links within
+    /// one module only, so `generate-documentation` warns on such a link (name it as plain code).
+    @Test(arguments: modules) func noDocCommentLinksIntoTheOtherModule(module: String) throws {
+        let sources = try Self.sources(module)
+        let declaredHere = Set(
+            sources.flatMap {
+                $0.matches(of: /\b(?:struct|class|enum|protocol|actor|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)/).map { String($0.output.1) }
+            }
+        )
+        var crossing: [String] = []
+        for other in Self.modules where other != module {
+            let theirs = try Self.publicNames(in: try Self.sources(other), topLevelOnly: true).subtracting(declaredHere)
+            for text in sources {
+                let comments = text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("///") }
+                for line in comments {
+                    for link in Self.links(in: String(line)) where theirs.contains(String(link.split(separator: "/")[0])) {
+                        crossing.append("``\(link)``")
+                    }
+                }
+            }
+        }
+        #expect(crossing.isEmpty, "doc comments of \(module) link to declarations of another module: \(crossing)")
+    }
+
     @Test(arguments: modules) func everyPublicTopLevelDeclarationIsInATopicsList(module: String) throws {
         var listed: Set<String> = []
         for article in try Self.articles(module) {

@@ -1,9 +1,9 @@
 /// How Core Data lays a model out in SQLite: entity numbers, one table per hierarchy, join tables, indexes.
 ///
-/// The rules were settled against the Apple-written stores in `../shared/fixtures` (see the README).
-/// To a library user a layout is what ``PersistentStore/layout(for:)`` returns and
-/// ``PersistentStore/object(_:layout:)`` and ``StoreWriter`` take, plus the entity numbers an
-/// ``ObjectID`` carries; its tables and columns are the store writer's business, not API.
+/// The rules were settled against the Apple-written stores in `../shared/fixtures` (docs/STORE.md).
+/// To a library user a layout is what `PersistentStore.layout(for:)` returns and
+/// `PersistentStore.object(_:layout:)` and `StoreWriter` take, plus the entity numbers an
+/// `ObjectID` carries; its tables and columns are the store writer's business, not API.
 public struct StoreLayout: Sendable {
     /// A column of an entity table.
     package struct Column: Sendable, Hashable {

@@ -184,7 +184,7 @@ private struct Versions: Sendable {
         self.loaded = nil
     }
 
-    /// ``ModelBundle/historicalNames``, reading one version at a time when they are not loaded.
+    /// `ModelBundle.historicalNames`, reading one version at a time when they are not loaded.
     func historicalNames() throws -> Set<String> {
         var history = Set<String>()
         for index in names.indices { ModelBundle.addHistoricalNames(of: try version(index).model, to: &history) }

@@ -32,7 +32,7 @@ public struct MigrationStep: Sendable {
 public enum StoreMigration {
     /// The steps that bring a store written with some version of `bundle` to its current version,
     /// using mapping files found beside the bundle (`*.mapping.xml`, `*.xcmappingmodel`, `*.cdm`) when
-    /// one maps a step, and inferring the others with the bundle's history (``ModelBundle/historicalNames``).
+    /// one maps a step, and inferring the others with the bundle's history (`ModelBundle.historicalNames`).
     ///
     /// When no version has the store's hashes, `cachedModel` (the store's `Z_MODELCACHE`, see
     /// ``PersistentStore/cachedModel()``) is the source, as Core Data does: one step from it to the
@@ -169,7 +169,7 @@ public enum StoreMigration {
     public static func partialPath(for output: String) -> String { OutputPath.partialPath(for: output) }
 
     /// Refuses what `OutputPath` refuses (not a regular file, a link, the source or one of its
-    /// companions), an existing output unless `overwrite` (``OutputExists``), and an output another connection may still
+    /// companions), an existing output unless `overwrite` (`OutputExists`), and an output another connection may still
     /// be using: its `-wal` or `-journal` would be applied to the new file put in its place.
     private static func checkOutput(_ output: String, overwrite: Bool, source: String) throws {
         try OutputPath.check(output, notSameAs: [source], companions: true)

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// The constants keep SQLite's own names, as GRDB's ResultCode does.
+
 /// An SQLite result code, named as SQLite's documentation and GRDB name them (`ResultCode.SQLITE_BUSY`),
 /// so code that sorts failures reads as the codes it means instead of bare numbers.
 ///

@@ -1,7 +1,7 @@
 import ModelDiffKit
 
 /// Why a call on a store failed: SQLite refused it (``StoreError``, by kind), or the input was wrong
-/// (no such file, not a Core Data store, an entity the layout does not have, …: a ``Diagnostic``).
+/// (no such file, not a Core Data store, an entity the layout does not have, …: a `Diagnostic`).
 ///
 /// The store's calls throw it, typed, so a library caller catches store failures by type
 /// (`catch .store(let error)`, then `error.kind`) and the CLI turns either case into its one line
