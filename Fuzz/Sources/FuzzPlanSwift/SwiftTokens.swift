@@ -90,7 +90,9 @@ enum SwiftTokens {
                             name.unicodeScalars.append(scalars[index])
                             index += 1
                         }
-                        guard !name.isEmpty, index < scalars.count, scalars[index] == ")" else { throw fail("an interpolation of an expression") }
+                        guard !name.isEmpty, index < scalars.count, scalars[index] == ")" else {
+                            throw fail("an interpolation of an expression")
+                        }
                         index += 1
                         interpolated.append(name)
                     default: throw fail("an unknown escape \\\(escape)")

@@ -62,12 +62,15 @@ func folderName(_ text: String) -> String {
 }
 
 func xmlSafe(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy { $0.value >= 0x20 || $0 == "\n" || $0 == "\t" } && !text.unicodeScalars.contains { (0xFFFE...0xFFFF).contains($0.value) }
+    text.unicodeScalars.allSatisfy { $0.value >= 0x20 || $0 == "\n" || $0 == "\t" }
+        && !text.unicodeScalars.contains { (0xFFFE...0xFFFF).contains($0.value) }
 }
 
 func xmlEscaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        .replacingOccurrences(of: "\n", with: "&#10;").replacingOccurrences(of: "\t", with: "&#9;")
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+        of: ">", with: "&gt;"
+    )
+    .replacingOccurrences(of: "\n", with: "&#10;").replacingOccurrences(of: "\t", with: "&#9;")
 }
 
 func currentVersionPlist(_ name: String) -> String {

@@ -193,22 +193,23 @@ package enum StagedMigrationSwift {
 }
 
 extension StagedMigrationSwift {
-    /// The stages as text, one line each: what `plan --format text` prints.
+    /// The stages as text, one line each: what `plan --format text` prints. Version names are escaped (`MessageEscaping`).
     package static func text(_ plan: StagedMigrationPlan) -> String {
+        let e = MessageEscaping.escaped
         var lines: [String] = []
         for stage in plan.stages {
             switch stage {
             case .lightweight(let versions):
-                lines.append("lightweight: \(versions.first!.name) → \(versions.last!.name) (\(versions.count) versions)")
+                lines.append("lightweight: \(e(versions.first!.name)) → \(e(versions.last!.name)) (\(versions.count) versions)")
             case .custom(let from, let to, let findings):
                 lines.append(
-                    "custom: \(from.name) → \(to.name): "
+                    "custom: \(e(from.name)) → \(e(to.name)): "
                         + findings.map { "\($0.code) \([$0.entity, $0.property].compactMap { $0 }.joined(separator: "."))" }.joined(
                             separator: ", "))
             }
         }
         if plan.stages.isEmpty { lines.append("no stages: \(plan.versions.count == 1 ? "one version" : "nothing to migrate")") }
-        if !plan.drafts.isEmpty { lines.append("not planned (after the current version): \(plan.drafts.joined(separator: ", "))") }
+        if !plan.drafts.isEmpty { lines.append("not planned (after the current version): \(e(plan.drafts.joined(separator: ", ")))") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

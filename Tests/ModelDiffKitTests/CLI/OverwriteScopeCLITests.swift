@@ -108,7 +108,8 @@ import Testing
         // Through a linked folder above it, the package is replaced where it is, and nothing is left beside it.
         try FileManager.default.createSymbolicLink(atPath: project.folder.appendingPathComponent("dir").path, withDestinationPath: ".")
         let result = try runModeldiff(
-            ["infer", project.old, project.new, "--format", "xcode", "--output", "dir/real.xcmappingmodel", "--overwrite"], in: project.folder)
+            ["infer", project.old, project.new, "--format", "xcode", "--output", "dir/real.xcmappingmodel", "--overwrite"],
+            in: project.folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: project.folder.path).sorted() == [

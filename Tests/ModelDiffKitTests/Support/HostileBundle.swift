@@ -24,8 +24,10 @@ struct HostileBundle {
             try FileManager.default.createDirectory(at: model, withIntermediateDirectories: true)
             try contents.write(to: model.appendingPathComponent("contents"), atomically: true, encoding: .utf8)
         }
-        let current = (versions[2] + ".xcdatamodel").replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: "\n", with: "&#10;")
+        let current = (versions[2] + ".xcdatamodel").replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+            of: "<", with: "&lt;"
+        )
+        .replacingOccurrences(of: "\n", with: "&#10;")
         try """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(current)</string></dict></plist>
