@@ -23,7 +23,8 @@ import Testing
         let bundle = hostile.bundle.path
         let first = bundle + "/" + Self.workflowCommand + ".xcdatamodel"
         let runs: [[String]] = [
-            ["versions", bundle], ["check", bundle], ["check", bundle, "--verbose"], ["log", bundle], ["log", bundle, "--format", "markdown"],
+            ["versions", bundle], ["check", bundle], ["check", bundle, "--verbose"], ["log", bundle],
+            ["log", bundle, "--format", "markdown"],
             ["plan", bundle, "--format", "text"], ["diff", first, bundle + "/V3.xcdatamodel"],
             ["diff", first, bundle + "/V3.xcdatamodel", "--format", "markdown"],
         ]
@@ -39,6 +40,21 @@ import Testing
         // JSON keeps the name exactly, in JSON's own escape.
         let json = try runModeldiff(["versions", bundle, "--format", "json"])
         #expect(json.stdout.contains(#""V1\n::error ::pwned""#))
+    }
+
+    @Test func aReasonInTheConfigurationStaysOnItsLine() throws {
+        let hostile = try HostileBundle(versions: ["V1", "V2", "V3"])
+        defer { try? FileManager.default.removeItem(at: hostile.folder) }
+        try #"""
+        acknowledged:
+          - code: required-attribute-without-default
+            reason: "ok\n::error ::pwned \e[2J"
+
+        """#.write(to: hostile.folder.appendingPathComponent(".modeldiff.yml"), atomically: true, encoding: .utf8)
+        let result = try runModeldiff(["check", "Model.xcdatamodeld", "--verbose"], in: hostile.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#"acknowledged in .modeldiff.yml:2: ok\n::error ::pwned \u{1B}[2J"#), "\(result.stdout)")
+        expectInert(result.stdout, "check --verbose")
     }
 
     @Test func markdownCarriesNoLiveHTMLNorLinks() throws {
