@@ -2,9 +2,10 @@
 # Runs modeldiff's libFuzzer targets (Fuzz/), each for SECONDS, seeded from the real files in
 # ../shared and TestModels/ plus every checked-in regression input (Fuzz/Regressions/TARGET/).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, all six targets
+#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, every target
 #
-# Targets: FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig FuzzKeyedArchive. A crash, a trap, a leak
+# Targets: FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig FuzzKeyedArchive
+# FuzzPlanSwift. A crash, a trap, a leak
 # or an input that runs longer than 10 s stops the run with exit 1; libFuzzer saves the input in
 # fuzz-artifacts/TARGET/, which becomes a regression input once fixed. The working corpus grows in
 # .build-fuzz/corpus/TARGET/ across runs (kept out of git). FUZZ_JOBS=N runs N targets at a time.
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig FuzzKeyedArchive)
+((${#targets[@]})) || targets=(FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig FuzzKeyedArchive FuzzPlanSwift)
 shared=../shared
 scratch=.build-fuzz
 
@@ -165,6 +166,14 @@ for archive in sorted(caches, key=len)[:3]:
     open(os.path.join(out, hashlib.sha1(archive).hexdigest()[:16]), 'wb').write(archive)
 PY
 
+# Plan names (the bundle and three versions, separated by U+001F): the hostile names of the tests
+# (Fuzz/Seeds/FuzzPlanSwift/) and the version folder names of every bundle in ../shared and TestModels.
+find Fuzz/Seeds/FuzzPlanSwift -type f -print0 | seed FuzzPlanSwift
+find "$shared" TestModels -type d -name '*.xcdatamodeld' -print0 | while IFS= read -r -d '' bundle; do
+  printf '%s\x1f' "$(basename "$bundle" .xcdatamodeld)" $(cd "$bundle" && ls -d -- *.xcdatamodel 2>/dev/null | head -3 | sed 's/\.xcdatamodel$//' | tr ' ' '_') |
+    tee "$scratch/seeds/FuzzPlanSwift/$(basename "$bundle" | sha1sum | cut -c1-16)" >/dev/null
+done
+
 dictionary() {
   case $1 in
     FuzzModelXML) echo Fuzz/Dictionaries/model-xml.dict ;;
@@ -172,6 +181,7 @@ dictionary() {
     FuzzXcodeMapping) echo Fuzz/Dictionaries/xcmapping-xml.dict ;;
     FuzzExpression) echo Fuzz/Dictionaries/expression.dict ;;
     FuzzConfig) echo Fuzz/Dictionaries/config-yaml.dict ;;
+    FuzzPlanSwift) echo Fuzz/Dictionaries/plan-swift.dict ;;
     *) echo "" ;;
   esac
 }

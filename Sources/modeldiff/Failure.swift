@@ -44,32 +44,9 @@ extension StoreError {
     var diagnostic: Diagnostic { Diagnostic(path: path, message: sentence) }
 }
 
-/// Writes one line to standard error, with control characters escaped so it stays one line.
+/// Writes one line to standard error, with control characters escaped (`MessageEscaping`) so it stays one line.
 func printError(_ line: String) {
-    writeAll(Data((escapingControlCharacters(line) + "\n").utf8), to: STDERR_FILENO)
-}
-
-/// `text` with control characters (newlines, tabs, ANSI escapes) written as `\n`, `\t`, `\u{1B}`.
-///
-/// A path or name holding a newline must not split a diagnostic in two, and one holding an ANSI escape
-/// must not repaint the user's terminal. Backslashes are left alone, so escaping twice changes nothing.
-func escapingControlCharacters(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case _ where isControl(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result
-}
-
-private func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.generalCategory == .control
+    writeAll(Data((MessageEscaping.escaped(line) + "\n").utf8), to: STDERR_FILENO)
 }
 
 /// Writes every byte to a descriptor; false when the descriptor refuses them (full disk, closed, EBADF).

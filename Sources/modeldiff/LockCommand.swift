@@ -26,7 +26,9 @@ struct LockCommand: ParsableCommand {
             let lock = VersionLock(bundle: loaded)
             let path = VersionLock.path(forBundle: bundle)
             try OutputPath.write(try lock.encoded(), to: path)
-            printOut("\(path): \(lock.versions.count) versions locked, current \(lock.currentVersion)\n")
+            printOut(
+                "\(MessageEscaping.escaped(path)): \(lock.versions.count) versions locked, current \(MessageEscaping.escaped(lock.currentVersion))\n"
+            )
         }
     }
 }

@@ -7,9 +7,15 @@ enum TextOrJSON: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
-/// Writes text to standard output exactly as given; a full or closed output ends the run with exit 2.
+/// Writes a report to standard output; a full or closed output ends the run with exit 2.
+///
+/// Every report, in every format, goes through `MessageEscaping.escapedReport`: a control character
+/// that is not a report's own line feed, tab or colour is escaped, so no model, store or file can send
+/// a terminal escape through modeldiff. JSON, SARIF, JUnit and GitHub's format escape their values
+/// themselves and hold no other control character, so they pass unchanged; text and markdown escape
+/// each value they print with `MessageEscaping.escaped`, so a newline in a value never starts a line.
 func printOut(_ text: String) {
-    if !writeAll(Data(text.utf8), to: STDOUT_FILENO) { standardOutputFailed() }
+    if !writeAll(Data(MessageEscaping.escapedReport(text).utf8), to: STDOUT_FILENO) { standardOutputFailed() }
 }
 
 /// Pretty, key-sorted JSON, so output is stable and diffs well.

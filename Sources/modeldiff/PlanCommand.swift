@@ -34,10 +34,9 @@ struct PlanCommand: ParsableCommand {
             let loaded = try ModelBundle.load(path: bundle)
             let names = order.map { $0.split(separator: ",").map(String.init) }
             try checkOrder(names, of: loaded, listingVersions: false)
-            let plan = try StagedMigrationPlan(bundle: loaded, order: names)
             switch format {
-            case .swift: printOut(StagedMigrationSwift.source(plan, bundlePath: bundle, typeName: typeName))
-            case .text: printOut(StagedMigrationSwift.text(plan))
+            case .swift: printOut(try loaded.stagedMigrationSwift(typeName: typeName, order: names))
+            case .text: printOut(StagedMigrationSwift.text(try StagedMigrationPlan(bundle: loaded, order: names)))
             }
         }
     }

@@ -136,23 +136,27 @@ private struct StoreInfo: Encodable {
             modelCache
     }
 
+    /// The text report; every value from the store (metadata, entity names) and the path escaped (`MessageEscaping`).
     var text: String {
-        var output = "store: \(path)\n"
-        output += "type: \(storeType ?? "?")  uuid: \(uuid ?? "?")  framework: \(frameworkVersion.map(String.init) ?? "?")\n"
-        output += "version identifiers: \(versionIdentifiers.map { "\"\($0)\"" }.joined(separator: ", "))\n"
-        let width = entities.map(\.name.count).max() ?? 0
+        let e = MessageEscaping.escaped
+        var output = "store: \(e(path))\n"
+        output += "type: \(e(storeType ?? "?"))  uuid: \(e(uuid ?? "?"))  framework: \(frameworkVersion.map(String.init) ?? "?")\n"
+        output += "version identifiers: \(versionIdentifiers.map { "\"\(e($0))\"" }.joined(separator: ", "))\n"
+        let width = entities.map { e($0.name).count }.max() ?? 0
         output += "entities:\n"
-        for entity in entities { output += "  \(entity.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entity.rows) rows\n" }
+        for entity in entities {
+            output += "  \(e(entity.name).padding(toLength: width, withPad: " ", startingAt: 0))  \(entity.rows) rows\n"
+        }
         if case .some(let version) = modelVersion {
             if let version {
-                output += "model version: \(version)\n"
+                output += "model version: \(e(version))\n"
             } else {
-                output += "model version: none matches; entities that differ: \((differingEntities ?? []).joined(separator: ", "))\n"
+                output += "model version: none matches; entities that differ: \(e((differingEntities ?? []).joined(separator: ", ")))\n"
                 if modelCache == "used" {
                     output +=
                         "model: taken from the store's Z_MODELCACHE (the model Core Data cached when it wrote the store; its hashes match)\n"
                 } else if let modelCache {
-                    output += "model cache: cannot be used: \(modelCache)\n"
+                    output += "model cache: cannot be used: \(e(modelCache))\n"
                 }
             }
         }

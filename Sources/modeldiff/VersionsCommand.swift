@@ -28,7 +28,7 @@ struct VersionsCommand: ParsableCommand {
                 var text = ""
                 for version in loaded.versions {
                     let current = version.name == loaded.currentVersionName
-                    text += (current ? "* " : "  ") + version.name + (current ? " (current)" : "") + "\n"
+                    text += (current ? "* " : "  ") + MessageEscaping.escaped(version.name) + (current ? " (current)" : "") + "\n"
                 }
                 printOut(text)
             case .json:

@@ -185,46 +185,56 @@ package struct BundleLog: Sendable, Encodable {
 
 extension BundleLog {
     /// The text log: a header, the drafts (one line each), then one section per version, newest first.
+    /// Every value (paths, version names, elements, details, findings) is escaped (`MessageEscaping`).
     package func text(style: Style = Style(colorize: false)) -> String {
-        var output = "\(bundlePath): \(versions.count) version\(versions.count == 1 ? "" : "s"), newest first; current \(currentVersion)\n"
+        let e = MessageEscaping.escaped
+        var output =
+            "\(e(bundlePath)): \(versions.count) version\(versions.count == 1 ? "" : "s"), newest first; current \(e(currentVersion))\n"
         if !drafts.isEmpty {
             output += "drafts (after the current version, not part of the history):\n"
-            for draft in drafts { output += "  \(draft.version): \(verdictText(draft, style)); \(draft.summary)\n" }
+            for draft in drafts { output += "  \(e(draft.version)): \(verdictText(draft, style)); \(e(draft.summary))\n" }
         }
         for entry in versions {
-            output += "\n" + style.bold(entry.version) + (entry.isCurrent ? " (current)" : "") + ": \(verdictText(entry, style))\n"
+            output += "\n" + style.bold(e(entry.version)) + (entry.isCurrent ? " (current)" : "") + ": \(verdictText(entry, style))\n"
             for change in entry.changes {
                 let sign =
                     change.kind == .added
                     ? style.green(change.sign) : change.kind == .removed ? style.red(change.sign) : style.yellow(change.sign)
-                output += "  \(sign) \(change.element): \(change.detail)\n"
+                output += "  \(sign) \(e(change.element)): \(e(change.detail))\n"
             }
-            for group in entry.cosmetic { output += "  · cosmetic, version hashes unchanged: \(group.change): \(group.names())\n" }
-            for finding in entry.findings { output += "  \(style.severity(finding.severity)): \(finding.message) [\(finding.code)]\n" }
+            for group in entry.cosmetic { output += "  · cosmetic, version hashes unchanged: \(group.change): \(e(group.names()))\n" }
+            for finding in entry.findings { output += "  \(style.severity(finding.severity)): \(e(finding.message)) [\(finding.code)]\n" }
         }
         return output
     }
 
-    /// The Markdown log, for a wiki page or a pull request: a heading per version, newest first.
+    /// The Markdown log, for a wiki page or a pull request: a heading per version, newest first. Every
+    /// value is escaped for Markdown (`MessageEscaping.markdown`, or `markdownCode` in a code span).
     package func markdown() -> String {
+        let md = MessageEscaping.markdown
+        let code = MessageEscaping.markdownCode
         var output =
-            "# History of `\(bundlePath)`\n\n\(versions.count) version\(versions.count == 1 ? "" : "s"), newest first; the current version is **\(currentVersion)**.\n"
+            "# History of \(code(bundlePath))\n\n\(versions.count) version\(versions.count == 1 ? "" : "s"), newest first; "
+            + "the current version is **\(md(currentVersion))**.\n"
         if !drafts.isEmpty {
             output += "\n## Drafts\n\nAfter the current version, not part of the history:\n\n"
-            for draft in drafts { output += "- **\(draft.version)**: \(verdictText(draft, Style(colorize: false))); \(draft.summary)\n" }
+            for draft in drafts {
+                output +=
+                    "- **\(md(draft.version))**: \(verdictText(draft, Style(colorize: false), markdown: true)); \(md(draft.summary))\n"
+            }
         }
         for entry in versions {
             output +=
-                "\n## \(entry.version)\(entry.isCurrent ? " (current)" : "")\n\n\(verdictText(entry, Style(colorize: false), markdown: true))\n\n"
+                "\n## \(md(entry.version))\(entry.isCurrent ? " (current)" : "")\n\n\(verdictText(entry, Style(colorize: false), markdown: true))\n\n"
             for change in entry.changes {
                 // A rename's or a move's detail says so itself ("renamed from body").
                 let word = change.kind == .renamed || change.kind == .moved ? "" : change.kind.rawValue + " "
-                output += "- \(word)`\(change.element)`: \(change.detail)\n"
+                output += "- \(word)\(code(change.element)): \(md(change.detail))\n"
             }
             for group in entry.cosmetic {
                 output += "- cosmetic, version hashes unchanged: \(group.change): \(group.names(quoted: true))\n"
             }
-            for finding in entry.findings { output += "- **\(finding.severity.rawValue)**: \(finding.message) `\(finding.code)`\n" }
+            for finding in entry.findings { output += "- **\(finding.severity.rawValue)**: \(md(finding.message)) `\(finding.code)`\n" }
         }
         return output
     }
@@ -239,8 +249,11 @@ extension BundleLog {
         let word =
             markdown
             ? "**\(verdict.rawValue)**" : verdict == .notInferable ? style.red(style.bold(verdict.rawValue)) : style.green(verdict.rawValue)
-        return "\(word) from \(previous)"
-            + (entry.mapping.map { markdown ? " by the mapping model `\($0)`" : " by the mapping model \($0)" } ?? "")
+        let name = markdown ? MessageEscaping.markdown(previous) : MessageEscaping.escaped(previous)
+        return "\(word) from \(name)"
+            + (entry.mapping.map {
+                " by the mapping model " + (markdown ? MessageEscaping.markdownCode($0) : MessageEscaping.escaped($0))
+            } ?? "")
     }
 }
 
@@ -257,7 +270,7 @@ extension BundleLog.Entry {
 extension BundleLog.CosmeticGroup {
     /// The elements, the first eight named and the rest counted: a new Xcode can touch every property.
     func names(quoted: Bool = false) -> String {
-        let shown = elements.prefix(8).map { quoted ? "`\($0)`" : $0 }
+        let shown = elements.prefix(8).map { quoted ? MessageEscaping.markdownCode($0) : $0 }
         return shown.joined(separator: ", ") + (elements.count > 8 ? " and \(elements.count - 8) more" : "")
     }
 }

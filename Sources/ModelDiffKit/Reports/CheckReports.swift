@@ -9,8 +9,8 @@ public enum CheckReports {
     {
         var output = ""
         for finding in report.findings where notes || finding.severity != .note {
-            let location = finding.file + (finding.line.map { ":\($0)" } ?? "")
-            output += "\(location): \(style.severity(finding.severity)): \(finding.message) [\(finding.code)]\n"
+            let location = MessageEscaping.escaped(finding.file) + (finding.line.map { ":\($0)" } ?? "")
+            output += "\(location): \(style.severity(finding.severity)): \(MessageEscaping.escaped(finding.message)) [\(finding.code)]\n"
         }
         output += verdictLine(report, title: title, style: style) + "\n"
         return output
@@ -23,8 +23,7 @@ public enum CheckReports {
             output += text(pair.report, title: title(pair), style: style)
         }
         if !check.drafts.isEmpty {
-            output +=
-                "note: \(check.drafts.joined(separator: ", ")) come\(check.drafts.count == 1 ? "s" : "") after the current version \(check.currentVersion) (drafts): checked step by step, not as jumps\n"
+            output += draftsNote(check)
         }
         let steps = check.pairs.filter { !$0.isJump }.count
         let jumps = check.pairs.count - steps
@@ -32,14 +31,23 @@ public enum CheckReports {
         let acknowledged = check.pairs.filter { $0.report.verdict == .acknowledged }.count
         output +=
             "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs on path \(check.path.rawValue): \(steps) step\(steps == 1 ? "" : "s")"
-            + (jumps > 0 ? " and \(jumps) jump\(jumps == 1 ? "" : "s") to \(check.currentVersion)" : "")
+            + (jumps > 0 ? " and \(jumps) jump\(jumps == 1 ? "" : "s") to \(MessageEscaping.escaped(check.currentVersion))" : "")
             + "; \(check.pairs.filter { $0.report.verdict == .notInferable }.count) not inferable\(mapped > 0 ? ", \(mapped) mapped" : "")"
             + "\(acknowledged > 0 ? ", \(acknowledged) acknowledged" : ""))\n"
         return output
     }
 
     /// `Model 9 → Model 10`, with `(draft)` after a pair into a version after the current one.
-    package static func title(_ pair: BundleCheck.Pair) -> String { "\(pair.from) → \(pair.to)\(pair.isDraft ? " (draft)" : "")" }
+    /// The note on drafts, names escaped (`MessageEscaping`).
+    private static func draftsNote(_ check: BundleCheck) -> String {
+        let drafts = MessageEscaping.escaped(check.drafts.joined(separator: ", "))
+        return "note: \(drafts) come\(check.drafts.count == 1 ? "s" : "") after the current version "
+            + "\(MessageEscaping.escaped(check.currentVersion)) (drafts): checked step by step, not as jumps\n"
+    }
+
+    package static func title(_ pair: BundleCheck.Pair) -> String {
+        "\(MessageEscaping.escaped(pair.from)) → \(MessageEscaping.escaped(pair.to))\(pair.isDraft ? " (draft)" : "")"
+    }
 
     /// What a person reads in a CI log: each error and warning once (with the pairs it affects), then
     /// one line per failing pair and the overall verdict; a bundle with nothing to report prints one
@@ -49,8 +57,9 @@ public enum CheckReports {
         let reports = check.pairs.map { (title: Optional(title($0)), report: $0.report) }
         for group in FindingGroup.groups(reports) {
             let finding = group.finding
-            let location = finding.file + (finding.line.map { ":\($0)" } ?? "")
-            output += "\(location): \(style.severity(finding.severity)): \(finding.message) [\(finding.code)] (\(group.whereSeen))\n"
+            let location = MessageEscaping.escaped(finding.file) + (finding.line.map { ":\($0)" } ?? "")
+            output +=
+                "\(location): \(style.severity(finding.severity)): \(MessageEscaping.escaped(finding.message)) [\(finding.code)] (\(MessageEscaping.escaped(group.whereSeen)))\n"
         }
         for pair in check.pairs where pair.report.verdict == .notInferable {
             let errors = pair.report.findings.filter { $0.severity == .error }
@@ -59,8 +68,7 @@ public enum CheckReports {
             output += "\(title(pair)): \(colored(.notInferable, style)): \(what)\n"
         }
         if !check.drafts.isEmpty {
-            output +=
-                "note: \(check.drafts.joined(separator: ", ")) come\(check.drafts.count == 1 ? "s" : "") after the current version \(check.currentVersion) (drafts): checked step by step, not as jumps\n"
+            output += draftsNote(check)
         }
         let counts = [Diagnostic.Severity.error, .warning].map { severity in
             check.pairs.reduce(0) { $0 + $1.report.count(severity) } + check.bundleFindings.filter { $0.severity == severity }.count
@@ -78,7 +86,7 @@ public enum CheckReports {
     /// The lock file's and the configuration's findings, one line each.
     static func lockText(_ check: BundleCheck, style: Style) -> String {
         check.bundleFindings.map {
-            "\($0.file)\($0.line.map { ":\($0)" } ?? ""): \(style.severity($0.severity)): \($0.message) [\($0.code)]\n"
+            "\(MessageEscaping.escaped($0.file))\($0.line.map { ":\($0)" } ?? ""): \(style.severity($0.severity)): \(MessageEscaping.escaped($0.message)) [\($0.code)]\n"
         }.joined()
     }
 
@@ -93,7 +101,7 @@ public enum CheckReports {
     static func verdictLine(_ report: InferenceReport, title: String?, style: Style) -> String {
         let counts =
             "\(report.count(.error)) error\(report.count(.error) == 1 ? "" : "s"), \(report.count(.warning)) warning\(report.count(.warning) == 1 ? "" : "s"), \(report.count(.note)) note\(report.count(.note) == 1 ? "" : "s")"
-        let mapping = report.mappingPath.map { " by \($0)" } ?? ""
+        let mapping = report.mappingPath.map { " by \(MessageEscaping.escaped($0))" } ?? ""
         return "\(title.map { "\($0): " } ?? "")\(colored(report.verdict, style))\(mapping) (\(counts))"
     }
 

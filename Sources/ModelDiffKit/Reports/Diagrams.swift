@@ -179,7 +179,7 @@ public enum MarkdownReport {
     public static func render(_ report: InferenceReport, oldName: String, newName: String) -> String {
         let diff = report.diff
         let changed = diff.entities.filter(\.isChange)
-        var output = "## Core Data model: \(oldName) → \(newName)\n\n"
+        var output = "## Core Data model: \(MessageEscaping.markdown(oldName)) → \(MessageEscaping.markdown(newName))\n\n"
         let verdict: String
         switch report.verdict {
         case .identical: verdict = "✅ **identical** for the store (no migration needed)"
@@ -205,7 +205,6 @@ public enum MarkdownReport {
         return output
     }
 
-    private static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-    }
+    /// A table cell: the value escaped for Markdown (`MessageEscaping.markdown`: HTML, links, `|`, line breaks).
+    private static func cell(_ text: String) -> String { MessageEscaping.markdown(text) }
 }

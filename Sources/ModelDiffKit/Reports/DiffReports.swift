@@ -2,9 +2,10 @@ import Foundation
 
 /// Renders a `ModelDiff` as a report grouped by entity.
 public enum DiffReports {
-    /// The text report: one block per changed entity, `+` added, `-` removed, `~` changed.
+    /// The text report: one block per changed entity, `+` added, `-` removed, `~` changed. Paths and
+    /// values (defaults, expressions, names) are escaped (`MessageEscaping`), so each stays on its line.
     public static func text(_ diff: ModelDiff, oldPath: String, newPath: String, style: Style = Style(colorize: false)) -> String {
-        var output = "--- \(oldPath)\n+++ \(newPath)\n"
+        var output = "--- \(MessageEscaping.escaped(oldPath))\n+++ \(MessageEscaping.escaped(newPath))\n"
         for change in diff.entities where change.isChange {
             output += entityLine(change, style) + "\n"
             for field in change.fields {
@@ -32,10 +33,14 @@ public enum DiffReports {
             }
         }
         for change in diff.configurationChanges {
-            output += style.yellow("~ configuration \(change.name)") + ": [\(change.old)] → [\(change.new)]\n"
+            output +=
+                style.yellow("~ configuration \(change.name)")
+                + ": [\(MessageEscaping.escaped(change.old))] → [\(MessageEscaping.escaped(change.new))]\n"
         }
         for change in diff.fetchRequestChanges {
-            output += style.yellow("~ fetch request \(change.name)") + ": [\(change.old)] → [\(change.new)]\n"
+            output +=
+                style.yellow("~ fetch request \(change.name)")
+                + ": [\(MessageEscaping.escaped(change.old))] → [\(MessageEscaping.escaped(change.new))]\n"
         }
         if !diff.hasDifferences { output += "no differences\n" }
         return output
@@ -78,7 +83,7 @@ public enum DiffReports {
             if a.isOptional { parts.append("optional") }
             if a.isTransient { parts.append("transient") }
             if let value = a.defaultValueString { parts.append("default \"\(value)\"") }
-            return parts.joined(separator: ", ")
+            return MessageEscaping.escaped(parts.joined(separator: ", "))
         case .relationship(let r):
             var parts = ["\(r.isToMany ? "to-many" : "to-one") \(r.destinationEntity ?? "?")"]
             if r.isOptional { parts.append("optional") }
@@ -90,7 +95,7 @@ public enum DiffReports {
         }
     }
 
-    private static func show(_ value: String) -> String { value.isEmpty ? "(none)" : value }
+    private static func show(_ value: String) -> String { value.isEmpty ? "(none)" : MessageEscaping.escaped(value) }
 
     /// The JSON report.
     public static func json(_ diff: ModelDiff, oldPath: String, newPath: String) throws -> String {

@@ -75,4 +75,40 @@ import Testing
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
         #expect(result.stderr.contains("Nope"))
     }
+
+    /// Names that would run code or declare things if written raw: a newline that closes the enum in a
+    /// version name, a live interpolation in the bundle name, quotes, a keyword and a member's name.
+    @Test func hostileNamesAreDataAndTheFileDeclaresOnlyThePlan() throws {
+        let hostile = try HostileBundle(
+            name: #"M\(print("pwned"))"#, versions: ["V1\n}\nfunc pwned() {", #"class"#, "bundle\"#\u{202E}"])
+        defer { try? FileManager.default.removeItem(at: hostile.folder) }
+        let result = try runModeldiff(["plan", hostile.bundle.path, "--order", "V1\n}\nfunc pwned() {,class,bundle\"#\u{202E}"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let source = result.stdout
+        // Every name is an escaped literal, in code and in comments.
+        #expect(source.contains(#"reference("V1\n}\nfunc pwned() {", versionChecksum: ""#))
+        #expect(source.contains(#"private static var momd: String { "M\\(print(\"pwned\")).momd" }"#))
+        #expect(source.contains(##"reference("bundle\"#\u{202e}", versionChecksum: ""##))
+        #expect(!source.contains("\u{202E}"))
+        // Declarations start their lines: none is the model's.
+        let declarations = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("func ") || $0.hasPrefix("static ") || $0.hasPrefix("private static ") || $0.hasPrefix("enum ") }
+        #expect(
+            declarations.map { $0.prefix { $0 != ":" && $0 != "(" && $0 != "{" } } == [
+                "enum ModelMigrationPlan ", "static var bundle", "private static var momd", "static var v1FuncPwned",
+                "static var versionClass", "static var bundle_2", "static func stages", "static func migrationManager",
+                "private static func reference",
+            ])
+        #expect(source.contains("NSCustomMigrationStage(migratingFrom: versionClass, to: bundle_2)"))
+        try typeCheck(source)
+    }
+
+    @Test(arguments: ["class", "A\nB", "9Lives", "Plan.Type", "", "_", "Ünïcode"])
+    func typeNameMustBeAnIdentifier(_ name: String) throws {
+        let result = try runModeldiff(["plan", "TestModels/Notes.xcdatamodeld", "--type-name", name])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(result.stderr.contains("--type-name must be a Swift identifier"))
+    }
 }
