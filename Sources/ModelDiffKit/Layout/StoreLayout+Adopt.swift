@@ -14,7 +14,7 @@ extension StoreLayout {
         guard !renamed.isEmpty else { return self }
         return StoreLayout(
             entityNumbers: entityNumbers, orderedEntities: orderedEntities, tables: tables,
-            joinTables: joinTables.map { renamed[$0.name] ?? $0 }, indexes: indexes, model: model)
+            joinTables: joinTables.map { renamed[$0.name] ?? $0 }, virtualToOnes: virtualToOnes, indexes: indexes, model: model)
     }
 }
 

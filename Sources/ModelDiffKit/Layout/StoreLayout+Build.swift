@@ -21,6 +21,8 @@ extension StoreLayout {
         self.entityNumbers = numbers
 
         let names = ColumnNames(model: model, ordered: ordered, rootOf: rootOf, numbers: numbers)
+        let virtuals = VirtualToOne.all(in: model, ordered: ordered, numbers: numbers)
+        self.virtualToOnes = virtuals
         var tables: [Table] = []
         var indexes: [Index] = []
         var joins: [JoinTable] = []
@@ -101,6 +103,34 @@ extension StoreLayout {
                 orderKeys += entityOrderKeys
             }
             created += orderKeys.map { (0, $0) }
+            // The virtual to-ones of to-manys without an inverse are added after every entity's own
+            // properties (`_generateInverseRelationshipsAndMore` runs after `_generateProperties`):
+            // key, entity column, order column, as `_addVirtualToOneForToMany:` adds them.
+            for virtual in virtuals where members.contains(virtual.holder) {
+                let name = virtual.toOne.name
+                let column = columnName(name)
+                created.append((0, Column(name: column, sqlType: "INTEGER", kind: .toOne(entity: virtual.holder, name: name))))
+                toOneIndexes.append(
+                    Index(name: tableName + "_" + column + "_INDEX", table: tableName, columns: [(column, false)], kind: .key))
+                if children[virtual.owner] != nil {
+                    created.append(
+                        (
+                            0,
+                            Column(
+                                name: "Z\(numbers[virtual.owner] ?? 0)_\(column.dropFirst())", sqlType: "INTEGER",
+                                kind: .toOneEntity(entity: virtual.holder, name: name))
+                        ))
+                }
+                if model.entity(named: virtual.owner)?.relationships.first(where: { $0.name == virtual.toMany })?.isOrdered == true {
+                    created.append(
+                        (
+                            0,
+                            Column(
+                                name: "Z_FOK_\(column.dropFirst())", sqlType: "INTEGER", kind: .orderKey(entity: virtual.holder, name: name)
+                            )
+                        ))
+                }
+            }
             // A stable sort: Swift's `sort` is not guaranteed stable, so the creation index breaks ties.
             columns += created.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.column)
             tables.append(Table(name: tableName, rootEntity: root.name, entities: members, columns: columns))
@@ -139,8 +169,16 @@ extension StoreLayout {
         for pair in names.manyToManyPairs {
             let (table, source, destination) = (pair.tableName, pair.inverseColumn, pair.relationshipColumn)
             var orders: [(String, String)] = []
-            if pair.inverse.isOrdered { orders.append(("Z_FOK_\(source.dropFirst(2))", pair.inverse.name)) }
-            if pair.relationship.isOrdered { orders.append(("Z_FOK_\(destination.dropFirst(2))", pair.relationship.name)) }
+            if destination == ColumnNames.reflexiveColumn {
+                // Its own inverse: `FOK_REFLEXIVE` orders each owner's list (`inverseOrderColumnName`), and the
+                // relationship's own `Z_FOK_<n><NAME>` (its order column as the other side) follows.
+                if pair.relationship.isOrdered {
+                    orders = [("FOK_" + destination, pair.relationship.name), ("Z_FOK_\(source.dropFirst(2))", pair.relationship.name)]
+                }
+            } else {
+                if pair.inverse.isOrdered { orders.append(("Z_FOK_\(source.dropFirst(2))", pair.inverse.name)) }
+                if pair.relationship.isOrdered { orders.append(("Z_FOK_\(destination.dropFirst(2))", pair.relationship.name)) }
+            }
             let join = JoinTable(
                 name: table, relationship: (pair.entity, pair.relationship.name), inverse: (pair.inverseEntity, pair.inverse.name),
                 sourceColumn: source, destinationColumn: destination, orderColumns: orders)

@@ -15,6 +15,9 @@
 ///   `Z_23USERS`, `SystemMessage.users` (a sub-entity) `Z_23USERS1`. Names are claimed root entities
 ///   first, then sub-entities level by level, each level in entity-number order; this order also fits
 ///   the hierarchy columns above.
+/// - A to-many that is its own inverse (`Person.friends` ↔ `friends`) has a join table `Z_<n><NAME>`
+///   whose owner column is `Z_<n><NAME>` and whose destination column is `REFLEXIVE` (decompiled
+///   `NSSQLManyToMany`); each link is a row in both directions, as each side's list holds the other.
 /// - For a pair on one entity (`UserClient.trustedClients` / `trustedByClients`), Apple's stores name the
 ///   table either way (Core Data takes whichever side its property dictionary yields first), so a
 ///   store's own table is adopted when reading (`StoreLayout.adopting(tables:)`); a new store takes the
@@ -68,7 +71,8 @@ struct ColumnNames {
                     "Z_\(numbers[destination, default: 0])\(relationship.name.uppercased())", in: &joinColumns)
                 let mine = (numbers[name, default: 0], relationship.name)
                 let theirs = (numbers[inverseOwner, default: 0], inverse.name)
-                if mine.0 < theirs.0 || (mine.0 == theirs.0 && coreDataCompare(theirs.1, mine.1)) {
+                // A to-many that is its own inverse is a pair with itself (`-[NSSQLManyToMany _setInverseManyToMany:]`).
+                if mine == theirs || mine.0 < theirs.0 || (mine.0 == theirs.0 && coreDataCompare(theirs.1, mine.1)) {
                     pairs.append(((name, relationship), (inverseOwner, inverse)))
                 }
             }
@@ -76,12 +80,18 @@ struct ColumnNames {
         manyToManyPairs = pairs.sorted { numbers[$0.naming.0, default: 0] < numbers[$1.naming.0, default: 0] }.compactMap { pair in
             guard let own = claimed["\(pair.naming.0).\(pair.naming.1.name)"], let other = claimed["\(pair.other.0).\(pair.other.1.name)"]
             else { return nil }
+            let reflexive = pair.naming.0 == pair.other.0 && pair.naming.1.name == pair.other.1.name
             return ManyToManyPair(
                 entity: pair.naming.0, relationship: pair.naming.1, inverseEntity: pair.other.0, inverse: pair.other.1,
                 tableName: "Z_\(numbers[pair.naming.0, default: 0])\(pair.naming.1.name.uppercased())",
-                relationshipColumn: own, inverseColumn: other)
+                relationshipColumn: reflexive ? Self.reflexiveColumn : own, inverseColumn: other)
         }
     }
+
+    /// The key column of a self-inverse to-many's join table holding the destinations: Core Data's
+    /// `-[NSSQLManyToMany inverseColumnName]` answers `REFLEXIVE` when the relationship is its own
+    /// inverse, and `inverseOrderColumnName` `FOK_REFLEXIVE` when it is ordered.
+    static let reflexiveColumn = "REFLEXIVE"
 
     /// The column of `property` as `entity` sees it (declared by it or by an ancestor).
     func column(_ entity: String, _ property: String) -> String {

@@ -106,6 +106,8 @@ public struct StoreLayout: Sendable {
     package let tables: [Table]
     /// The join tables.
     package let joinTables: [JoinTable]
+    /// The to-ones Core Data adds to store the to-manys without an inverse (`StoreLayout+VirtualToOne.swift`).
+    package let virtualToOnes: [VirtualToOne]
     /// The entity tables' indexes, in Core Data's order; the store writes them, and then one per join
     /// table, as `indexStatements`.
     package let indexes: [Index]
@@ -120,7 +122,7 @@ public struct StoreLayout: Sendable {
     /// same name in one table (`ZTEXT`, `ZTEXT1`).
     package func column(entity: String, property: String, role: ColumnRole = .value) -> Column? {
         guard let described = model.entity(named: entity), let table = table(for: entity) else { return nil }
-        let owner = model.declaringEntity(ofProperty: property, in: described)?.name ?? entity
+        let owner = model.declaringEntity(ofProperty: property, in: described)?.name ?? toOne(property, of: entity)?.declaring ?? entity
         return table.column(entity: owner, property: property, role: role)
     }
 

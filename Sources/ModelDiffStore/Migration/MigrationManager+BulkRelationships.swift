@@ -104,9 +104,8 @@ extension MigrationManager {
             write = .join(batch)
         } else {
             // Setting each target's inverse once needs one destination per target object.
-            guard let inverse = relationship.inverseName, targets?.destinationsAscend ?? true,
-                let targetName = relationship.destinationEntity.flatMap(destinationModel.entity(named:)),
-                destinationModel.declaringEntity(ofProperty: inverse, in: targetName) != nil
+            guard targets?.destinationsAscend ?? true,
+                let (_, inverse) = destinationLayout.storingToOne(of: declaring, relationship: relationship.name)
             else { return nil }
             write = .inverse(inverse)
         }
@@ -125,8 +124,7 @@ extension MigrationManager {
             let (mine, theirs) = join.keyColumns(from: declaring, relationship: relationship.name)
             return .toMany(.joinLinks(join.name, owner: mine, target: theirs, targetTable: destinationTable.name))
         }
-        guard let inverseName = relationship.inverseName, let destination = model.entity(named: destinationName),
-            let inverseOwner = model.declaringEntity(ofProperty: inverseName, in: destination)?.name,
+        guard let (inverseOwner, inverseName) = sourceLayout.storingToOne(of: declaring, relationship: relationship.name),
             let column = destinationTable.column(entity: inverseOwner, property: inverseName)
         else { return BulkRelationship.Links.none }
         return .toMany(.inverseLinks(in: destinationTable.name, keyColumn: column.name))

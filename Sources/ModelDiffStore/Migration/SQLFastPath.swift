@@ -80,6 +80,32 @@ enum SQLFastPath {
             var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
             var values: [SQLFragment] = [.column("Z_PK", of: "s"), .value(.integer(Int64(destinationNumber))), .column("Z_OPT", of: "s")]
             for column in destinationTable.columns {
+                // A virtual to-one (the storage of a to-many without an inverse) is mapped by its owner's mapping.
+                if let (holder, name) = column.kind.toOneParts, ancestry.contains(holder),
+                    let virtual = destination.virtualToOnes.first(where: { $0.holder == holder && $0.toOne.name == name })
+                {
+                    let entityNumbers = mapping.entityMappings.compactMap { m -> (Int64, Int64)? in
+                        guard let s = m.sourceEntity, let d = m.destinationEntity, let a = source.entityNumbers[s],
+                            let b = destination.entityNumbers[d]
+                        else { return nil }
+                        return (Int64(a), Int64(b))
+                    }
+                    switch virtualColumnSource(
+                        virtual, kind: column.kind, mapping: mapping, source: source, destination: destination, sourceTable: sourceTable,
+                        mappings: mappingBySource, filtered: filtered)
+                    {
+                    case .refused: return nil
+                    case .empty: continue
+                    case .copied(let sourceColumn, let key):
+                        columns.append(column.name)
+                        let value: SQLFragment =
+                            if case .toOneEntity = column.kind { .map(.column(sourceColumn, of: "s"), entityNumbers) } else {
+                                .column(sourceColumn, of: "s")
+                            }
+                        values.append(nullifyingDangling(value, key: key, of: sourceTable.name))
+                    }
+                    continue
+                }
                 switch column.kind {
                 case .attribute(let owner, let name, let type) where ancestry.contains(owner):
                     guard
@@ -152,6 +178,13 @@ enum SQLFastPath {
                 let join = destination.joinTable(entity: declaring, relationship: relationship.name)
                 let sourceJoin = source.joinTable(entity: sourceDeclaring, relationship: sourceRelationship.name)
                 guard (join == nil) == (sourceJoin == nil) else { return nil }
+                // Stored by a virtual to-one on one side and by an inverse on the other: no column to copy.
+                if join == nil,
+                    (destination.virtualToOne(storing: relationship.name, of: declaring) == nil)
+                        != (source.virtualToOne(storing: sourceRelationship.name, of: sourceDeclaring) == nil)
+                {
+                    return nil
+                }
                 // A join row copied by SQL must not point at objects a `remove` mapping drops.
                 if sourceJoin != nil, let other = sourceRelationship.destinationEntity,
                     !isCarried(other, model: source.model, mappings: mappingBySource, filtered: filtered)
@@ -336,6 +369,54 @@ enum SQLFastPath {
             arguments.count == 2, case .keyPath(.variable("source"), let components) = arguments[1], components.count == 1
         else { return nil }
         return model.allRelationships(of: entity).first { $0.name == components[0] }
+    }
+
+    /// Where a destination virtual to-one's column comes from.
+    enum VirtualSource {
+        /// The fast path cannot copy it.
+        case refused
+        /// Nothing maps the to-many it stores: NULL, as on the generic path.
+        case empty
+        /// The source column of the same role, and the source key column it belongs to.
+        case copied(String, key: String)
+    }
+
+    /// The source column feeding `kind`, a column of the virtual to-one `virtual` of the destination:
+    /// the same column of the source's virtual to-one, when every mapping of the owner's objects maps
+    /// the to-many from one source to-many without an inverse by `destinationInstances…`, whose owners
+    /// and destinations are all carried (their keys are kept), stored in the table being copied.
+    private static func virtualColumnSource(
+        _ virtual: StoreLayout.VirtualToOne, kind: StoreLayout.Column.Kind, mapping: MappingModel, source: StoreLayout,
+        destination: StoreLayout, sourceTable: StoreLayout.Table, mappings: [String: EntityMapping], filtered: Set<String>
+    ) -> VirtualSource {
+        guard let owner = destination.model.entity(named: virtual.owner) else { return .refused }
+        let owners = Set(([owner] + destination.model.subentities(of: owner)).map(\.name))
+        var found: StoreLayout.VirtualToOne?
+        for entityMapping in mapping.entityMappings where entityMapping.destinationEntity.map(owners.contains) == true {
+            guard let mapped = entityMapping.relationshipMappings.first(where: { $0.name == virtual.toMany }), mapped.valueExpression != nil
+            else { continue }
+            guard mapped.placeholder == nil, let sourceName = entityMapping.sourceEntity,
+                let sourceEntity = source.model.entity(named: sourceName),
+                let sourceRelationship = sourceRelationship(mapped, in: sourceEntity, model: source.model), sourceRelationship.isToMany,
+                let sourceVirtual = source.virtualToOne(storing: sourceRelationship.name, of: sourceName),
+                source.table(for: sourceVirtual.holder)?.name == sourceTable.name,
+                isCarried(sourceVirtual.owner, model: source.model, mappings: mappings, filtered: filtered),
+                isCarried(sourceVirtual.holder, model: source.model, mappings: mappings, filtered: filtered),
+                found == nil || found == sourceVirtual
+            else { return .refused }
+            found = sourceVirtual
+        }
+        guard let found else { return .empty }
+        let role: StoreLayout.ColumnRole
+        switch kind {
+        case .toOneEntity: role = .entityNumber
+        case .orderKey: role = .orderKey
+        default: role = .value
+        }
+        guard let key = sourceTable.column(entity: found.holder, property: found.toOne.name) else { return .refused }
+        // The destination orders the list, or numbers the owner's entity, where the source does not: the generic path decides.
+        guard let column = sourceTable.column(entity: found.holder, property: found.toOne.name, role: role) else { return .refused }
+        return .copied(column.name, key: key.name)
     }
 
     /// A default value, bound as a parameter (blobs have no default in a model: NULL, as before).

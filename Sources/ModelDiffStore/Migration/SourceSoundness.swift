@@ -30,14 +30,15 @@ struct SourceSoundness {
             }
             for column in table.columns {
                 guard case .toOne(let owner, let name) = column.kind,
-                    let destination = model.entity(named: owner)?.relationships.first(where: { $0.name == name })?.destinationEntity,
+                    let destination = layout.toOne(name, of: owner)?.relationship.destinationEntity,
                     let target = layout.table(for: destination)
                 else { continue }
                 let count = try store.danglingKeyCount(table: table.name, keyColumn: column.name, target: target.name)
                 if count > 0 {
                     dangling.append(
                         DanglingKeys(
-                            kind: .toOne(table: table.name, column: column.name, target: target.name), relationship: "\(owner).\(name)",
+                            kind: .toOne(table: table.name, column: column.name, target: target.name),
+                            relationship: layout.label(ofToOne: name, of: owner),
                             destination: destination, count: count))
                 }
             }

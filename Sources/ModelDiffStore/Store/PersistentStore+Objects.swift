@@ -114,11 +114,12 @@ extension PersistentStore {
             let rows = try cachedRows(select + (order.map { " ORDER BY \(SQL.column($0, of: "j"))" } ?? ""), [.integer(object.primaryKey)])
             return rows.map { ObjectID(entity: $0[0].int, primaryKey: Int64($0[1].int)) }
         }
-        guard let inverseName = declared.inverseName, let destination = model.entity(named: destinationName),
-            let inverseOwner = model.declaringEntity(ofProperty: inverseName, in: destination)?.name,
-            let column = destinationTable.column(entity: inverseOwner, property: inverseName)
+        // Stored by the destination's to-one: the inverse, or the virtual one of a to-many without an inverse.
+        guard let storing = layout.storingToOne(of: declaring, relationship: relationship),
+            let column = destinationTable.column(entity: storing.entity, property: storing.name)
         else { return [] }
-        let order = declared.isOrdered ? "Z_FOK_\(inverseName.uppercased())" : "Z_PK"
+        let orderColumn = destinationTable.column(entity: storing.entity, property: storing.name, role: .orderKey)?.name
+        let order = declared.isOrdered ? orderColumn ?? "Z_PK" : "Z_PK"
         let rows = try cachedRows(
             "SELECT Z_ENT, Z_PK FROM \(SQL.quote(destinationTable.name)) WHERE \(SQL.quote(column.name)) = ? ORDER BY \(SQL.quote(order))",
             [.integer(object.primaryKey)])

@@ -51,7 +51,8 @@ struct ReadPlan {
             switch column.kind {
             case .attribute(let owner, let name, let type) where ancestry.contains(owner):
                 attributes.append(AttributeColumn(name: name, type: type, column: index))
-            case .toOne(let owner, let name) where ancestry.contains(owner):
+            case .toOne(let owner, let name)
+            where ancestry.contains(owner) && model.entity(named: owner)?.propertyNames.contains(name) == true:
                 let entityColumn = table.columnIndex(entity: owner, property: name, role: .entityNumber)
                 let destination = model.entity(named: owner).flatMap { declaring in
                     declaring.relationships.first { $0.name == name }?.destinationEntity

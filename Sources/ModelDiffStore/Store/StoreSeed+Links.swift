@@ -57,8 +57,9 @@ struct SeedLinks {
         let what = "\(entity.name).\(relationship.name)"
         switch (relationship.isToMany, inverse?.isToMany) {
         case (true, nil):
-            // A to-many without an inverse has no storage in a Core Data store: nothing to write.
-            return
+            // Stored as Core Data does, by a virtual to-one of each destination (optional, one owner each).
+            guard let virtual = writer.layout.virtualToOne(storing: relationship.name, of: entity.name) else { return }
+            try oneToMany(relationship, sources, destinations, virtual.toOne, what)
         case (true, true?):
             try manyToMany(relationship, sources, destinations, inverse!, what)
         case (true, false?):

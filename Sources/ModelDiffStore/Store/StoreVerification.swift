@@ -47,20 +47,20 @@ public struct StoreVerification: Sendable {
                 )
             }
             for column in table.columns {
-                guard case .toOne(let owner, let name) = column.kind,
-                    let relationship = model.entity(named: owner)?.relationships.first(where: { $0.name == name }),
+                guard case .toOne(let owner, let name) = column.kind, let relationship = layout.toOne(name, of: owner)?.relationship,
                     let destination = relationship.destinationEntity, let target = layout.table(for: destination)
                 else { continue }
+                let label = layout.label(ofToOne: name, of: owner)
                 let count = try store.danglingKeyCount(table: table.name, keyColumn: column.name, target: target.name)
                 if count > 0 {
-                    problems.append("\(owner).\(name): \(count) rows point to a \(destination) that does not exist")
+                    problems.append("\(label): \(count) rows point to a \(destination) that does not exist")
                 }
                 let targets = Self.numbers(of: destination, in: layout)
                 let wrong = try store.database.rows(
                     "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE d.Z_ENT NOT IN (\(SQL.parameters(targets.count)))",
                     targets)
                 if let count = wrong.first?.first?.int, count > 0 {
-                    problems.append("\(owner).\(name): \(count) rows point to an object that is not a \(destination)")
+                    problems.append("\(label): \(count) rows point to an object that is not a \(destination)")
                 }
                 if let entityColumn = table.column(entity: owner, property: name, role: .entityNumber) {
                     let mislabelled = try store.database.rows(
@@ -68,11 +68,13 @@ public struct StoreVerification: Sendable {
                     )
                     if let count = mislabelled.first?.first?.int, count > 0 {
                         problems.append(
-                            "\(owner).\(name): \(count) rows have a \(entityColumn.name) that is not the entity number of the object they point to"
+                            "\(label): \(count) rows have a \(entityColumn.name) that is not the entity number of the object they point to"
                         )
                     }
                 }
-                if let inverse = StoreLayout.inverse(of: relationship, in: model.entity(named: owner)!, model: model), !inverse.isToMany,
+                if let declaring = model.entity(named: owner),
+                    let inverse = StoreLayout.inverse(of: relationship, in: declaring, model: model),
+                    !inverse.isToMany,
                     let inverseColumn = target.column(
                         entity: model.declaringEntity(ofProperty: inverse.name, in: model.entity(named: destination)!)?.name ?? destination,
                         property: inverse.name)

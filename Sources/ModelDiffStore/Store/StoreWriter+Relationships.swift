@@ -53,9 +53,9 @@ extension StoreWriter {
         let key = PropertyKey(entity: entity, property: relationship)
         if let plan = toOnePlans[key] { return plan }
         let model = layout.model
-        guard let owner = model.entity(named: entity), let declaring = model.declaringEntity(ofProperty: relationship, in: owner),
-            let declared = declaring.relationships.first(where: { $0.name == relationship }), !declared.isToMany,
-            let table = layout.table(for: entity)
+        // A to-one of the model, or the virtual one storing a to-many without an inverse.
+        guard let (declaringName, declared) = layout.toOne(relationship, of: entity), !declared.isToMany,
+            let declaring = model.entity(named: declaringName), let table = layout.table(for: entity)
         else {
             throw .input(Diagnostic(path: store.path, message: "no to-one relationship \(entity).\(relationship) in the destination model"))
         }
@@ -127,22 +127,24 @@ extension StoreWriter {
         }
         guard !destinations.isEmpty else { return }
         if let join = layout.joinTable(entity: declaring.name, relationship: relationship) {
-            try link(object, to: destinations, through: JoinSide(join, entity: declaring.name, relationship: relationship))
+            let side = JoinSide(join, entity: declaring.name, relationship: relationship)
+            try link(object, to: destinations, through: side)
+            // Its own inverse: each destination's list holds `object` too, a row the other way.
+            if join.inverse == join.relationship {
+                for destination in destinations where destination != object { try link(destination, to: [object], through: side) }
+            }
             return
         }
-        guard let inverseName = declared.inverseName, let destinationName = declared.destinationEntity,
-            let destinationEntity = model.entity(named: destinationName),
-            let inverseDeclaring = model.declaringEntity(ofProperty: inverseName, in: destinationEntity)
+        // Stored by each destination's to-one: the inverse, or the virtual one of a to-many without an inverse.
+        guard let destinationName = declared.destinationEntity,
+            let (inverseDeclaring, inverseName) = layout.storingToOne(of: declaring.name, relationship: relationship)
         else {
-            throw .input(
-                Diagnostic(
-                    path: store.path,
-                    message: "\(entity).\(relationship) is a to-many without an inverse, which Core Data stores cannot hold"))
+            throw .input(Diagnostic(path: store.path, message: "\(entity).\(relationship) has no storage in the store layout"))
         }
         var next: Int64?
         if declared.isOrdered, let table = layout.table(for: destinationName),
-            let fok = table.column(entity: inverseDeclaring.name, property: inverseName, role: .orderKey),
-            let key = table.column(entity: inverseDeclaring.name, property: inverseName)
+            let fok = table.column(entity: inverseDeclaring, property: inverseName, role: .orderKey),
+            let key = table.column(entity: inverseDeclaring, property: inverseName)
         {
             next = try nextOrderKey(
                 "SELECT MAX(\(SQL.quote(fok.name))) FROM \(SQL.quote(table.name)) WHERE \(SQL.quote(key.name)) = ?", owner: object)
