@@ -6,12 +6,16 @@ import ModelDiffKit
 package enum DroppedObjects {
     /// For each source entity with objects that some step removes: its name, how many objects it has
     /// and the version it is not in.
-    package static func find(steps: [MigrationStep], counts: [(entity: String, count: Int)]) -> [(entity: String, count: Int, removedIn: String)] {
+    package static func find(steps: [MigrationStep], counts: [(entity: String, count: Int)]) -> [(
+        entity: String, count: Int, removedIn: String
+    )] {
         var result: [(entity: String, count: Int, removedIn: String)] = []
         for (entity, count) in counts where count > 0 {
             var name = entity
             for step in steps {
-                let carried = step.mapping.entityMappings.first { $0.sourceEntity == name && $0.type != .remove && $0.destinationEntity != nil }
+                let carried = step.mapping.entityMappings.first {
+                    $0.sourceEntity == name && $0.type != .remove && $0.destinationEntity != nil
+                }
                 guard let destination = carried?.destinationEntity else {
                     result.append((entity, count, step.to))
                     break
