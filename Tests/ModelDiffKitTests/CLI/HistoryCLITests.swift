@@ -50,4 +50,20 @@ import Testing
         #expect(!check.stdout.contains("draft"))
         #expect(check.stdout.contains("\(expected[expected.count - 2]) → \(expected.last!)"))
     }
+
+    /// A transient attribute going from String to Transformable leaves the entity's version hash
+    /// alone: Core Data does not migrate the store, so `check` gives a note, not an error.
+    @Test func aTransientAttributesTypeChangeIsANote() throws {
+        let (old, new) = (Self.history + "TransientTypeChange/old.xml", Self.history + "TransientTypeChange/new.xml")
+        let hashes = try [old, new].map { try runModeldiff(["hash", $0]).stdout }
+        #expect(hashes[0] == hashes[1])
+        let check = try runModeldiff(["check", old, new, "--verbose"])
+        #expect(check.status == 0)
+        #expect(
+            check.stdout == new + ":5: note: `Artwork.displayTitle` changes attributeType String → Transformable; "
+                + "transient attributes are not stored [cosmetic-change]\nidentical (0 errors, 0 warnings, 1 note)\n")
+        let infer = try runModeldiff(["infer", old, new])
+        #expect(infer.status == 0)
+        #expect(infer.stdout.contains(#"<entityMapping name="ArtworkToArtwork" type="copy" source="Artwork" destination="Artwork""#))
+    }
 }
