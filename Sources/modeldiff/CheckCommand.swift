@@ -121,7 +121,7 @@ struct CheckCommand: ParsableCommand {
                 }
             } else {
                 let bundle = try ModelBundle.load(path: models[0])
-                printNotes(bundle.notes)
+                printNotes(bundle.notes + bundle.versionWarnings)
                 let names = order?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 let folders = mappingFolders.isEmpty ? settings?.mappingFolders ?? [] : mappingFolders
                 let mappings = try mappingFiles(besides: bundle.path, in: folders)

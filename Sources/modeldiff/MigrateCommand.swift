@@ -125,6 +125,9 @@ struct MigrateCommand: ParsableCommand {
             for (entity, count) in after {
                 report += "  \(entity): \(count) objects\(before[entity].map { $0 == count ? "" : " (was \($0))" } ?? " (new)")\n"
             }
+            for dropped in DroppedObjects.find(steps: steps, counts: counts) {
+                report += "  \(dropped.entity): \(dropped.count) objects dropped (the entity is not in \(dropped.removedIn))\n"
+            }
             printOut(report)
         }
     }

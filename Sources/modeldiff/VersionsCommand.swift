@@ -22,7 +22,7 @@ struct VersionsCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let loaded = try ModelBundle.load(path: bundle)
-            printNotes(loaded.notes)
+            printNotes(loaded.notes + loaded.versionWarnings)
             switch format {
             case .text:
                 var text = ""

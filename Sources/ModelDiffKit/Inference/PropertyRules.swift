@@ -92,6 +92,12 @@ enum PropertyRules {
                         "\(name) moves from `\(from)` to `\(to)` in the hierarchy: inferable")
                 }
                 switch (old, new) {
+                case (.attribute(let a), .attribute(let b)) where a.isTransient && b.isTransient:
+                    // A transient attribute has no column and no part in its entity's version hash, so
+                    // Core Data does not even migrate the store for it: any change is a note.
+                    if property.hashChanged, !property.fields.isEmpty {
+                        cosmetic.append((new.name, new.line, describe(property.fields), "transient attributes are not stored"))
+                    }
                 case (.attribute(let a), .attribute(let b)):
                     attribute(a, b, entity: entity, &context)
                 case (.relationship(let a), .relationship(let b)):

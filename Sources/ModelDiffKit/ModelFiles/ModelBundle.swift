@@ -28,6 +28,10 @@ public struct ModelBundle: Sendable {
     /// Notes about versions that were skipped (Xcode 3 binary models).
     public let notes: [Diagnostic]
 
+    /// The reader's warnings about every version, oldest first: models Xcode compiles and Core Data
+    /// loads, read as written (a one-sided inverse).
+    package var versionWarnings: [Diagnostic] { versions.flatMap { $0.loaded.notes.filter { $0.severity == .warning } } }
+
     /// The current version.
     public var current: ModelVersion { versions.first { $0.name == currentVersionName }! }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// Finds versions in bundles and orders them as people number them.
 package enum ModelLocator {
-    /// The version names (`Model 2`) of the `.xcdatamodel` folders in a bundle, in natural order.
+    /// The version names (`Model 2`) of the `.xcdatamodel` folders in a bundle, in the team's order
+    /// (`bundleOrder(_:bundle:)`).
     package static func versionFolders(inBundle path: String) throws(Diagnostic) -> [String] {
         let entries: [String]
         do {
@@ -14,7 +15,21 @@ package enum ModelLocator {
         guard !names.isEmpty else {
             throw Diagnostic(path: path, message: "the bundle holds no .xcdatamodel version")
         }
-        return sortedNaturally(names)
+        return bundleOrder(names, bundle: path)
+    }
+
+    /// Xcode names a bundle's first version after the bundle (`Model.xcdatamodeld/Model.xcdatamodel`)
+    /// and each version it adds after the one it copies (`Model 2`, `Model 3`); a team that renames its
+    /// versions keeps that first one. So: the version named after the bundle, then the other versions
+    /// whose names begin with the bundle's name, then the rest, each group in natural order. Real
+    /// histories this orders as they shipped, where natural order alone put the first version last:
+    /// `CyfaceModel, 2 … 13`; `ArtsyPartner, ArtsyPartner 2 … 5, ArtsyFolio v1.4 … v2.7.0`; `mHealth,
+    /// mHealth 2, mHealth 3, arc 3`. Every bundle under `../shared` keeps its natural order.
+    package static func bundleOrder(_ names: [String], bundle path: String) -> [String] {
+        let base = ((path.trimmingTrailingSlashes as NSString).lastPathComponent as NSString).deletingPathExtension
+        func rank(_ name: String) -> Int { name == base ? 0 : !base.isEmpty && name.hasPrefix(base) ? 1 : 2 }
+        let sorted = sortedNaturally(names)
+        return (0...2).flatMap { group in sorted.filter { rank($0) == group } }
     }
 
     /// The current version named by `.xccurrentversion`, or the only version when that file is absent.

@@ -5,7 +5,7 @@ struct ModelValidator {
 
     /// Throws the first problem that makes the model unusable; returns warnings about the rest.
     func validate() throws(Diagnostic) -> [Diagnostic] {
-        let warnings = try validateNames()
+        var warnings = try validateNames()
         // The model's own index maps each name to its first entity: a second one with that name is a duplicate.
         for (position, entity) in model.entities.enumerated() {
             if let first = model.entityPosition(named: entity.name), first != position {
@@ -20,7 +20,7 @@ struct ModelValidator {
             try validateProperties(of: entity)
             try validateValues(of: entity)
             for relationship in entity.relationships {
-                try validate(relationship, of: entity)
+                if let warning = try validate(relationship, of: entity) { warnings.append(warning) }
             }
         }
         try validateConfigurations()
@@ -95,7 +95,11 @@ struct ModelValidator {
         }
     }
 
-    private func validate(_ relationship: Relationship, of entity: Entity) throws(Diagnostic) {
+    /// Throws for a relationship that cannot be stored (no destination, a missing inverse); returns a
+    /// warning for a one-sided inverse: Xcode compiles a model whose inverse does not point back and
+    /// Core Data loads it (seven shipped versions of one production app have `Image.artist` with inverse
+    /// `Artist.thumbnail`, whose inverse is `thumbnail`), so it is read and hashed as written.
+    private func validate(_ relationship: Relationship, of entity: Entity) throws(Diagnostic) -> Diagnostic? {
         // Built only for a message: a valid model has thousands of relationships.
         var what: String { "relationship \"\(entity.name).\(relationship.name)\"" }
         guard let destinationName = relationship.destinationEntity else {
@@ -104,7 +108,7 @@ struct ModelValidator {
         guard let destination = model.entity(named: destinationName) else {
             throw error(relationship.line, "\(what) points to entity \"\(destinationName)\", which the model does not declare")
         }
-        guard let inverseName = relationship.inverseName else { return }
+        guard let inverseName = relationship.inverseName else { return nil }
         // Xcode writes the destination as `inverseEntity`; every model under ../shared does. Another
         // entity there is a hand edit that Core Data, which looks the inverse up on the destination, ignores.
         if let inverseEntity = relationship.inverseEntity, inverseEntity != destinationName {
@@ -128,11 +132,15 @@ struct ModelValidator {
                 model.ancestry(of: entity).contains { $0.name == destination } || model.isAncestor(entity.name, of: destination)
             } ?? false)
         guard pointsBack else {
-            throw error(
-                relationship.line,
-                "\(what) has inverse \"\(inverseOwnerName).\(inverseName)\", whose inverse is \(inverse.inverseName.map { "\"\($0)\"" } ?? "not set"), not \"\(relationship.name)\""
-            )
+            let theirs = inverse.inverseName.map { "\"\($0)\"" } ?? "not set"
+            return Diagnostic(
+                .warning, path: path, line: relationship.line.value,
+                message:
+                    "\(what) has inverse \"\(inverseOwnerName).\(inverseName)\", whose inverse is \(theirs), not \"\(relationship.name)\"; "
+                    + "Core Data loads the model as written: set \"\(inverseOwnerName).\(inverseName)\"'s inverse to \"\(relationship.name)\" "
+                    + "or this inverse to none")
         }
+        return nil
     }
 
     func error(_ line: SourceLine, _ message: String) -> Diagnostic {

@@ -40,10 +40,11 @@ public struct StoreVerification: Sendable {
             if let stray = rows.first, stray[1].int > 0 {
                 problems.append("\(table.name) has \(stray[1].int) rows whose Z_ENT is not an entity of its hierarchy")
             }
-            let highest = try store.database.rows("SELECT MAX(Z_PK) FROM \(SQL.quote(table.name))").first?.first?.int ?? 0
-            if highest > (maxima[table.rootEntity] ?? 0) {
+            // An empty table has no key for Z_MAX to fall below, whatever Z_MAX holds (-1 in some stores).
+            let highest = try store.database.rows("SELECT MAX(Z_PK) FROM \(SQL.quote(table.name))").first?.first ?? .null
+            if highest != .null, highest.int > (maxima[table.rootEntity] ?? 0) {
                 problems.append(
-                    "Z_PRIMARYKEY.Z_MAX of \(table.rootEntity) is \(maxima[table.rootEntity] ?? 0), below the highest Z_PK \(highest) in \(table.name)"
+                    "Z_PRIMARYKEY.Z_MAX of \(table.rootEntity) is \(maxima[table.rootEntity] ?? 0), below the highest Z_PK \(highest.int) in \(table.name)"
                 )
             }
             for column in table.columns {

@@ -491,3 +491,25 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     #expect(validate.stderr == expected, "\(validate.stderr)")
     #expect(try runModeldiff(arguments, in: folder).stderr == expected)
 }
+
+/// Objects of an entity the destination does not have are dropped, and the report says how many.
+@Test func migrateSaysHowManyObjectsOfRemovedEntitiesItDropped() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bundle = Paths.testModels.appendingPathComponent("MigrationTest/removed-entity-was-required.xcdatamodeld")
+    let seeded = try runModeldiff(
+        [
+            "store", "seed", bundle.appendingPathComponent("V1.xcdatamodel").path, "--objects", "Album=2,SmartAlbum=3,Photo=0", "--output",
+            "v1.sqlite",
+        ],
+        in: folder)
+    #expect(seeded.status == 0, "\(seeded.stderr)")
+    let result = try runModeldiff(["migrate", "v1.sqlite", "--to", bundle.path, "--output", "v2.sqlite"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(
+        Array(lines.dropFirst()) == [
+            "  Album: 2 objects", "  Photo: 0 objects", "  SmartAlbum: 3 objects dropped (the entity is not in V2)",
+        ])
+    #expect(lines.filter { $0.contains("dropped") }.count == 1)
+}

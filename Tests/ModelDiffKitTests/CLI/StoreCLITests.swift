@@ -145,6 +145,18 @@ private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksM
             """)
 }
 
+/// An empty table has no key for `Z_MAX` to fall below: a `Z_MAX` of -1 there is no problem.
+@Test func verifyAcceptsAnEmptyTableWhateverItsZMax() throws {
+    let fixture = try #require(StoreFixture.all.first { $0.store.lastPathComponent == "SampleModel_V1.sqlite" })
+    let (folder, copy) = try fixture.copy()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try runSQL(["DELETE FROM ZCAR", "UPDATE Z_PRIMARYKEY SET Z_MAX = -1 WHERE Z_NAME = 'Car'"], on: copy)
+    let result = try runModeldiff(["store", "verify", copy.lastPathComponent, "--model", fixture.model.path], in: folder)
+    #expect(result.stderr == "")
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("SampleModel_V1.sqlite: ok\n"))
+}
+
 /// Runs SQL statements on a database file through another process (Python's sqlite3), as another app would.
 private func runSQL(_ statements: [String], on url: URL) throws {
     let script = "import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); [c.execute(s) for s in json.loads(sys.argv[2])]; c.commit()"
