@@ -69,7 +69,7 @@ public struct MigrationTest: Sendable {
             defer { StoreMigration.removeStore(source) }
             do {
                 let (old, new) = (try versions.version(from), try versions.version(to))
-                try StoreSeed(defaultCount: objects, seed: seed &+ UInt64(from)).write(model: old.model, to: source)
+                try StoreSeed(defaultCount: objects, seed: seed &+ UInt64(from), toward: new.model).write(model: old.model, to: source)
                 results.set(
                     index,
                     .success(
