@@ -24,11 +24,15 @@ struct SeedValues {
     let target: SeedTarget?
     /// Attributes the next version puts in a uniqueness constraint that this one does not.
     let newlyUnique: Set<String>
+    /// The ranges the team's values stay in (`.modeldiff.yml`'s `test.values`), by attribute name.
+    let ranges: [String: ClosedRange<Double>]
     /// The first object's value of each attribute, repeated where the next version adds uniqueness.
     var firstValues: [String: StoreValue] = [:]
     var random: SeededRandom
 
-    init(model: Model, entity: Entity, random: SeededRandom, target: SeedTarget? = nil) {
+    init(
+        model: Model, entity: Entity, random: SeededRandom, target: SeedTarget? = nil, ranges: [String: ClosedRange<Double>] = [:]
+    ) {
         self.entity = entity
         let all = model.allAttributes(of: entity)
         attributes = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -36,6 +40,14 @@ struct SeedValues {
         unique = Set(constraints.flatMap { $0 })
         soleUnique = Set(constraints.filter { $0.count == 1 }.map { $0[0] })
         self.target = target
+        var own: [String: ClosedRange<Double>] = [:]
+        for attribute in all {
+            // Named by the entity or by the ancestor that declares it.
+            for ancestor in model.ancestry(of: entity) {
+                if let range = ranges["\(ancestor.name).\(attribute.name)"] { own[attribute.name] = range }
+            }
+        }
+        self.ranges = own
         newlyUnique = target.map { $0.newlyUnique(entity, attributes: all) }.map { $0.subtracting(Set(constraints.flatMap { $0 })) } ?? []
         self.random = random
     }
@@ -43,13 +55,31 @@ struct SeedValues {
     mutating func value(for name: String, object index: Int, serial: Int, path: String) throws(Diagnostic) -> StoreValue {
         guard let attribute = attributes[name] else { return .null }
         let isUnique = unique.contains(name)
-        if !isUnique, let next = target?.attribute(attribute, of: entity), let value = try pressure(attribute, next, index, path) {
-            if index == 0 { firstValues[name] = value }
-            return value
+        var value: StoreValue
+        if !isUnique, let next = target?.attribute(attribute, of: entity), let pressed = try pressure(attribute, next, index, path) {
+            value = pressed
+        } else {
+            value = try ordinaryValue(attribute, index: index, serial: serial, isUnique: isUnique, path: path)
         }
-        let value = try ordinaryValue(attribute, index: index, serial: serial, isUnique: isUnique, path: path)
+        if !isUnique, let range = ranges[name] { value = Self.limited(value, to: range) }
         if index == 0 { firstValues[name] = value }
         return value
+    }
+
+    /// A number moved into the team's range (an integer to the nearest whole number inside it).
+    static func limited(_ value: StoreValue, to range: ClosedRange<Double>) -> StoreValue {
+        let limit = 9.2e18
+        switch value {
+        case .integer(let n):
+            if Double(n) < range.lowerBound { return .integer(Int64(min(range.lowerBound.rounded(.up), limit))) }
+            if Double(n) > range.upperBound { return .integer(Int64(max(range.upperBound.rounded(.down), -limit))) }
+            return value
+        case .double(let d): return .double(min(max(d, range.lowerBound), range.upperBound))
+        case .decimal(let text):
+            guard let d = Double(text), !range.contains(d) else { return value }
+            return .decimal(Self.text(min(max(d, range.lowerBound), range.upperBound)))
+        default: return value
+        }
     }
 
     private mutating func ordinaryValue(_ attribute: Attribute, index: Int, serial: Int, isUnique: Bool, path: String) throws(Diagnostic)

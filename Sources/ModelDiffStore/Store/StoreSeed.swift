@@ -22,13 +22,20 @@ public struct StoreSeed: Sendable {
     public let seed: UInt64
     /// The next version, whose new bounds the seed reaches; nil for a seed of the model alone.
     public let next: Model?
+    /// By `Entity.attribute`, the range a number attribute's seeded values stay in: the values the
+    /// team's data takes, so a bound the next version sets outside them is not reached.
+    public let ranges: [String: ClosedRange<Double>]
 
     /// Creates a seed plan.
-    public init(defaultCount: Int, counts: [String: Int] = [:], seed: UInt64 = 1, toward next: Model? = nil) {
+    public init(
+        defaultCount: Int, counts: [String: Int] = [:], seed: UInt64 = 1, toward next: Model? = nil,
+        ranges: [String: ClosedRange<Double>] = [:]
+    ) {
         self.defaultCount = defaultCount
         self.counts = counts
         self.seed = seed
         self.next = next
+        self.ranges = ranges
     }
 
     /// Creates the store at `path` (which must not exist) and fills it; nothing is left behind on failure.
@@ -55,7 +62,7 @@ public struct StoreSeed: Sendable {
             var serial = 0
             let target = next.map(SeedTarget.init(model:))
             for entity in model.entities.sorted(by: { $0.name < $1.name }) where !entity.isAbstract {
-                var values = SeedValues(model: model, entity: entity, random: random, target: target)
+                var values = SeedValues(model: model, entity: entity, random: random, target: target, ranges: ranges)
                 let names = try writer.insertableAttributes(of: entity.name)
                 for index in 0..<(planned[entity.name] ?? 0) {
                     var row: [String: StoreValue] = [:]

@@ -77,3 +77,35 @@ import Testing
         #expect(failures(first.stdout) == failures(second.stdout))
     }
 }
+
+/// `test --order`: the team's order of versions, as `check --order` takes it. Version `A` is the
+/// tightened current one and `B` the older, looser one: by name `B` sorts after the current version,
+/// so no step is tested; in the team's order `B, A` the step fails as it would in the field.
+@Test func testTakesTheTeamsOrder() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = Paths.testModels.appendingPathComponent("FindingCodes/max-count-lowered.xcdatamodeld")
+    let bundle = folder.appendingPathComponent("Notes.xcdatamodeld")
+    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: false)
+    for (from, to) in [("V1", "B"), ("V2", "A")] {
+        try FileManager.default.copyItem(
+            at: source.appendingPathComponent("\(from).xcdatamodel"), to: bundle.appendingPathComponent("\(to).xcdatamodel"))
+    }
+    let current = try String(contentsOf: source.appendingPathComponent(".xccurrentversion"), encoding: .utf8)
+    try current.replacingOccurrences(of: "V2.xcdatamodel", with: "A.xcdatamodel").write(
+        to: bundle.appendingPathComponent(".xccurrentversion"), atomically: true, encoding: .utf8)
+    let natural = try runModeldiff(["test", "Notes.xcdatamodeld"], in: folder)
+    #expect(natural.status == 0, "\(natural.stdout)")
+    #expect(natural.stdout.hasPrefix("no steps to test"))
+    let ordered = try runModeldiff(["test", "Notes.xcdatamodeld", "--order", "B,A"], in: folder)
+    #expect(ordered.status == 1, "\(ordered.stdout)\(ordered.stderr)")
+    #expect(ordered.stdout.hasPrefix("FAIL B → A (seeded store, inferred mapping)\n"))
+    #expect(ordered.stdout.contains("more than its maximum 1 (NSValidationRelationshipExceedsMaximumCountError 1590"))
+    let unknown = try runModeldiff(["test", "Notes.xcdatamodeld", "--order", "B,Nope,A"], in: folder)
+    #expect(unknown.status == 2)
+    #expect(
+        unknown.stderr == "Notes.xcdatamodeld: error: --order names version \"Nope\", which the bundle does not have (versions: A, B)\n")
+    let twice = try runModeldiff(["test", "Notes.xcdatamodeld", "--order", "B,B,A"], in: folder)
+    #expect(twice.status == 2)
+    #expect(twice.stderr.contains("--order names version \"B\" twice"))
+}
