@@ -18,10 +18,18 @@ struct MigrateCommand: ParsableCommand {
             (Z_MODELCACHE), as Core Data does. The source store is only read; the result is written next
             to --output and renamed into place when everything succeeded.
 
+            --dry-run is the pre-flight for a store taken from a device or a beta user: the whole migration
+            runs in a temporary file (no --output needed) and every object Core Data's validation would
+            refuse is listed, grouped by error code (1570 required, 1590 too many related objects, 1551
+            uniqueness …) with its entity, object and property; --format json gives the same as JSON.
+            Exit status: 0 migrated (or would migrate), 1 a dry run found objects that would fail, 2 bad input
+            or a failed migration.
+
             Examples:
               modeldiff migrate Notes.sqlite --from "Notes.xcdatamodel" --to "Notes 2.xcdatamodel" --output Notes-v2.sqlite
               modeldiff migrate Notes.sqlite --to Notes.xcdatamodeld --output Notes-current.sqlite
               modeldiff migrate Old.sqlite --to Model.xcdatamodeld --path consecutive --output Current.sqlite
+              modeldiff migrate FromDevice.sqlite --to Model.xcdatamodeld --dry-run --format json
             """
     )
 
@@ -43,10 +51,15 @@ struct MigrateCommand: ParsableCommand {
     @Option(help: "A mapping file, .xcmappingmodel or .cdm (single step only); inferred when absent.")
     var mapping: String?
 
-    @Option(help: "Where to write the migrated store.")
-    var output: String
+    @Option(help: "Where to write the migrated store (not needed with --dry-run).")
+    var output: String?
 
-    @Flag(help: "Run everything in a temporary file and report what would change; write nothing.")
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Option(help: "With --dry-run: text or json.")
+    var format: Format = .text
+
+    @Flag(help: "Run everything in a temporary file and list every object that would fail; write nothing.")
     var dryRun = false
 
     @Flag(help: "Replace the output when it exists.")
@@ -61,6 +74,8 @@ struct MigrateCommand: ParsableCommand {
     func validate() throws {
         if from != nil && path.value != .direct { throw ValidationError("--path goes with a bundle as --to, not with --from") }
         if !(lockTimeout >= 0) { throw ValidationError("--lock-timeout must be a number of seconds, 0 or more") }
+        if output == nil && !dryRun { throw ValidationError("--output is required, except with --dry-run (which writes nothing)") }
+        if format != .text && !dryRun { throw ValidationError("--format goes with --dry-run") }
     }
 
     func run() throws {
@@ -69,11 +84,11 @@ struct MigrateCommand: ParsableCommand {
             let wait = LockTimeout(seconds: lockTimeout)
             // Checked before anything is read, and again by StoreMigration.run before writing; a dry
             // run checks it too, so it fails where the real run would.
-            try OutputPath.check(output, notSameAs: [store], companions: true)
+            if let output { try OutputPath.check(output, notSameAs: [store], companions: true) }
             let target =
-                dryRun
+                dryRun || output == nil
                 ? FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-dry-run-\(UUID().uuidString).sqlite").path
-                : output
+                : output!
             // Before the source is opened: opening a WAL store makes a private read copy, which a
             // Ctrl-C must remove too.
             Signals.removeOnInterrupt()
@@ -98,12 +113,23 @@ struct MigrateCommand: ParsableCommand {
                     manager.progressHandler = { bar.update($0, step: index, of: steps) }
                     manager.usesStoreSpecificMigrationManager = !noFastPath
                     manager.lockTimeout = wait
+                    manager.collectsValidationFailures = dryRun
                 }
             } catch let exists as OutputExists {
                 throw Diagnostic(path: exists.path, message: "the output already exists; pass --overwrite to replace it")
             } catch let error as MigrationError {
                 bar.finish()
                 warnNullifiedKeys()
+                if dryRun {
+                    // The pre-flight: every refused object, or the one error that stopped the migration.
+                    let collected = managers.last?.validationFailures ?? []
+                    let names = StoreLayout(model: steps[max(managers.count - 1, 0)].destination).entityNumbers
+                    let preflight = Preflight(
+                        store: store, steps: steps.map { "\($0.from) → \($0.to)" }, errors: collected.isEmpty ? [error] : collected,
+                        entityNames: Dictionary(names.map { ($1, $0) }, uniquingKeysWith: { a, _ in a }))
+                    printOut(format == .json ? try PreflightReports.json(preflight) : PreflightReports.text(preflight))
+                    throw ExitCode(1)
+                }
                 // A failure inside a mapping file's entity mapping points at it, as a compiler would.
                 if let (path, line) = error.place(in: steps) {
                     throw Diagnostic(path: path, line: line, message: "migrating \(store) failed: \(error)")
@@ -115,7 +141,7 @@ struct MigrateCommand: ParsableCommand {
             // The last step's objects: counted as the SQL fast path inserted them, else by reading the output.
             let counted = managers.count == steps.count ? managers.last?.fastPathObjectCounts : nil
             let after = try counted ?? PersistentStore.open(path: target, lockTimeout: wait).rowCounts()
-            var report = dryRun ? "dry run: \(store) would migrate" : "migrated \(store) → \(output)"
+            var report = dryRun ? "dry run: \(store) would migrate" : "migrated \(store) → \(output ?? "")"
             let described = zip(steps, fastPaths + Array(repeating: false, count: max(0, steps.count - fastPaths.count))).map {
                 step, fast in
                 "\(step.from) → \(step.to)\(step.mappingPath.map { " with \($0)" } ?? " (inferred)")\(fast ? " [SQL fast path]" : "")"
@@ -128,7 +154,12 @@ struct MigrateCommand: ParsableCommand {
             for dropped in DroppedObjects.find(steps: steps, counts: counts) {
                 report += "  \(dropped.entity): \(dropped.count) objects dropped (the entity is not in \(dropped.removedIn))\n"
             }
-            printOut(report)
+            if format == .json {
+                let preflight = Preflight(store: store, steps: steps.map { "\($0.from) → \($0.to)" }, errors: [], entityNames: [:])
+                printOut(try PreflightReports.json(preflight))
+            } else {
+                printOut(report)
+            }
         }
     }
 

@@ -34,15 +34,7 @@ struct StoreSeedCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            var defaultCount = 0
-            var counts: [String: Int] = [:]
-            for part in objects.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
-                guard let count = Int(pair.last!), count >= 0, count <= 10_000_000 else {
-                    throw Diagnostic(path: output, message: "--objects takes a number or Entity=N (0 to 10,000,000), not \"\(part)\"")
-                }
-                if pair.count == 1 { defaultCount = count } else { counts[pair[0]] = count }
-            }
+            let (defaultCount, counts) = try Self.counts(objects, output: output)
             try OutputPath.check(output)
             let loaded = try ModelFile.load(path: model)
             do {
@@ -53,6 +45,35 @@ struct StoreSeedCommand: ParsableCommand {
             let store = try PersistentStore.open(path: output)
             for (entity, count) in try store.rowCounts() { printOut("\(entity)\t\(count)\n") }
         }
+    }
+}
+
+extension StoreSeedCommand {
+    /// `--objects`: comma-separated parts, each a number (every entity, at most once) or `Entity=N`
+    /// (each entity at most once), with N from 0 to ``StoreSeed/maximumObjects``; anything else is refused.
+    static func counts(_ text: String, output: String) throws(Diagnostic) -> (Int, [String: Int]) {
+        var defaultCount: Int?
+        var counts: [String: Int] = [:]
+        let limit = StoreSeed.maximumObjects
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        for part in parts {
+            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let name = pair.count == 2 ? pair[0] : nil
+            guard let count = Int(pair.last!), (0...limit).contains(count), name.map({ !$0.isEmpty && !$0.contains(" ") }) ?? true else {
+                throw Diagnostic(path: output, message: "--objects takes a number or Entity=N (0 to 10,000,000), not \"\(part)\"")
+            }
+            if let name {
+                guard counts.updateValue(count, forKey: name) == nil else {
+                    throw Diagnostic(path: output, message: "--objects names \(name) twice")
+                }
+            } else {
+                guard defaultCount == nil else {
+                    throw Diagnostic(path: output, message: "--objects gives the count for every entity twice")
+                }
+                defaultCount = count
+            }
+        }
+        return (defaultCount ?? 0, counts)
     }
 }
 

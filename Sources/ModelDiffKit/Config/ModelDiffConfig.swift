@@ -9,6 +9,10 @@ import Foundation
 ///   since: Model 100
 ///   strict: true
 ///   cloudkit: true             # CloudKit's model rules (check --cloudkit)
+/// test:
+///   objects: 20                # objects seeded per entity; or a mapping, `Gear: 50`
+///   values:                    # the values an attribute takes in the team's data
+///     Gear.value: 0...10000
 /// acknowledged:
 ///   - code: relationship-retargeted
 ///     pair: Model 31 → Model 32       # optional; also "Model 31 -> Model 32"
@@ -39,6 +43,12 @@ public struct ModelDiffConfig: Sendable {
     public let cloudKit: Bool?
     /// `acknowledged`, in file order.
     public let acknowledgements: [Acknowledgement]
+    /// `test.objects` given as one number: objects seeded per entity.
+    public let testObjects: Int?
+    /// `test.objects` given as a mapping: objects seeded for each entity it names.
+    public let testCounts: [String: Int]
+    /// `test.values`: by `Entity.attribute`, the closed range of numbers its seeded values stay in.
+    public let testValues: [String: ClosedRange<Double>]
 
     /// The nearest `.modeldiff.yml` in `directory` or one of its parents, if any, as a path relative to
     /// `directory` (`.modeldiff.yml`, `../../.modeldiff.yml`) so messages name it as a person would.
@@ -82,6 +92,9 @@ public struct ModelDiffConfig: Sendable {
         var strict: Bool?
         var cloudKit: Bool?
         var acknowledgements: [Acknowledgement] = []
+        var testObjects: Int?
+        var testCounts: [String: Int] = [:]
+        var testValues: [String: ClosedRange<Double>] = [:]
         let reader = ConfigReader(path: path)
         if let root = try YAMLReader.read(text, path: path) {
             for (key, position, value) in try reader.mapping(root, what: "the configuration") {
@@ -106,13 +119,36 @@ public struct ModelDiffConfig: Sendable {
                                 position, "unknown key \"check.\(key)\" (check takes path, mappings, since, strict and cloudkit)")
                         }
                     }
+                case "test":
+                    for (key, position, value) in try reader.mapping(value, what: "test") {
+                        switch key {
+                        case "objects":
+                            if case .mapping = value {
+                                for (entity, _, count) in try reader.mapping(value, what: "test.objects") {
+                                    testCounts[entity] = try reader.count(count)
+                                }
+                            } else {
+                                testObjects = try reader.count(value)
+                            }
+                        case "values":
+                            for (name, namePosition, range) in try reader.mapping(value, what: "test.values") {
+                                let parts = name.split(separator: ".")
+                                guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty }) else {
+                                    throw reader.error(namePosition, "test.values names an attribute as Entity.attribute, not \"\(name)\"")
+                                }
+                                testValues[name] = try reader.range(range)
+                            }
+                        default:
+                            throw reader.error(position, "unknown key \"test.\(key)\" (test takes objects and values)")
+                        }
+                    }
                 case "acknowledged":
                     guard case .sequence(let items, _) = value else {
                         throw reader.error(value.position, "acknowledged is a list of findings")
                     }
                     for item in items { acknowledgements.append(try Acknowledgement(item, reader: reader)) }
                 default:
-                    throw reader.error(position, "unknown key \"\(key)\" (a .modeldiff.yml has check and acknowledged)")
+                    throw reader.error(position, "unknown key \"\(key)\" (a .modeldiff.yml has check, test and acknowledged)")
                 }
             }
         }
@@ -122,6 +158,9 @@ public struct ModelDiffConfig: Sendable {
         self.strict = strict
         self.cloudKit = cloudKit
         self.acknowledgements = acknowledgements
+        self.testObjects = testObjects
+        self.testCounts = testCounts
+        self.testValues = testValues
     }
 }
 
@@ -150,6 +189,24 @@ struct ConfigReader {
             return texts
         }
         return [try string(value)]
+    }
+
+    /// A count of objects, 0 to 100,000 (what `test --objects` takes).
+    func count(_ value: YAMLValue) throws(Diagnostic) -> Int {
+        guard case .scalar(let text, _) = value, let count = Int(text), (0...100_000).contains(count) else {
+            throw error(value.position, "expected a number of objects from 0 to 100,000")
+        }
+        return count
+    }
+
+    /// `low...high`, two numbers with low at most high.
+    func range(_ value: YAMLValue) throws(Diagnostic) -> ClosedRange<Double> {
+        guard case .scalar(let text, _) = value else { throw error(value.position, "expected a range of numbers, low...high") }
+        let parts = text.components(separatedBy: "...").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]), low.isFinite, high.isFinite, low <= high else {
+            throw error(value.position, "expected a range of numbers, low...high (low at most high), not \"\(text)\"")
+        }
+        return low...high
     }
 
     func bool(_ value: YAMLValue) throws(Diagnostic) -> Bool {

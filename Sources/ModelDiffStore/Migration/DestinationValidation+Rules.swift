@@ -22,7 +22,9 @@ extension DestinationValidation {
                     .column(condition: .isNull(column), code: .missingMandatoryProperty, message: "\(what) is required but has no value"))
             }
             let isText = attribute.type == .string || attribute.type == .uri
-            let measured = isText ? .length(column) : column
+            // A Binary's minimum and maximum bound its length in bytes (SQLite's length() of a blob), as a
+            // string's bound its length: compared as numbers, every blob is above any maximum.
+            let measured = isText || attribute.type == .binary ? .length(column) : column
             if let min = attribute.minValueString.flatMap(Double.init) {
                 rules.append(
                     .column(

@@ -8,7 +8,20 @@ struct DestinationValidation {
     let layout: StoreLayout
     let mapping: String
 
+    /// Throws the first object that breaks a rule, as Core Data's validation of a save stops.
     func validate(entity name: String) throws {
+        try check(entity: name, every: false) { throw $0 }
+    }
+
+    /// Every object that breaks a rule (each rule's failing objects, in rule order), for a pre-flight
+    /// that lists them all; a uniqueness constraint names the first object of each duplicate group.
+    func problems(entity name: String) throws -> [MigrationError] {
+        var found: [MigrationError] = []
+        try check(entity: name, every: true) { found.append($0) }
+        return found
+    }
+
+    private func check(entity name: String, every: Bool, _ report: (MigrationError) throws -> Void) throws {
         let model = layout.model
         guard let entity = model.entity(named: name), let table = layout.table(for: name), let number = layout.entityNumbers[name] else {
             return
@@ -24,14 +37,20 @@ struct DestinationValidation {
         for rule in rules {
             switch rule {
             case .column(let condition, let code, let message):
-                if anyBroken { try fail(when: condition, number, table, code, message) }
+                guard anyBroken else { continue }
+                let objects =
+                    every
+                    ? try store.objects(in: table.name, entity: number, where: condition)
+                    : try store.firstObject(in: table.name, entity: number, where: condition).map { [$0] } ?? []
+                for object in objects { try report(MigrationError(code, message, mapping: mapping, entity: nil, object: object)) }
             case .pattern(let column, let regex, let pattern, let what):
                 for row in try store.values(of: column, in: table.name, entity: number) {
                     guard case .text(let text) = row.value else { continue }
                     if regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
-                        throw MigrationError(
-                            .stringPatternMatching, "\(what) \"\(text)\" does not match \(pattern)", mapping: mapping, entity: name,
-                            object: ObjectID(entity: number, primaryKey: row.primaryKey))
+                        try report(
+                            MigrationError(
+                                .stringPatternMatching, "\(what) \"\(text)\" does not match \(pattern)", mapping: mapping, entity: name,
+                                object: ObjectID(entity: number, primaryKey: row.primaryKey)))
                     }
                 }
             }
@@ -42,7 +61,14 @@ struct DestinationValidation {
                 guard !relationship.isOptional,
                     let column = layout.column(entity: name, property: relationship.name)?.name
                 else { continue }
-                try fail(when: .isNull(.column(column)), number, table, .missingMandatoryProperty, "\(what) is required but empty")
+                let condition = SQLFragment.isNull(.column(column))
+                let objects =
+                    every
+                    ? try store.objects(in: table.name, entity: number, where: condition)
+                    : try store.firstObject(in: table.name, entity: number, where: condition).map { [$0] } ?? []
+                for object in objects {
+                    try report(MigrationError(.missingMandatoryProperty, "\(what) is required but empty", mapping: mapping, object: object))
+                }
                 continue
             }
             // An empty to-many passes unless a minimum count asks for more: "optional NO" concerns nil,
@@ -54,35 +80,37 @@ struct DestinationValidation {
                 let count = try store.relatedObjects(of: object.id, entity: name, relationship: relationship.name, layout: layout).count
                 counted.append((object.id.primaryKey, count))
             }
-            if let (pk, count) = counted.first(where: { $0.1 < minimum && !(relationship.isOptional && $0.1 == 0) }) {
-                throw MigrationError(
-                    .relationshipLacksMinimumCount, "\(what) holds \(count) objects, fewer than its minimum \(minimum)", mapping: mapping,
-                    entity: name, object: ObjectID(entity: number, primaryKey: pk))
+            let few = counted.filter { $0.1 < minimum && !(relationship.isOptional && $0.1 == 0) }
+            for (pk, count) in every ? few : Array(few.prefix(1)) {
+                try report(
+                    MigrationError(
+                        .relationshipLacksMinimumCount, "\(what) holds \(count) objects, fewer than its minimum \(minimum)",
+                        mapping: mapping,
+                        entity: name, object: ObjectID(entity: number, primaryKey: pk)))
             }
-            if relationship.maxCount > 0, let (pk, count) = counted.first(where: { $0.1 > relationship.maxCount }) {
-                throw MigrationError(
-                    .relationshipExceedsMaximumCount, "\(what) holds \(count) objects, more than its maximum \(relationship.maxCount)",
-                    mapping: mapping, entity: name, object: ObjectID(entity: number, primaryKey: pk))
+            let many = relationship.maxCount > 0 ? counted.filter { $0.1 > relationship.maxCount } : []
+            for (pk, count) in every ? many : Array(many.prefix(1)) {
+                try report(
+                    MigrationError(
+                        .relationshipExceedsMaximumCount, "\(what) holds \(count) objects, more than its maximum \(relationship.maxCount)",
+                        mapping: mapping, entity: name, object: ObjectID(entity: number, primaryKey: pk)))
             }
         }
         for constraint in entity.uniquenessConstraints where !constraint.isEmpty {
             let columns = constraint.compactMap { layout.column(entity: name, property: $0)?.name }
             guard columns.count == constraint.count else { continue }
             let numbers = layout.entityAndSubentities(model.rootEntity(of: entity).name).compactMap { layout.entityNumbers[$0] }
-            if let row = try store.firstDuplicate(in: table.name, entities: numbers, columns: columns) {
-                throw MigrationError(
-                    .constraintValidation,
-                    "\(row.count) \(name) objects share the same \(constraint.joined(separator: " and ")), which must be unique",
-                    mapping: mapping, entity: name, object: ObjectID(entity: number, primaryKey: row.primaryKey))
+            let groups =
+                every
+                ? try store.duplicates(in: table.name, entities: numbers, columns: columns)
+                : try store.firstDuplicate(in: table.name, entities: numbers, columns: columns).map { [$0] } ?? []
+            for row in groups {
+                try report(
+                    MigrationError(
+                        .constraintValidation,
+                        "\(row.count) \(name) objects share the same \(constraint.joined(separator: " and ")), which must be unique",
+                        mapping: mapping, entity: name, object: ObjectID(entity: number, primaryKey: row.primaryKey)))
             }
-        }
-    }
-
-    private func fail(
-        when condition: SQLFragment, _ entity: Int, _ table: StoreLayout.Table, _ code: MigrationError.Code, _ message: String
-    ) throws {
-        if let object = try store.firstObject(in: table.name, entity: entity, where: condition) {
-            throw MigrationError(code, message, mapping: mapping, entity: nil, object: object)
         }
     }
 }

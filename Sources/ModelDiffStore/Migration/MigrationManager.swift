@@ -46,6 +46,11 @@ public final class MigrationManager: ExpressionObject {
     public var lockTimeout = LockTimeout.brief
     /// Whether the last migration ran on the SQL fast path.
     public private(set) var usedFastPath = false
+    /// Whether validation goes on past the first object that fails, to list every one in
+    /// `validationFailures` (a pre-flight); the migration still fails, with the first of them.
+    public var collectsValidationFailures = false
+    /// With `collectsValidationFailures`, every object the last migration's validation refused.
+    public private(set) var validationFailures: [MigrationError] = []
     /// The source's keys that point to no row, which the last migration carried over as nil (to-ones)
     /// or left out (join-table rows), on either path: one entry per relationship, for the warnings
     /// `migrate` prints (`DanglingKeys.message`).
@@ -100,6 +105,7 @@ public final class MigrationManager: ExpressionObject {
     /// Clears association tables and state so the manager can run again.
     public func reset() {
         associations = [:]
+        validationFailures = []
         attributePlans = [:]
         sourceFetches = [:]
         bulkRelationships = [:]
@@ -161,6 +167,7 @@ public final class MigrationManager: ExpressionObject {
             writer = try StoreWriter(store: destination, layout: destinationLayout)
             total = max(1, 3 * (try source.rowCounts().reduce(0) { $0 + $1.count }))
             try destination.database.inTransaction {
+                let uniqueIndexes = try destination.dropUniqueIndexes()
                 var deferredIndexes = try deferIndexes(of: destination, mapping: mapping)
                 var policies: [String: EntityMigrationPolicy] = [:]
                 for entityMapping in mapping.entityMappings {
@@ -203,13 +210,14 @@ public final class MigrationManager: ExpressionObject {
                         // framework" (NSEntityMigrationPolicy reference): a policy may still fix objects up.
                         try policy.performCustomValidation(forMapping: entityMapping, manager: self)
                         if let entity = entityMapping.destinationEntity {
-                            try DestinationValidation(store: destination, layout: self.destinationLayout, mapping: entityMapping.name)
-                                .validate(entity: entity)
+                            try self.validate(entity, in: destination, mapping: entityMapping.name)
                         }
                         try policy.end(entityMapping, manager: self)
                         self.handled += (self.associations[entityMapping.name]?.count ?? 0)
                     }
                 }
+                if let first = validationFailures.first { throw first }
+                try destination.rebuild(uniqueIndexes)
                 try writer?.finish()
                 KillPoint.beforeCommit.reach()
             }
@@ -224,6 +232,17 @@ public final class MigrationManager: ExpressionObject {
         }
     }
 
+    /// Core Data's validation of the migrated objects of `entity`: the first failure is thrown, or,
+    /// with `collectsValidationFailures`, every one is kept and the migration fails after the last entity.
+    private func validate(_ entity: String, in destination: PersistentStore, mapping: String) throws {
+        let validation = DestinationValidation(store: destination, layout: destinationLayout, mapping: mapping)
+        if collectsValidationFailures {
+            validationFailures += try validation.problems(entity: entity)
+        } else {
+            try validation.validate(entity: entity)
+        }
+    }
+
     private func runFastPath(
         _ statements: [SQLFastPath.Statement], source: PersistentStore, destination: PersistentStore, mapping: MappingModel
     ) throws {
@@ -231,6 +250,7 @@ public final class MigrationManager: ExpressionObject {
         defer { try? destination.database.detach("src") }
         var inserted: [String: Int] = [:]
         try destination.database.inTransaction {
+            let uniqueIndexes = try destination.dropUniqueIndexes()
             for statement in statements {
                 try checkCancellation()
                 KillPoint.fastPathStatement.reach()
@@ -240,12 +260,11 @@ public final class MigrationManager: ExpressionObject {
             for entityMapping in mapping.entityMappings {
                 currentEntityMapping = entityMapping
                 KillPoint.fastPathValidate.reach()
-                if let entity = entityMapping.destinationEntity {
-                    try DestinationValidation(store: destination, layout: destinationLayout, mapping: entityMapping.name).validate(
-                        entity: entity)
-                }
+                if let entity = entityMapping.destinationEntity { try validate(entity, in: destination, mapping: entityMapping.name) }
                 progressHandler?(MigrationProgress(stage: .validate, mapping: entityMapping.name, objects: handled, fraction: 1))
             }
+            if let first = validationFailures.first { throw first }
+            try destination.rebuild(uniqueIndexes)
             KillPoint.beforeCommit.reach()
         }
         try destination.synchronize()

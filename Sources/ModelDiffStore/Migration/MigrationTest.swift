@@ -33,11 +33,15 @@ public struct MigrationTest: Sendable {
     public var passed: Bool { steps.allSatisfy(\.passed) }
 
     /// Runs the test (throws `Diagnostic` or `DiagnosticList` for bad input). `objects` per entity are seeded with `seed`; `stores` are real stores to start from too.
+    /// `order` names the versions oldest first, as the team shipped them, instead of the bundle's order.
+    /// `data` is what the team says of its data: objects per entity and the ranges of number values.
     public init(
-        bundle: ModelBundle, path: MigrationPath = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [], temporaryFolder: URL
+        bundle: ModelBundle, order: [String]? = nil, path: MigrationPath = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [],
+        data: SeedData = SeedData(), temporaryFolder: URL
     ) throws {
         try self.init(
-            versions: Versions(bundle: bundle), path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: temporaryFolder)
+            versions: Versions(bundle: bundle, order: order), path: path, objects: objects, seed: seed, stores: stores, data: data,
+            temporaryFolder: temporaryFolder)
     }
 
     /// Runs the test on the bundle at `bundlePath`, reading each version only for the steps that use
@@ -45,14 +49,35 @@ public struct MigrationTest: Sendable {
     /// `stores`, every version is read to match their hashes).
     public init(
         bundleAt bundlePath: String, path: MigrationPath = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [],
-        temporaryFolder: URL
+        data: SeedData = SeedData(), temporaryFolder: URL
     ) throws {
         try self.init(
-            versions: Versions(path: bundlePath), path: path, objects: objects, seed: seed, stores: stores, temporaryFolder: temporaryFolder
-        )
+            versions: Versions(path: bundlePath), path: path, objects: objects, seed: seed, stores: stores, data: data,
+            temporaryFolder: temporaryFolder)
     }
 
-    private init(versions: Versions, path: MigrationPath, objects: Int, seed: UInt64, stores: [String], temporaryFolder: URL) throws {
+    /// What a team says of its data, for the seeds: objects per entity (entities a version does not
+    /// have, or has as abstract, are passed over for it) and, by `Entity.attribute`, the range of its numbers.
+    public struct SeedData: Sendable {
+        /// Objects per entity, instead of `objects`.
+        public let counts: [String: Int]
+        /// By `Entity.attribute`, the closed range its seeded numbers stay in.
+        public let ranges: [String: ClosedRange<Double>]
+
+        /// Creates the description.
+        public init(counts: [String: Int] = [:], ranges: [String: ClosedRange<Double>] = [:]) {
+            self.counts = counts
+            self.ranges = ranges
+        }
+
+        func counts(for model: Model) -> [String: Int] {
+            counts.filter { model.entity(named: $0.key).map { !$0.isAbstract } ?? false }
+        }
+    }
+
+    private init(
+        versions: Versions, path: MigrationPath, objects: Int, seed: UInt64, stores: [String], data: SeedData, temporaryFolder: URL
+    ) throws {
         let current = versions.current
         var pairs: [(Int, Int)] = []
         if path.includesConsecutive { pairs += (0..<current).map { ($0, $0 + 1) } }
@@ -69,7 +94,10 @@ public struct MigrationTest: Sendable {
             defer { StoreMigration.removeStore(source) }
             do {
                 let (old, new) = (try versions.version(from), try versions.version(to))
-                try StoreSeed(defaultCount: objects, seed: seed &+ UInt64(from)).write(model: old.model, to: source)
+                try StoreSeed(
+                    defaultCount: objects, counts: data.counts(for: old.model), seed: seed &+ UInt64(from), toward: new.model,
+                    ranges: data.ranges
+                ).write(model: old.model, to: source)
                 results.set(
                     index,
                     .success(
@@ -161,14 +189,25 @@ private struct Versions: Sendable {
     let current: Int
     let loaded: [ModelVersion]?
 
-    init(bundle: ModelBundle) throws(Diagnostic) {
-        guard let current = bundle.versions.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
+    init(bundle: ModelBundle, order: [String]?) throws(Diagnostic) {
+        let ordered: [ModelVersion]
+        do {
+            ordered = try bundle.versions(inOrder: order).versions
+        } catch {
+            switch error {
+            case .unknownVersion(let name, _):
+                throw Diagnostic(path: bundle.path, message: "the order names version \"\(name)\", which the bundle does not have")
+            case .currentVersionLeftOut(let name):
+                throw Diagnostic(path: bundle.path, message: "the order leaves out the current version \"\(name)\"")
+            }
+        }
+        guard let current = ordered.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
             throw Diagnostic(path: bundle.path, message: "the current version \(bundle.currentVersionName) is not in the bundle")
         }
         self.path = bundle.path
-        self.names = bundle.versions.map(\.name)
+        self.names = ordered.map(\.name)
         self.current = current
-        self.loaded = bundle.versions
+        self.loaded = ordered
     }
 
     init(path: String) throws(Diagnostic) {

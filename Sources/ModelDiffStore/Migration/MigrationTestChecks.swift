@@ -75,6 +75,15 @@ struct MigrationTestChecks {
                 )
                 continue
             }
+            // A number made Boolean keeps only whether it was zero: any other value than 0 and 1 is lost.
+            if destinationAttribute.type == .boolean,
+                let lost = (sourceValues[name] ?? []).first(where: { if case .integer(let n) = $0 { n != 0 && n != 1 } else { false } })
+            {
+                failures.append(
+                    "\(what): \(lost) becomes YES (from \(from).\(sourceAttribute.name), \(sourceAttribute.type.xcodeName)): the number is lost"
+                )
+                continue
+            }
             let type = destinationAttribute.type
             let expected = (sourceValues[name] ?? []).map { Self.comparable(Self.converted($0, to: type), type) }
             let actual = written.map { Self.comparable($0, type) }

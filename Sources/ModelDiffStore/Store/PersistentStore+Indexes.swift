@@ -24,6 +24,21 @@ extension PersistentStore {
         return dropped
     }
 
+    /// Drops the uniqueness constraints' indexes, so that a migration's validation, which runs after
+    /// every object is written, reports duplicates as Core Data does (the entity, the constraint and an
+    /// object) instead of SQLite stopping the insert that breaks one; `rebuild(_:)` puts them back.
+    func dropUniqueIndexes() throws(StoreFailure) -> [DroppedIndex] {
+        let indexes = try database.rows(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql LIKE 'CREATE UNIQUE INDEX %' ORDER BY rowid")
+        var dropped: [DroppedIndex] = []
+        for row in indexes {
+            guard let name = row[0].string, let statement = row[1].string else { continue }
+            try database.execute("DROP INDEX \(SQL.quote(name))")
+            dropped.append(DroppedIndex(statement: statement))
+        }
+        return dropped
+    }
+
     /// Builds indexes `dropSecondaryIndexes()` dropped.
     func rebuild(_ indexes: [DroppedIndex]) throws(StoreFailure) {
         for index in indexes { try database.execute(index.statement) }

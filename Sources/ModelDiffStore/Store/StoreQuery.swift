@@ -84,6 +84,23 @@ extension PersistentStore {
         return rows.first.map { ObjectID(entity: $0[1].int, primaryKey: Int64($0[0].int)) }
     }
 
+    /// Every row of entity number `entity` in `table` for which `condition` holds, in primary key order.
+    func objects(in table: String, entity: Int, where condition: SQLFragment) throws(StoreFailure) -> [ObjectID] {
+        let rows = try database.rows(
+            "SELECT Z_PK, Z_ENT FROM \(SQL.quote(table)) WHERE Z_ENT = ? AND (\(SQL.joined([condition], separator: .or).text)) ORDER BY Z_PK",
+            [.integer(Int64(entity))] + condition.arguments)
+        return rows.map { ObjectID(entity: $0[1].int, primaryKey: Int64($0[0].int)) }
+    }
+
+    /// Every group of rows of `entities` in `table` that share their values of `columns`: the lowest
+    /// primary key of each and how many they are, by that key.
+    func duplicates(in table: String, entities: [Int], columns: [String]) throws(StoreFailure) -> [(primaryKey: Int64, count: Int)] {
+        let rows = try database.rows(
+            "SELECT MIN(Z_PK), COUNT(*) FROM \(SQL.quote(table)) WHERE Z_ENT IN (\(SQL.parameters(entities.count))) GROUP BY \(SQL.quote(columns)) HAVING COUNT(*) > 1 ORDER BY 1",
+            entities.map { .integer(Int64($0)) })
+        return rows.map { (Int64($0[0].int), $0[1].int) }
+    }
+
     /// The primary key and value of each row of entity number `entity` in `table` whose `column` is not null.
     func values(of column: String, in table: String, entity: Int) throws(StoreFailure) -> [(primaryKey: Int64, value: SQLiteValue)] {
         try database.rows(

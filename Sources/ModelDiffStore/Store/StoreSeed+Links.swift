@@ -9,13 +9,16 @@ struct SeedLinks {
     /// Seeded objects by concrete entity, in insertion order.
     let objects: [String: [ObjectID]]
     let path: String
+    /// The next version: a to-many whose maximum count it lowers has an object holding more.
+    let target: SeedTarget?
     private var done: Set<String> = []
 
-    init(model: Model, writer: StoreWriter, objects: [String: [ObjectID]], path: String) {
+    init(model: Model, writer: StoreWriter, objects: [String: [ObjectID]], path: String, target: SeedTarget? = nil) {
         self.model = model
         self.writer = writer
         self.objects = objects
         self.path = path
+        self.target = target
     }
 
     mutating func linkAll() throws {
@@ -61,12 +64,23 @@ struct SeedLinks {
             guard let virtual = writer.layout.virtualToOne(storing: relationship.name, of: entity.name) else { return }
             try oneToMany(relationship, sources, destinations, virtual.toOne, what)
         case (true, true?):
-            try manyToMany(relationship, sources, destinations, inverse!, what)
+            try manyToMany(relationship, sources, destinations, inverse!, what, burst: burst(entity, relationship))
         case (true, false?):
-            try oneToMany(relationship, sources, destinations, inverse!, what)
+            try oneToMany(relationship, sources, destinations, inverse!, what, burst: burst(entity, relationship))
         case (false, _):
             try toOne(relationship, sources, destinations, mutual: inverse, what)
         }
+    }
+
+    /// How many objects the first owner holds when the next version lowers the maximum count (a to-one
+    /// holds at most 1): the old maximum, or twice the new one and one more when the old one is
+    /// unbounded; nil otherwise.
+    private func burst(_ entity: Entity, _ relationship: Relationship) -> Int? {
+        guard let next = target?.relationship(relationship, of: entity) else { return nil }
+        let newMaximum = next.isToMany ? next.maxCount : 1
+        guard newMaximum > 0 else { return nil }
+        if relationship.maxCount > 0 { return relationship.maxCount > newMaximum ? relationship.maxCount : nil }
+        return newMaximum * 2 + 1
     }
 
     private func lowerBound(_ relationship: Relationship) -> Int {
@@ -75,7 +89,8 @@ struct SeedLinks {
     }
 
     private func oneToMany(
-        _ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], _ inverse: Relationship, _ what: String
+        _ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], _ inverse: Relationship, _ what: String,
+        burst: Int?
     ) throws {
         guard !sources.isEmpty else { return }
         let lower = lowerBound(relationship)
@@ -90,6 +105,11 @@ struct SeedLinks {
         for source in sources.indices {
             held[source] = Array(destinations[next..<(next + lower)])
             next += lower
+        }
+        if let burst, burst > held[0].count {
+            let extra = min(burst - held[0].count, destinations.count - next)
+            held[0] += destinations[next..<(next + extra)]
+            next += extra
         }
         // The rest are spread evenly over all the sources (sub-entities' objects included), so that each
         // kind of owner holds some; an optional inverse leaves every third one unlinked.
@@ -111,7 +131,8 @@ struct SeedLinks {
     }
 
     private func manyToMany(
-        _ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], _ inverse: Relationship, _ what: String
+        _ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], _ inverse: Relationship, _ what: String,
+        burst: Int?
     ) throws {
         guard !sources.isEmpty else { return }
         let lower = max(lowerBound(relationship), sources.count < destinations.count && !inverse.isOptional ? 1 : 0)
@@ -125,7 +146,8 @@ struct SeedLinks {
         }
         for (index, source) in sources.enumerated() {
             // Object i holds i, i+1, … so that every destination is held by someone when there are as many sources.
-            let count = lower + (upper > lower ? index % (upper - lower + 1) : 0)
+            var count = lower + (upper > lower ? index % (upper - lower + 1) : 0)
+            if index == 0, let burst { count = max(count, min(burst, destinations.count)) }
             guard count > 0 else { continue }
             let held = (0..<count).map { destinations[(index + $0) % destinations.count] }
             try writer.addToMany(source, entity: entityName(source), relationship: relationship.name, destinations: held)

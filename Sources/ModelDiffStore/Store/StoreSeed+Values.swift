@@ -6,24 +6,86 @@ import ModelDiffKit
 /// Object `i` takes the `i % 8`-th of a list of interesting values for each attribute (nil, the
 /// default value, the bounds, zero, the width's extremes, non-ASCII text …), each list filtered by
 /// the attribute's settings, so that every value written satisfies the model.
+///
+/// With the next version as a target, the first objects also press on the bounds it tightens or adds
+/// (see `pressure`): nil where it requires a value, the first object's value again where it adds
+/// uniqueness, and values at and beyond a new minimum, maximum or length.
 struct SeedValues {
+    /// The longest string or binary value a seed writes, in UTF-16 units or bytes: a minimum length
+    /// above it is refused rather than filling memory and disk.
+    static let maximumLength = 1_000_000
+
     let entity: Entity
     let attributes: [String: Attribute]
     /// Attributes in a uniqueness constraint of the entity or an ancestor: their values must differ.
     let unique: Set<String>
+    /// Attributes that are a uniqueness constraint on their own: a Boolean among them has two values.
+    let soleUnique: Set<String>
+    let target: SeedTarget?
+    /// Attributes the next version puts in a uniqueness constraint that this one does not.
+    let newlyUnique: Set<String>
+    /// The ranges the team's values stay in (`.modeldiff.yml`'s `test.values`), by attribute name.
+    let ranges: [String: ClosedRange<Double>]
+    /// The first object's value of each attribute, repeated where the next version adds uniqueness.
+    var firstValues: [String: StoreValue] = [:]
     var random: SeededRandom
 
-    init(model: Model, entity: Entity, random: SeededRandom) {
+    init(
+        model: Model, entity: Entity, random: SeededRandom, target: SeedTarget? = nil, ranges: [String: ClosedRange<Double>] = [:]
+    ) {
         self.entity = entity
-        attributes = Dictionary(model.allAttributes(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        unique = Set(model.ancestry(of: entity).flatMap { $0.uniquenessConstraints.flatMap { $0 } })
+        let all = model.allAttributes(of: entity)
+        attributes = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let constraints = model.ancestry(of: entity).flatMap(\.uniquenessConstraints)
+        unique = Set(constraints.flatMap { $0 })
+        soleUnique = Set(constraints.filter { $0.count == 1 }.map { $0[0] })
+        self.target = target
+        var own: [String: ClosedRange<Double>] = [:]
+        for attribute in all {
+            // Named by the entity or by the ancestor that declares it.
+            for ancestor in model.ancestry(of: entity) {
+                if let range = ranges["\(ancestor.name).\(attribute.name)"] { own[attribute.name] = range }
+            }
+        }
+        self.ranges = own
+        newlyUnique = target.map { $0.newlyUnique(entity, attributes: all) }.map { $0.subtracting(Set(constraints.flatMap { $0 })) } ?? []
         self.random = random
     }
 
     mutating func value(for name: String, object index: Int, serial: Int, path: String) throws(Diagnostic) -> StoreValue {
         guard let attribute = attributes[name] else { return .null }
-        let variant = index % 8
         let isUnique = unique.contains(name)
+        var value: StoreValue
+        if !isUnique, let next = target?.attribute(attribute, of: entity), let pressed = try pressure(attribute, next, index, path) {
+            value = pressed
+        } else {
+            value = try ordinaryValue(attribute, index: index, serial: serial, isUnique: isUnique, path: path)
+        }
+        if !isUnique, let range = ranges[name] { value = Self.limited(value, to: range) }
+        if index == 0 { firstValues[name] = value }
+        return value
+    }
+
+    /// A number moved into the team's range (an integer to the nearest whole number inside it).
+    static func limited(_ value: StoreValue, to range: ClosedRange<Double>) -> StoreValue {
+        let limit = 9.2e18
+        switch value {
+        case .integer(let n):
+            if Double(n) < range.lowerBound { return .integer(Int64(min(range.lowerBound.rounded(.up), limit))) }
+            if Double(n) > range.upperBound { return .integer(Int64(max(range.upperBound.rounded(.down), -limit))) }
+            return value
+        case .double(let d): return .double(min(max(d, range.lowerBound), range.upperBound))
+        case .decimal(let text):
+            guard let d = Double(text), !range.contains(d) else { return value }
+            return .decimal(Self.text(min(max(d, range.lowerBound), range.upperBound)))
+        default: return value
+        }
+    }
+
+    private mutating func ordinaryValue(_ attribute: Attribute, index: Int, serial: Int, isUnique: Bool, path: String) throws(Diagnostic)
+        -> StoreValue
+    {
+        let variant = index % 8
         // Unique values count objects across the table (`serial`), not within the entity.
         let index = isUnique ? serial : index
         // One object in eight leaves an optional value nil; one in eight takes the default value.
@@ -35,6 +97,13 @@ struct SeedValues {
         case .integer32: return .integer(try integer(attribute, Int64(Int32.min)...Int64(Int32.max), index, isUnique, what, path))
         case .integer64: return .integer(try integer(attribute, Int64.min...Int64.max, index, isUnique, what, path))
         case .boolean:
+            if soleUnique.contains(attribute.name) && index >= 2 {
+                throw Diagnostic(
+                    path: path,
+                    message:
+                        "cannot seed \(what): a unique Boolean has two values, so its table holds at most 2 objects; lower their count in --objects"
+                )
+            }
             return .bool(index % 2 == 1)
         case .double, .float, .decimal:
             let number = try decimal(attribute, index, isUnique, what, path)
@@ -44,9 +113,12 @@ struct SeedValues {
         case .date:
             return .date(try date(attribute, index, isUnique, what, path))
         case .binary, .transformable:
-            let count = isUnique ? 8 : [0, 4, 16, 1][index % 4]
-            var bytes = random.bytes(count)
+            // A Binary's minimum and maximum are lengths in bytes, as Core Data validates them.
+            let (minimum, maximum) = try lengths(attribute, what, path)
+            var bytes = random.bytes(isUnique ? 8 : [0, 4, 16, 1][index % 4])
             if isUnique { bytes += withUnsafeBytes(of: Int64(index).bigEndian) { Array($0) } }
+            if bytes.count < minimum { bytes += random.bytes(minimum - bytes.count) }
+            if bytes.count > maximum { bytes = isUnique ? Array(bytes.suffix(maximum)) : Array(bytes.prefix(maximum)) }
             return .data(bytes)
         case .uuid:
             return .uuid(random.uuid())
@@ -116,8 +188,7 @@ struct SeedValues {
     private mutating func string(_ attribute: Attribute, _ index: Int, _ isUnique: Bool, _ what: String, _ path: String) throws(Diagnostic)
         -> String
     {
-        let minimum = attribute.minValueString.flatMap { Int($0) } ?? 0
-        let maximum = attribute.maxValueString.flatMap { Int($0) } ?? Int.max
+        let (minimum, maximum) = try lengths(attribute, what, path)
         let pattern = try attribute.regularExpressionString.map { text throws(Diagnostic) -> NSRegularExpression in
             do { return try NSRegularExpression(pattern: text) } catch {
                 throw Diagnostic(path: path, message: "cannot seed \(what): its regular expression does not compile")
@@ -147,6 +218,21 @@ struct SeedValues {
         let padded = String(repeating: "a", count: max(minimum, 1)) + suffix
         if fits(padded) { return padded }
         throw Diagnostic(path: path, message: "cannot seed \(what): no value modeldiff can make fits its length and regular expression")
+    }
+
+    /// A String's or Binary's length bounds; a minimum above ``maximumLength`` is refused.
+    private func lengths(_ attribute: Attribute, _ what: String, _ path: String) throws(Diagnostic) -> (Int, Int) {
+        let minimum = max(attribute.minValueString.flatMap { Int($0) } ?? 0, 0)
+        let maximum = attribute.maxValueString.flatMap { Int($0) } ?? Int.max
+        guard minimum <= Self.maximumLength else {
+            throw Diagnostic(
+                path: path,
+                message: "cannot seed \(what): its minimum length \(minimum) is above the \(Self.maximumLength) a seeded value may take")
+        }
+        guard minimum <= maximum else {
+            throw Diagnostic(path: path, message: "cannot seed \(what): its minimum length is above its maximum")
+        }
+        return (minimum, maximum)
     }
 
     /// A Decimal's text without a needless exponent.

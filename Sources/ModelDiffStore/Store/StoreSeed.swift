@@ -6,19 +6,36 @@ import ModelDiffKit
 /// objects of every concrete entity, relationships within their counts and with both sides of their
 /// inverses; and values that exercise a migration (nil for optional values, empty strings, the
 /// extremes of each integer width, non-ASCII text). The same seed gives the same bytes.
+///
+/// Given the next version (`toward`), the seed also reaches the bounds that version tightens or adds:
+/// nils where it requires a value, duplicates where it adds uniqueness, values at and beyond a new
+/// minimum, maximum or length, and to-many relationships holding more than a new maximum count.
 public struct StoreSeed: Sendable {
+    /// The most objects a seed writes in all: counts (asked for, or raised by required relationships)
+    /// above it are refused rather than run for hours.
+    public static let maximumObjects = 10_000_000
     /// How many objects of each concrete entity; entities not named get `defaultCount`.
     public let counts: [String: Int]
     /// The count for entities `counts` does not name.
     public let defaultCount: Int
     /// The random seed.
     public let seed: UInt64
+    /// The next version, whose new bounds the seed reaches; nil for a seed of the model alone.
+    public let next: Model?
+    /// By `Entity.attribute`, the range a number attribute's seeded values stay in: the values the
+    /// team's data takes, so a bound the next version sets outside them is not reached.
+    public let ranges: [String: ClosedRange<Double>]
 
     /// Creates a seed plan.
-    public init(defaultCount: Int, counts: [String: Int] = [:], seed: UInt64 = 1) {
+    public init(
+        defaultCount: Int, counts: [String: Int] = [:], seed: UInt64 = 1, toward next: Model? = nil,
+        ranges: [String: ClosedRange<Double>] = [:]
+    ) {
         self.defaultCount = defaultCount
         self.counts = counts
         self.seed = seed
+        self.next = next
+        self.ranges = ranges
     }
 
     /// Creates the store at `path` (which must not exist) and fills it; nothing is left behind on failure.
@@ -32,6 +49,7 @@ public struct StoreSeed: Sendable {
         for name in counts.keys.sorted() where model.entity(named: name)?.isAbstract == true {
             throw SeedCountError(path: path, problem: .abstractEntity(name))
         }
+        let planned = try plannedCounts(model, path: path)
         // The store UUID comes from the seed too: the same seed gives the same bytes.
         var random = SeededRandom(seed: seed)
         let uuid = random.uuid().uuidString
@@ -40,11 +58,11 @@ public struct StoreSeed: Sendable {
             try store.database.execute("BEGIN")
             let writer = try StoreWriter(store: store, layout: StoreLayout(model: model))
             var objects: [String: [ObjectID]] = [:]
-            let planned = plannedCounts(model)
             // Unique values are numbered across the whole table, which holds every entity of a hierarchy.
             var serial = 0
+            let target = next.map(SeedTarget.init(model:))
             for entity in model.entities.sorted(by: { $0.name < $1.name }) where !entity.isAbstract {
-                var values = SeedValues(model: model, entity: entity, random: random)
+                var values = SeedValues(model: model, entity: entity, random: random, target: target, ranges: ranges)
                 let names = try writer.insertableAttributes(of: entity.name)
                 for index in 0..<(planned[entity.name] ?? 0) {
                     var row: [String: StoreValue] = [:]
@@ -54,7 +72,7 @@ public struct StoreSeed: Sendable {
                 }
                 random = values.random
             }
-            var links = SeedLinks(model: model, writer: writer, objects: objects, path: path)
+            var links = SeedLinks(model: model, writer: writer, objects: objects, path: path, target: target)
             try links.linkAll()
             try writer.finish()
             try store.database.execute("COMMIT")
@@ -72,7 +90,8 @@ public struct StoreSeed: Sendable {
 extension StoreSeed {
     /// Objects per concrete entity: the counts asked for, raised where a required to-many needs more
     /// destination objects than that (a book that needs pages gets them), for entities not named in `counts`.
-    func plannedCounts(_ model: Model) -> [String: Int] {
+    /// A plan of more than ``maximumObjects`` in all is refused.
+    func plannedCounts(_ model: Model, path: String) throws -> [String: Int] {
         var planned: [String: Int] = [:]
         for entity in model.entities where !entity.isAbstract { planned[entity.name] = counts[entity.name] ?? defaultCount }
         func total(_ name: String) -> Int {
@@ -88,17 +107,33 @@ extension StoreSeed {
                         let destination = relationship.destinationEntity.flatMap(model.entity(named:))
                     else { continue }
                     let lower = relationship.isOptional ? relationship.minCount : max(relationship.minCount, 1)
-                    let needed = lower * total(entity.name) - total(destination.name)
+                    let product = lower.multipliedReportingOverflow(by: total(entity.name))
+                    let needed = product.overflow ? Int.max : product.partialValue - total(destination.name)
                     guard needed > 0,
                         let target = ([destination] + model.subentities(of: destination)).first(where: {
                             !$0.isAbstract && counts[$0.name] == nil
                         })
                     else { continue }
+                    guard needed <= Self.maximumObjects - planned.values.reduce(0, +) else {
+                        throw StoreFailure.input(
+                            Diagnostic(
+                                path: path,
+                                message:
+                                    "cannot seed \(entity.name).\(relationship.name): its minimum count \(lower) needs more than the "
+                                    + "\(Self.maximumObjects) objects a seed writes at most"
+                            ))
+                    }
                     planned[target.name, default: 0] += needed
                     changed = true
                 }
             }
             if !changed { break }
+        }
+        let sum = planned.values.reduce(0) { $0.addingReportingOverflow($1).overflow ? Int.max : $0 + $1 }
+        guard sum <= Self.maximumObjects else {
+            throw SeedCountError(
+                path: path,
+                problem: .unsatisfiable("cannot seed \(sum) objects: a seed writes at most \(Self.maximumObjects) in all", remedy: .lower))
         }
         return planned
     }

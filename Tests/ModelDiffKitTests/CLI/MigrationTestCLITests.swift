@@ -22,7 +22,7 @@ import Testing
 
     /// Steps `check` calls inferable (or only warns about, or does not see at all) that fail on data.
     @Test(arguments: [
-        ("max-count-lowered", "Note.tags holds 2 objects, more than its maximum 1 (NSValidationRelationshipExceedsMaximumCountError 1590"),
+        ("max-count-lowered", "Note.tags holds 3 objects, more than its maximum 1 (NSValidationRelationshipExceedsMaximumCountError 1590"),
         ("new-regular-expression", "does not match [A-Za-z0-9 ]* (NSValidationStringPatternMatchingError 1680"),
         (
             "number-overflows",

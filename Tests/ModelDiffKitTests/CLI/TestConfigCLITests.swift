@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// `.modeldiff.yml`'s `test:` section: the values the team's data takes and the objects per entity,
+/// read by `modeldiff test` (with `--config` and `--no-config` as `check` has them).
+@Suite struct TestConfigCLITests {
+    /// A folder holding a copy of TestModels/FindingCodes/`name` and the configuration `text`.
+    private func project(_ name: String, config text: String) throws -> URL {
+        let folder = try Paths.temporaryDirectory()
+        try FileManager.default.copyItem(
+            at: Paths.testModels.appendingPathComponent("FindingCodes/\(name).xcdatamodeld"),
+            to: folder.appendingPathComponent("Model.xcdatamodeld"))
+        try text.write(to: folder.appendingPathComponent(".modeldiff.yml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// V2 adds `Note.count` 0...10000: the seed's extremes fail it, the team's range passes it.
+    @Test func valueRangesKeepTheSeedToTheTeamsData() throws {
+        let folder = try project("cosmetic-change-max-value", config: "test:\n  values:\n    Note.count: 0...10000\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ranged = try runModeldiff(["test", "Model.xcdatamodeld"], in: folder)
+        #expect(ranged.status == 0, "\(ranged.stdout)\(ranged.stderr)")
+        let unranged = try runModeldiff(["test", "Model.xcdatamodeld", "--no-config"], in: folder)
+        #expect(unranged.status == 1)
+        #expect(unranged.stdout.contains("Note.count is below its minimum 0 (NSValidationNumberTooSmallError 1620"))
+        // A range wider than the new bounds is reached again.
+        try "test:\n  values:\n    Note.count: -5...20000\n".write(
+            to: folder.appendingPathComponent("wide.yml"), atomically: true, encoding: .utf8)
+        let wide = try runModeldiff(["test", "Model.xcdatamodeld", "--config", "wide.yml"], in: folder)
+        #expect(wide.status == 1)
+        #expect(wide.stdout.contains("Note.count is below its minimum 0"), "\(wide.stdout)")
+    }
+
+    @Test func objectsComeFromTheConfigurationAndTheCommandLineWins() throws {
+        let folder = try project("max-count-lowered", config: "test:\n  objects:\n    Folder: 2\n    Note: 1\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // One note cannot overfill a folder; --objects does not replace counts the configuration names per entity.
+        let one = try runModeldiff(["test", "Model.xcdatamodeld"], in: folder)
+        #expect(one.status == 0, "\(one.stdout)")
+        try "test:\n  objects: 0\n".write(to: folder.appendingPathComponent(".modeldiff.yml"), atomically: true, encoding: .utf8)
+        #expect(try runModeldiff(["test", "Model.xcdatamodeld"], in: folder).status == 0)
+        let flag = try runModeldiff(["test", "Model.xcdatamodeld", "--objects", "4"], in: folder)
+        #expect(flag.status == 1, "\(flag.stdout)")
+    }
+
+    @Test(arguments: [
+        ("test:\n  values:\n    Note.count: 10...1\n", ".modeldiff.yml:3:17: error: expected a range of numbers, low...high (low at most high), not \"10...1\""),
+        ("test:\n  values:\n    count: 0...1\n", ".modeldiff.yml:3:5: error: test.values names an attribute as Entity.attribute, not \"count\""),
+        ("test:\n  objects: lots\n", ".modeldiff.yml:2:12: error: expected a number of objects from 0 to 100,000"),
+        ("test:\n  seeds: 3\n", ".modeldiff.yml:2:3: error: unknown key \"test.seeds\" (test takes objects and values)"),
+    ])
+    func aBadTestSectionIsOneLineWithItsPlace(text: String, message: String) throws {
+        let folder = try project("cosmetic-change-user-info", config: text)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runModeldiff(["test", "Model.xcdatamodeld"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == message + "\n")
+    }
+}
