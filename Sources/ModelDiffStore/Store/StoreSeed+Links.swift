@@ -62,7 +62,7 @@ struct SeedLinks {
         case (true, nil):
             // Stored as Core Data does, by a virtual to-one of each destination (optional, one owner each).
             guard let virtual = writer.layout.virtualToOne(storing: relationship.name, of: entity.name) else { return }
-            try oneToMany(relationship, sources, destinations, virtual.toOne, what)
+            try oneToMany(relationship, sources, destinations, virtual.toOne, what, burst: burst(entity, relationship))
         case (true, true?):
             try manyToMany(relationship, sources, destinations, inverse!, what, burst: burst(entity, relationship))
         case (true, false?):
