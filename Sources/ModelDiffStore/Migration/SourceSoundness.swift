@@ -3,6 +3,8 @@ import ModelDiffKit
 /// What a source store holds that a migration cannot copy as it stands, found once, before either
 /// path runs, on the migration's read snapshot, so that both paths see the same answer.
 ///
+/// - A column of the layout's tables that the layout does not account for and that holds data is
+///   refused: modeldiff never drops data it does not understand.
 /// - A row whose `Z_ENT` is not an entity of its table's hierarchy is refused: no entity mapping
 ///   accounts for it (Core Data fetches by `Z_ENT IN (entity and sub-entities)`, so it is invisible to
 ///   it), and neither path may report success with fewer objects than the mapping accounts for.
@@ -60,7 +62,8 @@ struct SourceSoundness {
                 }
             }
         }
-        self.problems = problems
+        // Data in a column the layout does not account for would be dropped by either path: refused.
+        self.problems = problems + (try StoreSchemaCheck.unaccountedData(in: store, layout: layout))
         self.dangling = dangling
     }
 

@@ -43,6 +43,30 @@ package enum StoreSchemaCheck {
         return problems
     }
 
+    /// The columns of the layout's tables that the layout does not account for and that hold data, as
+    /// messages (`column ZACCELERATION.Z3ACCELERATIONS holds 3300 values the model does not account
+    /// for`): a store's data modeldiff does not understand, which a migration would drop. A table the
+    /// store lacks is `missing`'s to report.
+    package static func unaccountedData(in store: PersistentStore, layout: StoreLayout) throws(StoreFailure) -> [String] {
+        let tables = try tableNames(in: store)
+        let known =
+            layout.tables.map { ($0.name, Set($0.columns.map { $0.name.uppercased() })) }
+            + layout.joinTables.map { join in
+                (join.name, Set(([join.sourceColumn, join.destinationColumn] + join.orderColumns.map(\.column)).map { $0.uppercased() }))
+            }
+        var problems: [String] = []
+        for (table, columns) in known where tables.contains(table.uppercased()) {
+            for column in try store.columnNames(of: table) where !columns.contains(column.uppercased()) {
+                let rows =
+                    try store.database.rows(
+                        "SELECT COUNT(*) FROM \(SQL.quote(table)) WHERE \(SQL.quote(column)) IS NOT NULL"
+                    ).first?.first?.int ?? 0
+                if rows > 0 { problems.append("column \(table).\(column) holds \(rows) values the model does not account for") }
+            }
+        }
+        return problems
+    }
+
     private static func tableNames(in store: PersistentStore) throws(StoreFailure) -> Set<String> {
         Set(try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string?.uppercased() })
     }

@@ -31,6 +31,7 @@ public struct StoreVerification: Sendable {
             self.counts = []
             return
         }
+        problems += try StoreSchemaCheck.unaccountedData(in: store, layout: layout)
         let maxima = Dictionary(try store.primaryKeyTable().map { ($0.name, $0.max) }, uniquingKeysWith: { a, _ in a })
         for table in layout.tables {
             let numbers = table.entities.compactMap { layout.entityNumbers[$0] }

@@ -64,7 +64,10 @@ private func links(_ path: String, model: Model) throws -> [String] {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let seed = try runModeldiff(
-        ["store", "seed", noInverse.appendingPathComponent("V1.xcdatamodel").path, "--objects", "6", "--seed", "3", "--output", "v1.sqlite"],
+        [
+            "store", "seed", noInverse.appendingPathComponent("V1.xcdatamodel").path, "--objects", "6", "--seed", "3", "--output",
+            "v1.sqlite",
+        ],
         in: folder)
     #expect(seed.status == 0, "\(seed.stderr)")
     let verify = try runModeldiff(["store", "verify", "v1.sqlite", "--model", noInverse.path], in: folder)
@@ -78,8 +81,36 @@ private func links(_ path: String, model: Model) throws -> [String] {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("migrated v1.sqlite → \(output) (V1 → V2 (inferred)\(path))\n"), "\(result.stdout)")
         let migrated = try links(folder.appendingPathComponent(output).path, model: try version("V2"))
-        #expect(migrated == source, "\(output): \(migrated.filter { !source.contains($0) }) instead of \(source.filter { !migrated.contains($0) })")
+        #expect(
+            migrated == source,
+            "\(output): \(migrated.filter { !source.contains($0) }) instead of \(source.filter { !migrated.contains($0) })")
         let verify = try runModeldiff(["store", "verify", output, "--model", noInverse.path], in: folder)
         #expect(verify.status == 0, "\(output): \(verify.stdout)\(verify.stderr)")
+    }
+}
+
+/// A column the layout does not account for (a to-many without an inverse that an older modeldiff
+/// did not know, or any other) is an error of `store verify` when it holds data, and `migrate`
+/// refuses the store, writing nothing: neither path would carry it.
+@Test func dataInAColumnTheLayoutDoesNotExplainIsReportedAndRefused() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let seed = try runModeldiff(
+        ["store", "seed", noInverse.appendingPathComponent("V1.xcdatamodel").path, "--objects", "4", "--output", "v1.sqlite"], in: folder)
+    #expect(seed.status == 0, "\(seed.stderr)")
+    let store = try PersistentStore.open(path: folder.appendingPathComponent("v1.sqlite").path, writable: true)
+    try store.database.execute("ALTER TABLE ZACCELERATION ADD COLUMN ZEXTRA INTEGER")
+    // Empty, it holds nothing to lose: still sound.
+    #expect(try runModeldiff(["store", "verify", "v1.sqlite", "--model", noInverse.path], in: folder).status == 0)
+    try store.database.execute("UPDATE ZACCELERATION SET ZEXTRA = 7")
+    let verify = try runModeldiff(["store", "verify", "v1.sqlite", "--model", noInverse.path], in: folder)
+    #expect(verify.status != 0)
+    #expect((verify.stdout + verify.stderr).contains("column ZACCELERATION.ZEXTRA holds"), "\(verify.stdout)\(verify.stderr)")
+    #expect((verify.stdout + verify.stderr).contains("values the model does not account for"))
+    for extra in [[String](), ["--no-fast-path"]] {
+        let result = try runModeldiff(["migrate", "v1.sqlite", "--to", noInverse.path, "--output", "out.sqlite"] + extra, in: folder)
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(result.stderr.contains("ZACCELERATION.ZEXTRA"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.sqlite").path))
     }
 }
