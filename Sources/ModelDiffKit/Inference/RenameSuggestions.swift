@@ -5,13 +5,29 @@ enum RenameSuggestions {
         let diff = context.diff
         // Each removed entity's attribute shape once, not once per added entity it is compared with.
         let removedShapes = diff.match.removed.map { (entity: $0, shape: shape(of: $0, in: diff.source)) }
-        for added in diff.match.added where !removedShapes.isEmpty {
+        // One suggestion per removed entity: the added entity most like it. Entities that share only
+        // boilerplate attributes (`createdAt`, `updatedAt`, `remoteID`) all pass the look-alike test
+        // against one removed entity; one warning per added entity gave one removal four suggestions.
+        // The threshold stays the look-alike test's: at least half of the larger entity's attributes
+        // (name and type) shared, with at least three, or a similar name.
+        var best: [String: (removed: Entity, added: Entity, score: Int, position: Int)] = [:]
+        for (position, added) in diff.match.added.enumerated() where !removedShapes.isEmpty {
             let addedShape = shape(of: added, in: diff.destination)
             // The same name on both sides is not a rename: stale-renaming-identifier explains that pair.
             guard
-                let removed = removedShapes.first(where: { $0.entity.name != added.name && entitiesLookAlike($0, (added, addedShape)) })?
-                    .entity
+                let removed = removedShapes.first(where: { $0.entity.name != added.name && entitiesLookAlike($0, (added, addedShape)) })
             else { continue }
+            // Shared attributes per thousand of the larger side, then a similar name, decide between candidates.
+            let shared = removed.shape.intersection(addedShape).count
+            let score =
+                shared * 1_000 / max(removed.shape.count, addedShape.count, 1) * 2
+                + (namesAreSimilar(removed.entity.name, added.name) ? 1 : 0)
+            if best[removed.entity.name].map({ score > $0.score }) ?? true {
+                best[removed.entity.name] = (removed.entity, added, score, position)
+            }
+        }
+        for (_, pick) in best.sorted(by: { $0.value.position < $1.value.position }) {
+            let (removed, added) = (pick.removed, pick.added)
             context.new(
                 .possibleRename, entity: added.name, line: added.line,
                 "`\(added.name)` is new and `\(removed.name)` is removed: if `\(added.name)` is `\(removed.name)` renamed, set the renaming identifier of `\(added.name)` to `\(removed.canonicalName)`, or every `\(removed.name)` object is dropped"

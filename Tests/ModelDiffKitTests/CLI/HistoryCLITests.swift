@@ -66,4 +66,18 @@ import Testing
         #expect(infer.status == 0)
         #expect(infer.stdout.contains(#"<entityMapping name="ArtworkToArtwork" type="copy" source="Artwork" destination="Artwork""#))
     }
+
+    /// A removed entity that shares boilerplate attributes (`createdAt`, `remoteID`, `updatedAt`) with
+    /// four new ones is suggested as a rename of the one most like it only.
+    @Test func oneRemovedEntityGetsOneRenameSuggestion() throws {
+        let folder = Self.history + "BoilerplateRename/"
+        let check = try runModeldiff(["check", folder + "old.xml", folder + "new.xml"])
+        #expect(check.status == 0)
+        let suggestions = check.stdout.split(separator: "\n").filter { $0.hasSuffix("[possible-rename]") }
+        #expect(
+            suggestions == [
+                "\(folder)new.xml:3: warning: `Article` is new and `Post` is removed: if `Article` is `Post` renamed, "
+                    + "set the renaming identifier of `Article` to `Post`, or every `Post` object is dropped [possible-rename]"
+            ])
+    }
 }
