@@ -21,7 +21,7 @@ struct MigrateCommand: ParsableCommand {
             --dry-run is the pre-flight for a store taken from a device or a beta user: the whole migration
             runs in a temporary file (no --output needed) and every object Core Data's validation would
             refuse is listed, grouped by error code (1570 required, 1590 too many related objects, 1551
-            uniqueness …) with its entity, object and property; --format json gives the same as JSON.
+            uniqueness, ...) with its entity, object and property; --format json gives the same as JSON.
             Exit status: 0 migrated (or would migrate), 1 a dry run found objects that would fail, 2 bad input
             or a failed migration.
 

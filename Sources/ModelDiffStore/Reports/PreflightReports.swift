@@ -59,11 +59,13 @@ public enum PreflightReports {
     public static func text(_ preflight: Preflight) -> String {
         let steps = preflight.steps.joined(separator: ", ")
         guard !preflight.passes else {
-            return "pre-flight: \(MessageEscaping.escaped(preflight.store)) would migrate (\(MessageEscaping.escaped(steps))): no object fails\n"
+            return
+                "pre-flight: \(MessageEscaping.escaped(preflight.store)) would migrate (\(MessageEscaping.escaped(steps))): no object fails\n"
         }
         let count = preflight.failures.count
         let store = MessageEscaping.escaped(preflight.store)
-        var out = "pre-flight: \(store) would fail to migrate (\(MessageEscaping.escaped(steps))): \(count) failure\(count == 1 ? "" : "s")\n"
+        var out =
+            "pre-flight: \(store) would fail to migrate (\(MessageEscaping.escaped(steps))): \(count) failure\(count == 1 ? "" : "s")\n"
         for (code, failures) in Dictionary(grouping: preflight.failures, by: \.code).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             out += "\(code.rawValue) \(code.name): \(failures.count) object\(failures.count == 1 ? "" : "s")\n"
             for failure in failures {
@@ -79,13 +81,15 @@ public enum PreflightReports {
         struct FailureJSON: Encodable { let entity: String?, object: String?, property: String?, mapping: String?, message: String }
         struct CodeJSON: Encodable { let code: Int, name: String, failures: [FailureJSON] }
         struct PreflightJSON: Encodable { let store: String, steps: [String], passes: Bool, codes: [CodeJSON] }
-        let codes = Dictionary(grouping: preflight.failures, by: \.code).sorted(by: { $0.key.rawValue < $1.key.rawValue }).map { code, failures in
+        let codes = Dictionary(grouping: preflight.failures, by: \.code).sorted(by: { $0.key.rawValue < $1.key.rawValue }).map {
+            code, failures in
             CodeJSON(
                 code: code.rawValue, name: code.name,
                 failures: failures.map {
                     FailureJSON(entity: $0.entity, object: $0.object, property: $0.property, mapping: $0.mapping, message: $0.message)
                 })
         }
-        return try CheckReports.encode(PreflightJSON(store: preflight.store, steps: preflight.steps, passes: preflight.passes, codes: codes))
+        return try CheckReports.encode(
+            PreflightJSON(store: preflight.store, steps: preflight.steps, passes: preflight.passes, codes: codes))
     }
 }

@@ -44,8 +44,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("test:\n  values:\n    Note.count: 10...1\n", ".modeldiff.yml:3:17: error: expected a range of numbers, low...high (low at most high), not \"10...1\""),
-        ("test:\n  values:\n    count: 0...1\n", ".modeldiff.yml:3:5: error: test.values names an attribute as Entity.attribute, not \"count\""),
+        (
+            "test:\n  values:\n    Note.count: 10...1\n",
+            ".modeldiff.yml:3:17: error: expected a range of numbers, low...high (low at most high), not \"10...1\""
+        ),
+        (
+            "test:\n  values:\n    count: 0...1\n",
+            ".modeldiff.yml:3:5: error: test.values names an attribute as Entity.attribute, not \"count\""
+        ),
         ("test:\n  objects: lots\n", ".modeldiff.yml:2:12: error: expected a number of objects from 0 to 100,000"),
         ("test:\n  seeds: 3\n", ".modeldiff.yml:2:3: error: unknown key \"test.seeds\" (test takes objects and values)"),
     ])
