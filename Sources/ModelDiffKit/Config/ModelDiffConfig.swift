@@ -58,12 +58,8 @@ public struct ModelDiffConfig: Sendable {
 
     /// Reads and checks the file at `path`.
     public static func load(path: String) throws(Diagnostic) -> ModelDiffConfig {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw Diagnostic(path: path, message: exists ? "cannot read the configuration file" : "no such file or directory")
-        }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumSize + 1)) ?? Data()
+        // A FIFO or a device as the configuration is refused, never waited on (`RegularFile`).
+        let data = Data(try RegularFile.bytes(at: path, limit: maximumSize + 1))
         guard data.count <= maximumSize else {
             throw Diagnostic(path: path, message: "a configuration file larger than 1 MB is not one")
         }

@@ -20,8 +20,8 @@ public enum CompiledModel {
     static func currentVersion(inFolder folder: String) throws(Diagnostic) -> String {
         let join = { (name: String) in (folder.trimmingTrailingSlashes as NSString).appendingPathComponent(name) }
         let info = join("VersionInfo.plist")
-        if let data = FileManager.default.contents(atPath: info) {
-            guard case .dictionary(let values) = try BinaryPropertyList.decode([UInt8](data), path: info),
+        if FileManager.default.fileExists(atPath: info) {
+            guard case .dictionary(let values) = try BinaryPropertyList.decode(try RegularFile.bytes(at: info), path: info),
                 case .string(let name)? = values["NSManagedObjectModel_CurrentVersionName"]
             else { throw Diagnostic(path: info, line: 1, column: 1, message: "no NSManagedObjectModel_CurrentVersionName") }
             // The name is a file's in this folder: a path (`../outside`, `/abs`, `a/b`) would read elsewhere.
