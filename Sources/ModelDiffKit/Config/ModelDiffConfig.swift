@@ -91,9 +91,7 @@ public struct ModelDiffConfig: Sendable {
                                 throw reader.error(value.position, "check.path is consecutive, direct or all, not \"\(name)\"")
                             }
                             checkPath = path
-                        case "mappings":
-                            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-                            mappingFolders = try reader.strings(value).map { folder.appendingPathComponent($0).standardizedFileURL.path }
+                        case "mappings": mappingFolders = try reader.folders(value, inFolderOf: path)
                         case "since": since = try reader.string(value)
                         case "strict": strict = try reader.bool(value)
                         case "cloudkit": cloudKit = try reader.bool(value)
@@ -146,6 +144,27 @@ struct ConfigReader {
             return texts
         }
         return [try string(value)]
+    }
+
+    /// Folders named relative to the configuration's folder, resolved. A configuration describes its
+    /// own project: an absolute path (`/etc`) or one that climbs out (`../../..`) is refused, at its position.
+    func folders(_ value: YAMLValue, inFolderOf configuration: String) throws(Diagnostic) -> [String] {
+        let base = URL(fileURLWithPath: configuration).deletingLastPathComponent().standardizedFileURL.path
+        let items: [YAMLValue]
+        if case .sequence(let sequence, _) = value { items = sequence } else { items = [value] }
+        var folders: [String] = []
+        for item in items {
+            let name = try string(item)
+            let resolved = URL(fileURLWithPath: base).appendingPathComponent(name).standardizedFileURL.path
+            guard !name.hasPrefix("/"), resolved == base || resolved.hasPrefix(base == "/" ? "/" : base + "/") else {
+                throw error(
+                    item.position,
+                    "check.mappings names \"\(name)\", which is not inside the configuration's folder; name a folder relative to it, inside it"
+                )
+            }
+            folders.append(resolved)
+        }
+        return folders
     }
 
     func bool(_ value: YAMLValue) throws(Diagnostic) -> Bool {
