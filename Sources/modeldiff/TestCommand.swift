@@ -42,6 +42,7 @@ struct TestCommand: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
+        Signals.removeOnInterrupt()  // the stores' private read copies are removed on Ctrl-C or SIGTERM
         let test = try reportingFailures {
             guard (0...100_000).contains(objects) else {
                 throw Diagnostic(path: bundle, message: "--objects takes a number from 0 to 100,000")
