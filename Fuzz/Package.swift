@@ -6,6 +6,7 @@ import PackageDescription
 
 let fuzzTargets = [
     "FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig", "FuzzKeyedArchive",
+    "FuzzCompiledModel",
 ]
 
 let package = Package(

@@ -44,7 +44,8 @@ struct CompiledModelArchive {
                     "NSMinCount": .integer(relationship.minCount), "NSMaxCount": .integer(relationship.maxCount),
                     "NSIsOptional": .bool(true), "NSDeleteRule": .integer(1), "NSEntity": .uid(slot),
                 ]
-                properties.append((relationship.name, b.object(["NSRelationshipDescription", "NSPropertyDescription", "NSObject"], fields)))
+                properties.append(
+                    (relationship.name, b.object(["NSRelationshipDescription", "NSPropertyDescription", "NSObject"], fields)))
             }
             var parent = KeyedArchiveBuilder.null
             if let name = entity.parent {
