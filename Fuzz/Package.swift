@@ -6,7 +6,7 @@ import PackageDescription
 
 let fuzzTargets = [
     "FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig", "FuzzKeyedArchive",
-    "FuzzPlanSwift",
+    "FuzzPlanSwift", "FuzzCompiledModel",
 ]
 
 let package = Package(

@@ -5,8 +5,8 @@
 #   Scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, every target
 #
 # Targets: FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig FuzzKeyedArchive
-# FuzzPlanSwift. A crash, a trap, a leak
-# or an input that runs longer than 10 s stops the run with exit 1; libFuzzer saves the input in
+# FuzzPlanSwift FuzzCompiledModel. A crash, a trap, a leak or an input that runs longer than 10 s stops
+# the run with exit 1; libFuzzer saves the input in
 # fuzz-artifacts/TARGET/, which becomes a regression input once fixed. The working corpus grows in
 # .build-fuzz/corpus/TARGET/ across runs (kept out of git). FUZZ_JOBS=N runs N targets at a time.
 set -euo pipefail
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig FuzzKeyedArchive FuzzPlanSwift)
+((${#targets[@]})) || targets=(FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig FuzzKeyedArchive FuzzPlanSwift FuzzCompiledModel)
 shared=../shared
 scratch=.build-fuzz
 
@@ -173,6 +173,51 @@ find "$shared" TestModels -type d -name '*.xcdatamodeld' -print0 | while IFS= re
   printf '%s\x1f' "$(basename "$bundle" .xcdatamodeld)" $(cd "$bundle" && ls -d -- *.xcdatamodel 2>/dev/null | head -3 | sed 's/\.xcdatamodel$//' | tr ' ' '_') |
     tee "$scratch/seeds/FuzzPlanSwift/$(basename "$bundle" | sha1sum | cut -c1-16)" >/dev/null
 done
+# Compiled models: the keyed-archive seeds that are models (the .mom files and model caches above),
+# and archives no Xcode writes, generated here: entities that are each other's parents, an entity
+# that is its own parent, 1,001 and 1,002 levels of inheritance (at and past the limit), a
+# relationship to a missing entity, a negative count.
+mkdir -p "$scratch/seeds/FuzzCompiledModel"
+find "$shared" -type f -name '*.mom' -print0 | seed FuzzCompiledModel
+python3 - "$scratch/seeds/FuzzCompiledModel" "$scratch/seeds/FuzzKeyedArchive" <<'PY'
+import hashlib, os, plistlib, sys
+out, archives = sys.argv[1], sys.argv[2]
+U = plistlib.UID
+def save(data):
+    open(os.path.join(out, hashlib.sha1(data).hexdigest()[:16]), 'wb').write(data)
+for name in os.listdir(archives):  # the inflated model caches
+    data = open(os.path.join(archives, name), 'rb').read()
+    if b'NSManagedObjectModel' in data:
+        save(data)
+def model(entities):  # [(name, parent, [(relationship, destination, minCount)])]
+    objects = ['$null', {'$classname': 'NSEntityDescription', '$classes': ['NSEntityDescription', 'NSObject']},
+               {'$classname': 'NSRelationshipDescription', '$classes': ['NSRelationshipDescription', 'NSPropertyDescription', 'NSObject']},
+               {'$classname': 'NSMutableDictionary', '$classes': ['NSMutableDictionary', 'NSDictionary', 'NSObject']},
+               {'$classname': 'NSManagedObjectModel', '$classes': ['NSManagedObjectModel', 'NSObject']}]
+    slots = {name: len(objects) + i for i, (name, _, _) in enumerate(entities)}
+    objects += [None] * len(entities)
+    for name, parent, relationships in entities:
+        properties = []
+        for relationship, destination, minimum in relationships:
+            objects.append({'$class': U(2), 'NSPropertyName': relationship, '_NSDestinationEntityName': destination,
+                            'NSMinCount': minimum, 'NSMaxCount': 1, 'NSEntity': U(slots[name])})
+            properties.append(U(len(objects) - 1))
+        objects.append({'$class': U(3), 'NS.keys': [r[0] for r in relationships], 'NS.objects': properties})
+        fields = {'$class': U(1), 'NSEntityName': name, 'NSProperties': U(len(objects) - 1)}
+        if parent is not None:
+            fields['NSSuperentity'] = U(slots[parent])
+        objects[slots[name]] = fields
+    objects.append({'$class': U(3), 'NS.keys': [e[0] for e in entities], 'NS.objects': [U(slots[e[0]]) for e in entities]})
+    objects.append({'$class': U(4), 'NSEntities': U(len(objects) - 1)})
+    return plistlib.dumps({'$archiver': 'NSKeyedArchiver', '$version': 100000, '$top': {'root': U(len(objects) - 1)},
+                           '$objects': objects}, fmt=plistlib.FMT_BINARY)
+save(model([('A', 'B', []), ('B', 'A', [])]))
+save(model([('A', 'A', [])]))
+for depth in (1001, 1002):
+    save(model([('E%d' % i, 'E%d' % (i - 1) if i else None, []) for i in range(depth)]))
+save(model([('Note', None, [('owner', 'Ghost', 0)])]))
+save(model([('Note', None, [('owner', 'Note', -1)])]))
+PY
 
 dictionary() {
   case $1 in

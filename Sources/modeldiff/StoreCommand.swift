@@ -38,6 +38,8 @@ struct StoreInfoCommand: ParsableCommand {
     var format: TextOrJSON = .text
 
     func run() throws {
+        // The private read copy of a WAL store is removed on Ctrl-C or SIGTERM too.
+        Signals.removeOnInterrupt()
         try reportingFailures {
             let opened = try PersistentStore.open(path: store)
             // Counts of a table that is not there would read as 0 rows: a damaged store is an error.
@@ -183,6 +185,7 @@ struct StoreVerifyCommand: ParsableCommand {
     var model: String
 
     func run() throws {
+        Signals.removeOnInterrupt()  // and its private read copy with it
         let sound = try reportingFailures {
             let opened = try PersistentStore.open(path: store)
             let resolved = try StoreModel(of: opened, path: model)

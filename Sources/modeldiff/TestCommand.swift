@@ -63,6 +63,7 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
+        Signals.removeOnInterrupt()  // the stores' private read copies are removed on Ctrl-C or SIGTERM
         let test = try reportingFailures {
             if let objects, !(0...100_000).contains(objects) {
                 throw Diagnostic(path: bundle, message: "--objects takes a number from 0 to 100,000")

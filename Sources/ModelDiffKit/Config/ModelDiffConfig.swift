@@ -68,12 +68,8 @@ public struct ModelDiffConfig: Sendable {
 
     /// Reads and checks the file at `path`.
     public static func load(path: String) throws(Diagnostic) -> ModelDiffConfig {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw Diagnostic(path: path, message: exists ? "cannot read the configuration file" : "no such file or directory")
-        }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumSize + 1)) ?? Data()
+        // A FIFO or a device as the configuration is refused, never waited on (`RegularFile`).
+        let data = Data(try RegularFile.bytes(at: path, limit: maximumSize + 1))
         guard data.count <= maximumSize else {
             throw Diagnostic(path: path, message: "a configuration file larger than 1 MB is not one")
         }
@@ -108,9 +104,7 @@ public struct ModelDiffConfig: Sendable {
                                 throw reader.error(value.position, "check.path is consecutive, direct or all, not \"\(name)\"")
                             }
                             checkPath = path
-                        case "mappings":
-                            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-                            mappingFolders = try reader.strings(value).map { folder.appendingPathComponent($0).standardizedFileURL.path }
+                        case "mappings": mappingFolders = try reader.folders(value, inFolderOf: path)
                         case "since": since = try reader.string(value)
                         case "strict": strict = try reader.bool(value)
                         case "cloudkit": cloudKit = try reader.bool(value)
@@ -207,6 +201,27 @@ struct ConfigReader {
             throw error(value.position, "expected a range of numbers, low...high (low at most high), not \"\(text)\"")
         }
         return low...high
+    }
+
+    /// Folders named relative to the configuration's folder, resolved. A configuration describes its
+    /// own project: an absolute path (`/etc`) or one that climbs out (`../../..`) is refused, at its position.
+    func folders(_ value: YAMLValue, inFolderOf configuration: String) throws(Diagnostic) -> [String] {
+        let base = URL(fileURLWithPath: configuration).deletingLastPathComponent().standardizedFileURL.path
+        let items: [YAMLValue]
+        if case .sequence(let sequence, _) = value { items = sequence } else { items = [value] }
+        var folders: [String] = []
+        for item in items {
+            let name = try string(item)
+            let resolved = URL(fileURLWithPath: base).appendingPathComponent(name).standardizedFileURL.path
+            guard !name.hasPrefix("/"), resolved == base || resolved.hasPrefix(base == "/" ? "/" : base + "/") else {
+                throw error(
+                    item.position,
+                    "check.mappings names \"\(name)\", which is not inside the configuration's folder; name a folder relative to it, inside it"
+                )
+            }
+            folders.append(resolved)
+        }
+        return folders
     }
 
     func bool(_ value: YAMLValue) throws(Diagnostic) -> Bool {

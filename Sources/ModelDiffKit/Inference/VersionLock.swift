@@ -42,7 +42,10 @@ public struct VersionLock: Sendable, Codable, Equatable {
     /// The lock beside `bundle`, or nil when there is none; a lock that cannot be read is an error.
     public static func load(forBundle bundle: String) throws(Diagnostic) -> VersionLock? {
         let path = path(forBundle: bundle)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        // Only a missing lock is no lock: a folder, a FIFO or a device in its place is an error.
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        let data = Data(try RegularFile.bytes(at: path))
         do {
             return try JSONDecoder().decode(VersionLock.self, from: data)
         } catch {

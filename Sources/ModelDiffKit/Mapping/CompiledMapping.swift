@@ -23,11 +23,24 @@ public enum CompiledMapping {
             throw archive.failure("the compiled mapping model has no entity mappings (NSEntityMappings)")
         }
         var mappings: [EntityMapping] = []
+        // Core Data finds entity mappings by name (`NSEntityMappingsByName`), so a name is listed once.
+        // A list that repeats one object is refused at its second reference, before it is decoded
+        // again: 300,000 references to one mapping (600 KB) would otherwise each be decoded.
+        var names: Set<String> = []
+        var references: [Int: String] = [:]
         for item in list {
+            if case .uid(let reference) = item, let name = references[reference] {
+                throw archive.failure("entity mapping \"\(name)\" is listed twice in NSEntityMappings; a mapping's name is listed once")
+            }
             guard let object = archive.object(item), object.className == "NSEntityMapping" else {
                 throw archive.failure("an element of NSEntityMappings is not an NSEntityMapping")
             }
             let mapping = try entityMapping(object)
+            guard names.insert(mapping.name).inserted else {
+                throw archive.failure(
+                    "entity mapping \"\(mapping.name)\" is listed twice in NSEntityMappings; a mapping's name is listed once")
+            }
+            if let reference = object.reference { references[reference] = mapping.name }
             try checkText(of: mapping, in: archive)
             mappings.append(mapping)
         }

@@ -18,8 +18,7 @@ public struct MappingFile: Sendable {
             throw Diagnostic(path: path, message: "no such file or directory")
         }
         if isDirectory.boolValue { file = (path as NSString).appendingPathComponent("xcmapping.xml") }
-        guard let data = FileManager.default.contents(atPath: file) else { throw Diagnostic(path: file, message: "cannot read the file") }
-        let bytes = [UInt8](data)
+        let bytes = try RegularFile.bytes(at: file)
         if !isDirectory.boolValue, path.hasSuffix(".cdm") {
             return MappingFile(path: file, mapping: try CompiledMapping.read(bytes, path: file), text: "")
         }

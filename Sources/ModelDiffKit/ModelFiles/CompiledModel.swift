@@ -11,7 +11,8 @@ public enum CompiledModel {
     /// Decodes a compiled model from the bytes of a `.mom` file; `path` names the file in diagnostics.
     public static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedModel {
         let archive = try KeyedArchive(bytes: bytes, path: path)
-        return LoadedModel(model: try decode(archive), path: path, notes: [])
+        let (model, warnings) = try decodeValidated(archive)
+        return LoadedModel(model: model, path: path, notes: warnings)
     }
 
     /// The current version's `.mom` in a `.momd` folder: `NSManagedObjectModel_CurrentVersionName` of
@@ -19,10 +20,16 @@ public enum CompiledModel {
     static func currentVersion(inFolder folder: String) throws(Diagnostic) -> String {
         let join = { (name: String) in (folder.trimmingTrailingSlashes as NSString).appendingPathComponent(name) }
         let info = join("VersionInfo.plist")
-        if let data = FileManager.default.contents(atPath: info) {
-            guard case .dictionary(let values) = try BinaryPropertyList.decode([UInt8](data), path: info),
+        if FileManager.default.fileExists(atPath: info) {
+            guard case .dictionary(let values) = try BinaryPropertyList.decode(try RegularFile.bytes(at: info), path: info),
                 case .string(let name)? = values["NSManagedObjectModel_CurrentVersionName"]
             else { throw Diagnostic(path: info, line: 1, column: 1, message: "no NSManagedObjectModel_CurrentVersionName") }
+            // The name is a file's in this folder: a path (`../outside`, `/abs`, `a/b`) would read elsewhere.
+            guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0") else {
+                throw Diagnostic(
+                    path: info, line: 1, column: 1,
+                    message: "NSManagedObjectModel_CurrentVersionName \"\(name)\" is not the name of a .mom in the .momd folder")
+            }
             return join(name + ".mom")
         }
         let moms = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".mom") }
@@ -32,8 +39,37 @@ public enum CompiledModel {
         return join(moms[0])
     }
 
-    /// Decodes the `NSManagedObjectModel` at the root of `archive`.
+    /// Decodes the `NSManagedObjectModel` at the root of `archive` and validates it as the XML reader does.
     package static func decode(_ archive: KeyedArchive) throws(Diagnostic) -> Model {
+        try decodeValidated(archive).model
+    }
+
+    /// The model and the validator's warnings. An archive is as untrusted as an XML file, so the model
+    /// passes the same `ModelValidator`, with its messages and limits; an archive has no lines, so
+    /// every diagnostic points at the file's start. The hierarchy is checked (parents that exist, no
+    /// cycle, at most `ModelValidator.maximumInheritanceDepth` levels, in linear time) before the
+    /// reader walks it to drop inherited copies.
+    private static func decodeValidated(_ archive: KeyedArchive) throws(Diagnostic) -> (model: Model, warnings: [Diagnostic]) {
+        let decoded = try decodeEntities(archive)
+        let atStart = { (diagnostic: Diagnostic) in
+            Diagnostic(diagnostic.severity, path: archive.path, line: 1, column: 1, message: diagnostic.message)
+        }
+        do {
+            try ModelValidator(model: decoded, path: archive.path).validateHierarchy()
+        } catch {
+            throw atStart(error)
+        }
+        let model = Model(
+            rootAttributes: decoded.rootAttributes, entities: withoutInheritedCopies(decoded.entities), userInfo: decoded.userInfo)
+        do {
+            return (model, try ModelValidator(model: model, path: archive.path).validate().map(atStart))
+        } catch {
+            throw atStart(error)
+        }
+    }
+
+    /// The entities as archived, sorted by name, inherited copies not yet dropped.
+    private static func decodeEntities(_ archive: KeyedArchive) throws(Diagnostic) -> Model {
         guard let root = archive.root, root.className == "NSManagedObjectModel" else {
             throw archive.failure(
                 "not a compiled Core Data model: the archive's root is \(archive.root?.className ?? "not an object"), not an NSManagedObjectModel"
@@ -56,7 +92,6 @@ public enum CompiledModel {
         }
         // Xcode writes entities sorted by name; the archive's dictionary order is a hash order.
         entities.sort { coreDataCompare($0.name, $1.name) }
-        entities = withoutInheritedCopies(entities)
         var rootAttributes = Model.defaultRootAttributes
         // NSVersionIdentifiers is a set; Xcode's model has one identifier at most.
         let identifiers = (archive.array(root.fields["NSVersionIdentifiers"]) ?? []).compactMap { archive.string($0) }.sorted()
@@ -113,27 +148,61 @@ public enum CompiledModel {
     /// A store's model cache may repeat an inherited property in a sub-entity as its own description
     /// (Wire's 2.100 cache: `Message.expirationDate` again in each sub-entity). Core Data allows no
     /// overriding, so a property an ancestor declares is that ancestor's.
+    ///
+    /// One walk down each hierarchy keeps the names the entities above declare, counted, so each
+    /// property is looked at a bounded number of times however deep the hierarchy is. Entities on a
+    /// cycle are reached from no root and stay as they are (the validator refuses them).
     private static func withoutInheritedCopies(_ entities: [Entity]) -> [Entity] {
-        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        return entities.map { entity in
-            var inherited: Set<String> = []
-            var visited: Set<String> = [entity.name]
-            var parent = entity.parentEntity.flatMap { byName[$0] }
-            while let ancestor = parent, visited.insert(ancestor.name).inserted {
-                inherited.formUnion(ancestor.propertyNames)
-                parent = ancestor.parentEntity.flatMap { byName[$0] }
+        var positions = [String: Int](minimumCapacity: entities.count)
+        for (position, entity) in entities.enumerated() where positions[entity.name] == nil { positions[entity.name] = position }
+        var children = [[Int]](repeating: [], count: entities.count)
+        var roots: [Int] = []
+        for (position, entity) in entities.enumerated() {
+            if let parent = entity.parentEntity.flatMap({ positions[$0] }) {
+                children[parent].append(position)
+            } else {
+                roots.append(position)
             }
-            guard !inherited.isEmpty, entity.propertyNames.contains(where: inherited.contains) else { return entity }
-            return Entity(
-                name: entity.name, representedClassName: entity.representedClassName, parentEntity: entity.parentEntity,
-                isAbstract: entity.isAbstract, renamingIdentifier: entity.renamingIdentifier,
-                versionHashModifier: entity.versionHashModifier,
-                attributes: entity.attributes.filter { !inherited.contains($0.name) },
-                relationships: entity.relationships.filter { !inherited.contains($0.name) },
-                fetchedProperties: entity.fetchedProperties.filter { !inherited.contains($0.name) },
-                uniquenessConstraints: entity.uniquenessConstraints, fetchIndexes: entity.fetchIndexes,
-                compoundIndexes: entity.compoundIndexes, userInfo: entity.userInfo)
         }
+        enum Step {
+            case enter(Int)
+            case leave(Int)
+        }
+        var result = entities
+        var above: [String: Int] = [:]  // names the entities on the path above declare, with their counts
+        var steps = roots.reversed().map(Step.enter)
+        while let step = steps.popLast() {
+            switch step {
+            case .enter(let position):
+                let entity = entities[position]
+                let names = entity.propertyNames
+                if names.contains(where: { above[$0] != nil }) {
+                    result[position] = withoutProperties(named: { above[$0] != nil }, entity)
+                }
+                for name in names { above[name, default: 0] += 1 }
+                steps.append(.leave(position))
+                steps += children[position].reversed().map(Step.enter)
+            case .leave(let position):
+                for name in entities[position].propertyNames {
+                    let count = above[name, default: 1] - 1
+                    above[name] = count == 0 ? nil : count
+                }
+            }
+        }
+        return result
+    }
+
+    /// The entity without the properties whose names `inherited` says are an ancestor's.
+    private static func withoutProperties(named inherited: (String) -> Bool, _ entity: Entity) -> Entity {
+        Entity(
+            name: entity.name, representedClassName: entity.representedClassName, parentEntity: entity.parentEntity,
+            isAbstract: entity.isAbstract, renamingIdentifier: entity.renamingIdentifier,
+            versionHashModifier: entity.versionHashModifier,
+            attributes: entity.attributes.filter { !inherited($0.name) },
+            relationships: entity.relationships.filter { !inherited($0.name) },
+            fetchedProperties: entity.fetchedProperties.filter { !inherited($0.name) },
+            uniquenessConstraints: entity.uniquenessConstraints, fetchIndexes: entity.fetchIndexes,
+            compoundIndexes: entity.compoundIndexes, userInfo: entity.userInfo)
     }
 
     /// `NSRenamingIdentifier`: compiled models always archive one, the name itself when none was set.

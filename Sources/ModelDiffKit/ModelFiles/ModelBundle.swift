@@ -101,18 +101,12 @@ public enum ModelFile {
 
     /// Reads and decodes a compiled model (`.mom`).
     static func loadCompiled(path: String) throws(Diagnostic) -> LoadedModel {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Diagnostic(path: path, message: "cannot read the file")
-        }
-        return try CompiledModel.read([UInt8](data), path: path)
+        try CompiledModel.read(try RegularFile.bytes(at: path), path: path)
     }
 
     /// Reads and decodes an XML model file.
     static func loadXML(path: String) throws(Diagnostic) -> LoadedModel {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Diagnostic(path: path, message: "cannot read the file")
-        }
-        return try ModelReader.read([UInt8](data), path: path)
+        try ModelReader.read(try RegularFile.bytes(at: path), path: path)
     }
 }
 

@@ -35,12 +35,12 @@ package enum ModelLocator {
     /// The current version named by `.xccurrentversion`, or the only version when that file is absent.
     package static func currentVersionName(ofBundle path: String, versions: [String]) throws(Diagnostic) -> String {
         let file = (path as NSString).appendingPathComponent(".xccurrentversion")
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard FileManager.default.fileExists(atPath: file) else {
             if versions.count == 1 { return versions[0] }
             throw Diagnostic(
                 path: path, message: "the bundle has \(versions.count) versions but no .xccurrentversion naming the current one")
         }
-        let root = try XMLDocumentParser.parse([UInt8](data), path: file)
+        let root = try XMLDocumentParser.parse(try RegularFile.bytes(at: file), path: file)
         guard let dict = root.children.first(where: { $0.name == "dict" }) else {
             throw Diagnostic(path: file, line: root.line.value, message: "expected a property list with a dict")
         }

@@ -6,16 +6,7 @@ struct ModelValidator {
     /// Throws the first problem that makes the model unusable; returns warnings about the rest.
     func validate() throws(Diagnostic) -> [Diagnostic] {
         var warnings = try validateNames()
-        // The model's own index maps each name to its first entity: a second one with that name is a duplicate.
-        for (position, entity) in model.entities.enumerated() {
-            if let first = model.entityPosition(named: entity.name), first != position {
-                throw error(entity.line, "duplicate entity \"\(entity.name)\" (first declared on line \(model.entities[first].line))")
-            }
-        }
-        var depths: [String: Int] = [:]
-        for entity in model.entities {
-            try validateParent(of: entity, depths: &depths)
-        }
+        try validateHierarchy()
         for entity in model.entities {
             try validateProperties(of: entity)
             try validateValues(of: entity)
@@ -26,6 +17,22 @@ struct ModelValidator {
         try validateConfigurations()
         try validateLayout()
         return warnings
+    }
+
+    /// Unique entity names, parents that exist, no cycle, at most `maximumInheritanceDepth` levels: the
+    /// checks every walk up a hierarchy needs first, in time linear in the number of entities. The
+    /// compiled model reader runs them before it walks any hierarchy itself.
+    func validateHierarchy() throws(Diagnostic) {
+        // The model's own index maps each name to its first entity: a second one with that name is a duplicate.
+        for (position, entity) in model.entities.enumerated() {
+            if let first = model.entityPosition(named: entity.name), first != position {
+                throw error(entity.line, "duplicate entity \"\(entity.name)\" (first declared on line \(model.entities[first].line))")
+            }
+        }
+        var depths: [String: Int] = [:]
+        for entity in model.entities {
+            try validateParent(of: entity, depths: &depths)
+        }
     }
 
     /// How many levels of inheritance a model may have. Real models have a handful; the bound keeps
@@ -107,6 +114,12 @@ struct ModelValidator {
         }
         guard let destination = model.entity(named: destinationName) else {
             throw error(relationship.line, "\(what) points to entity \"\(destinationName)\", which the model does not declare")
+        }
+        // Counts are numbers of objects: Core Data's model editor takes none below zero.
+        if relationship.minCount < 0 || relationship.maxCount < 0 {
+            let (name, count) =
+                relationship.minCount < 0 ? ("minCount", relationship.minCount) : ("maxCount", relationship.maxCount)
+            throw error(relationship.line, "\(name) \(count) of \(what) is negative")
         }
         guard let inverseName = relationship.inverseName else { return nil }
         // Xcode writes the destination as `inverseEntity`; every model under ../shared does. Another

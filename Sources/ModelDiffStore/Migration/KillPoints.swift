@@ -30,6 +30,8 @@ package enum KillPoint: String, CaseIterable, Sendable {
     case beforeRename = "before-rename"
     /// Just after the rename, before the run reports.
     case afterRename = "after-rename"
+    /// Just after a reader took its private copy of a WAL store (`ReadSnapshot`), for any command.
+    case readSnapshot = "read-snapshot"
 
     /// Calls the installed hook, if any: the crash-safety tests' hook kills the process here.
     package func reach() {

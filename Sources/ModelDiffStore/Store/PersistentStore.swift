@@ -53,8 +53,12 @@ public final class PersistentStore {
             throw .input(
                 Diagnostic(path: path, message: "is a folder, not a Core Data store (a store is one SQLite file, such as Model.sqlite)"))
         }
-        let prefix =
-            (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 100)).flatMap { $0 }.map { [UInt8]($0) } ?? []
+        // SQLite (and the snapshot a reader copies) would block on a FIFO and never finish /dev/zero.
+        for companion in [StoreFiles.Companion.wal, .shm] {
+            let file = StoreFiles.path(path, companion)
+            if let problem = RegularFile.problem(at: file) { throw .input(Diagnostic(path: file, message: problem)) }
+        }
+        let prefix = try StoreFailure.input { () throws(Diagnostic) in try RegularFile.bytes(at: path, limit: 100) }
         let header = Array(prefix.prefix(16))
         if header.isEmpty { throw .input(Diagnostic(path: path, message: "not a Core Data store: the file is empty")) }
         guard header == Array("SQLite format 3\0".utf8) else {

@@ -50,7 +50,10 @@ final class ReadSnapshot {
         // Both companions must exist: with no -wal, SQLite would create one beside a WAL-mode file
         // even on a read-only connection; with no -shm, `readonly_shm` cannot open it.
         let live = StoreFiles.exists(path, .wal) && StoreFiles.exists(path, .shm)
-        if live, try SQLiteDatabase.snapshot(of: path, into: store, displayPath: path, lockTimeout: lockTimeout) { return snapshot }
+        if live, try SQLiteDatabase.snapshot(of: path, into: store, displayPath: path, lockTimeout: lockTimeout) {
+            KillPoint.readSnapshot.reach()
+            return snapshot
+        }
         StoreMigration.removeStore(store)
         do {
             if FileManager.default.fileExists(atPath: path) { try FileManager.default.copyItem(atPath: path, toPath: store) }
@@ -60,6 +63,7 @@ final class ReadSnapshot {
         } catch {
             throw .input(Diagnostic(path: path, message: "cannot copy the store to read it safely: \(error.localizedDescription)"))
         }
+        KillPoint.readSnapshot.reach()
         return snapshot
     }
 }

@@ -23,6 +23,7 @@ import Testing
     @Test func everyTargetHasARegressionFolder() {
         for target in [
             "FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig", "FuzzKeyedArchive",
+            "FuzzCompiledModel",
         ] {
             var isFolder: ObjCBool = false
             #expect(
@@ -43,6 +44,18 @@ import Testing
             let reread = try MappingXML.read(Array(written.utf8), path: "converted.xml")
             #expect(MappingXML.write(reread) == written)
         }
+    }
+
+    /// As `FuzzCompiledModel`: a compiled model that decodes has passed the validator, so its
+    /// hierarchies end at roots within the depth limit, and it hashes and lays out a store.
+    @Test(arguments: inputs("FuzzCompiledModel")) func compiledModel(_ name: String) throws {
+        guard let loaded = try? CompiledModel.read(try Self.bytes("FuzzCompiledModel", name), path: name) else { return }
+        for entity in loaded.model.entities {
+            let chain = loaded.model.ancestry(of: entity)
+            #expect(chain.count <= 1_001 && chain.last?.parentEntity == nil, "\(entity.name)")
+        }
+        _ = loaded.model.versionHashes()
+        _ = StoreLayout(model: loaded.model).createStatements
     }
 
     @Test(arguments: inputs("FuzzModelXML")) func modelXML(_ name: String) throws {
