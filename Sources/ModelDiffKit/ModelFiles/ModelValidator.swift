@@ -139,12 +139,20 @@ struct ModelValidator {
         guard let inverse else {
             throw error(relationship.line, "\(what) has inverse \"\(inverseOwnerName).\(inverseName)\", which does not exist")
         }
-        let pointsBack =
-            inverse.inverseName == relationship.name
-            && (inverse.destinationEntity.map { destination in
+        let comesBack =
+            inverse.destinationEntity.map { destination in
                 model.ancestry(of: entity).contains { $0.name == destination } || model.isAncestor(entity.name, of: destination)
-            } ?? false)
-        guard pointsBack else {
+            } ?? false
+        // An inverse whose destination is another hierarchy cannot be this relationship's other side in
+        // any store: the file cannot mean a model, so it stays an error. One that comes back to this
+        // entity but names another inverse is what Xcode compiles and Core Data loads: a warning.
+        guard comesBack else {
+            let theirs = inverse.destinationEntity.map { "\"\($0)\"" } ?? "no entity"
+            throw error(
+                relationship.line,
+                "\(what) has inverse \"\(inverseOwnerName).\(inverseName)\", whose destination is \(theirs), not \"\(entity.name)\"")
+        }
+        guard inverse.inverseName == relationship.name else {
             let theirs = inverse.inverseName.map { "\"\($0)\"" } ?? "not set"
             return Diagnostic(
                 .warning, path: path, line: relationship.line.value,
