@@ -6,9 +6,11 @@ extension MappingValidation {
     /// the new one) and from their attribute values (the Foundation methods of a String, a number, a
     /// date); the selectors it calls through `FUNCTION` and their argument counts; the entity mapping
     /// names it hands to the manager; and, for an attribute mapping, whether the destination
-    /// attribute can hold the value it gives.
+    /// attribute can hold the value it gives. `target` is the attribute mapping's destination entity and
+    /// attribute (nil for a source expression or a relationship mapping).
     mutating func check(
-        _ text: String, line: SourceLine, sourceEntity: Entity?, mappingNames: Set<String>, what: String, isSourceExpression: Bool = false
+        _ text: String, line: SourceLine, sourceEntity: Entity?, mappingNames: Set<String>, what: String, isSourceExpression: Bool = false,
+        target: (entity: String, attribute: Attribute?)? = nil
     ) {
         let expression: ValueExpression
         do {
@@ -21,7 +23,6 @@ extension MappingValidation {
         for variable in expression.variables.sorted() where !Self.knownVariables.contains(variable) {
             report(line, expression: text, column: column(of: "$" + variable, in: text), "\(what): unknown variable $\(variable)")
         }
-        let target = isSourceExpression ? nil : destinationAttribute(at: line, text: text)
         let typing = ExpressionTyping(
             source: source, destination: destination, sourceEntity: sourceEntity,
             destinationEntity: target.flatMap { destination.entity(named: $0.entity) })
@@ -77,22 +78,6 @@ extension MappingValidation {
             result.append((prefix + "." + key, "\(prefix) has no key \"\(key)\"; \(name) answers \(keys.joined(separator: ", "))"))
         }
         return result.reversed()
-    }
-
-    /// The destination entity and attribute of the attribute mapping written at `line` with `text`.
-    private func destinationAttribute(at line: SourceLine, text: String) -> (entity: String, attribute: Attribute?)? {
-        for entityMapping in mapping.entityMappings {
-            guard let name = entityMapping.destinationEntity,
-                let property = entityMapping.attributeMappings.first(where: { $0.line.value == line.value && $0.valueExpression == text })
-            else { continue }
-            let attribute = destination.entity(named: name).flatMap { entity in
-                destination.allProperties(of: entity).lazy.compactMap {
-                    if case .attribute(let a) = $0, a.name == property.name { a } else { nil }
-                }.first
-            }
-            return (name, attribute)
-        }
-        return nil
     }
 
     /// The entity mapping names passed to the manager's `…ForEntityMappingNamed:…` lookups.

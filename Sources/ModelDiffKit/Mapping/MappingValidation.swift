@@ -153,7 +153,14 @@ public struct MappingValidation {
                 if let todo = property.placeholder {
                     report(property.line, attribute: "todo", "mapping for \(what) is still a placeholder: \(todo)")
                 } else if let expression = property.valueExpression {
-                    check(expression, line: property.line, sourceEntity: sourceEntity, mappingNames: mappingNames, what: what)
+                    // The attribute named here, not one found by its line and text: a compiled mapping (`.cdm`)
+                    // has no lines, and two of its entity mappings may hold the same text.
+                    var target: (entity: String, attribute: Attribute?)?
+                    if kind == "attribute" {
+                        if case .attribute(let attribute)? = properties[property.name] { target = (destinationEntity.name, attribute) }
+                    }
+                    check(
+                        expression, line: property.line, sourceEntity: sourceEntity, mappingNames: mappingNames, what: what, target: target)
                     if case .relationship(let relationship)? = properties[property.name], let sourceEntity {
                         checkSourceObjects(
                             expression, line: property.line, relationship: relationship, sourceEntity: sourceEntity, what: what)

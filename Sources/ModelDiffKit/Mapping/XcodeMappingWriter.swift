@@ -87,7 +87,12 @@ package enum XcodeMappingWriter {
             do {
                 modelLines.append(attribute("\(side)modeldata", "binary", xcodeBase64(try XcodeModelArchiver.archive(model))))
             } catch {
-                warnings.append("\(side)modeldata not written: the \(side) model uses \(error.message)")
+                // The archive is the copy of the model Xcode's mapping editor shows the mapping against; Editor >
+                // Refresh Data Models reloads it from the model file (docs/MAPPING.md has the evidence).
+                warnings.append(
+                    "\(side)modeldata not written: the \(side) model uses \(error.message); the file holds no copy of the \(side) model "
+                        + "for Xcode's mapping editor: in Xcode, choose Editor > Refresh Data Models before editing the mapping "
+                        + "(migrating with it needs no copy)")
             }
         }
         modelLines.append(relationship("entitymappings", "0/0", "XDDEVENTITYMAPPING", entityIDs))

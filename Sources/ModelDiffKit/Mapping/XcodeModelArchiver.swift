@@ -11,13 +11,15 @@ package struct XcodeModelArchiveError: Error, Sendable {
 /// values sit in `XDUMLStereotypeImp`s (`XD_PStereotype`, `XD_PPropStereotype`, `XD_PAtt_Stereotype`,
 /// `XD_PR_Stereotype`) as `XDUMLPropertyImp` defaults (docs/MAPPING.md lists the classes and keys).
 ///
-/// The graph is the one Xcode recorded for WooCommerce's Model 9 and Model 10 and for CoreDataPlus's
-/// SampleModel2 (tests compare them object by object): inheritance (`XDUMLGeneralizationImp`s),
-/// renaming identifiers and uniqueness constraints as SampleModel2's archive shows them. Flags and
-/// strings whose slot those archives show (empty) are written in the same value form as the slots
-/// they fill (docs/MAPPING.md says which). What no archive shows a slot or value form for (abstract
-/// entities, fetched properties, fetch requests, configurations, fetch indexes, date values, custom
-/// class names …) is refused with its name rather than archived in a form Xcode may read differently.
+/// The graph is the one Xcode recorded for WooCommerce's Model 9 and Model 10, for CoreDataPlus's
+/// SampleModel2 and for XcodeServer's 1.1.0 and 2.0.0 (tests compare them object by object):
+/// inheritance (`XDUMLGeneralizationImp`s), renaming identifiers and uniqueness constraints as
+/// SampleModel2's archive shows them, fetch indexes as XcodeServer's show them. Flags and strings whose
+/// slot those archives show (empty) are written in the same value form as the slots they fill
+/// (docs/MAPPING.md says which); what Xcode leaves out (fetch indexes of several properties, custom
+/// class names, scalar types) is left out. What no archive shows a slot or value form for (fetched
+/// properties, fetch requests, configurations, other fetch indexes, date values …) is refused with its
+/// name rather than archived in a form Xcode may read differently.
 package enum XcodeModelArchiver {
     static let elementChain = ["XDUMLNamedElementImp", "XDUMLElementImp", "NSObject"]
     private static let classChain = ["XDUMLClassifierImp", "XDUMLNamespaceImp"] + elementChain
@@ -49,6 +51,7 @@ package enum XcodeModelArchiver {
         for entity in model.entities {
             guard let slot = entitySlots[entity.name] else { continue }
             var owned: [(key: String, value: PlistValue)] = []
+            let indexed = indexedByFetchIndex(entity)
             for attribute in entity.attributes {
                 guard let propertySlot = propertySlots["\(entity.name).\(attribute.name)"] else { continue }
                 fillProperty(
@@ -58,7 +61,8 @@ package enum XcodeModelArchiver {
                             "XD_PPropStereotype",
                             propertyStereotype(
                                 PropertyValues(
-                                    isOptional: attribute.isOptional, isTransient: attribute.isTransient, isIndexed: attribute.isIndexed,
+                                    isOptional: attribute.isOptional, isTransient: attribute.isTransient,
+                                    isIndexed: attribute.isIndexed || indexed.contains(attribute.name),
                                     isSpotlightIndexed: attribute.isIndexedBySpotlight,
                                     isStoredInTruthFile: attribute.isStoredInExternalRecord,
                                     elementID: attribute.renamingIdentifier, versionHashModifier: attribute.versionHashModifier,
@@ -100,6 +104,7 @@ package enum XcodeModelArchiver {
                             propertyStereotype(
                                 PropertyValues(
                                     isOptional: relationship.isOptional, isTransient: relationship.isTransient,
+                                    isIndexed: indexed.contains(relationship.name),
                                     elementID: relationship.renamingIdentifier, versionHashModifier: relationship.versionHashModifier,
                                     userInfo: relationship.userInfo))
                         ),

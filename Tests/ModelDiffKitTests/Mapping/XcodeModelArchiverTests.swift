@@ -68,11 +68,11 @@ private struct ArchiveGraph {
 
 private struct ArchiveGraphError: Error {}
 
-/// The archived models Xcode recorded in WooCommerce's mapping model (base64 in `xcmapping.xml`).
-private func xcodesArchives() throws -> (source: [UInt8], destination: [UInt8]) {
-    let text = try String(
-        contentsOf: Paths.models.appendingPathComponent("woocommerce-ios/WooCommerceModelV9toV10.xcmappingmodel/xcmapping.xml"),
-        encoding: .utf8)
+/// The archived models Xcode recorded in a mapping model (base64 in `xcmapping.xml`), WooCommerce's by default.
+private func xcodesArchives(
+    _ file: URL = Paths.models.appendingPathComponent("woocommerce-ios/WooCommerceModelV9toV10.xcmappingmodel/xcmapping.xml")
+) throws -> (source: [UInt8], destination: [UInt8]) {
+    let text = try String(contentsOf: file, encoding: .utf8)
     let root = try XMLDocumentParser.parse(Array(text.utf8), path: "xcmapping.xml")
     let objects = try XcodeMappingObjects(root: root, path: "xcmapping.xml")
     let model = try #require(objects.order.compactMap { objects[$0] }.first { $0.type == "XDDEVMAPPINGMODEL" })
@@ -205,6 +205,10 @@ private func modelSummary(_ model: Model) -> [String] {
     }
     var lines: [String] = []
     for entity in model.entities {
+        // Xcode's archives mark a property that a one-element `byPropertyIndex` fetch index indexes (XcodeServer's).
+        let indexed = Set(
+            entity.fetchIndexes.filter { $0.name == "byPropertyIndex" && $0.elements.count == 1 }.compactMap { $0.elements.first?.property }
+        )
         let parents = entity.parentEntity.map { [$0] } ?? []
         let subentities = model.entities.filter { $0.parentEntity == entity.name }.map(\.name).sorted()
         func lists(_ lists: [[String]]) -> String {
@@ -217,7 +221,7 @@ private func modelSummary(_ model: Model) -> [String] {
             lines.append(
                 "\(entity.name).\(a.name) attribute integer(\(a.type.attributeTypeCode)) optional bool(\(a.isOptional)) default \(a.defaultValueString ?? "nil") external bool(\(a.allowsExternalBinaryDataStorage)) minValueString \(a.minValueString ?? "nil") maxValueString \(a.maxValueString ?? "nil") regularExpressionString \(a.regularExpressionString ?? "nil") valueTransformerName \(a.valueTransformerName ?? "nil") "
                     + common(
-                        transient: a.isTransient, indexed: a.isIndexed, spotlight: a.isIndexedBySpotlight,
+                        transient: a.isTransient, indexed: a.isIndexed || indexed.contains(a.name), spotlight: a.isIndexedBySpotlight,
                         truthFile: a.isStoredInExternalRecord,
                         element: a.renamingIdentifier, modifier: a.versionHashModifier, userInfo: a.userInfo)
             )
@@ -236,7 +240,9 @@ private func modelSummary(_ model: Model) -> [String] {
                 } ?? "nil"
             lines.append(
                 "\(entity.name).\(r.name) relationship to \(r.destinationEntity ?? "nil") inverse \(inverse) optional bool(\(r.isOptional)) toMany bool(\(r.isToMany)) min integer(\(r.minCount)) max integer(\(r.maxCount)) rule integer(\(rules[r.deleteRule ?? .nullify] ?? -1)) ordered bool(\(r.isOrdered)) "
-                    + common(transient: r.isTransient, element: r.renamingIdentifier, modifier: r.versionHashModifier, userInfo: r.userInfo)
+                    + common(
+                        transient: r.isTransient, indexed: indexed.contains(r.name), element: r.renamingIdentifier,
+                        modifier: r.versionHashModifier, userInfo: r.userInfo)
             )
         }
     }
@@ -344,4 +350,53 @@ private func sampleModel2AsArchived() throws -> Model {
     }
     #expect(archived > 2, "archived \(archived), refused \(refused)")
     try expectGolden(verdicts.joined(separator: "\n") + "\n", named: "mapping/xcode-model-archives.txt")
+}
+
+/// Our archives of XcodeServer's versions against the four Xcode recorded in its two mapping models
+/// (1.0.0 and 1.1.0 in the first, 1.1.0 and 2.0.0 in the second), object by object as for WooCommerce.
+/// They show what WooCommerce's and SampleModel2's do not: class names with a module
+/// (`XcodeServerModel_1_1_0.Asset`, in `XD_PSK_entityClassName` as any other), and fetch indexes, which
+/// have no slot: each one-element `byPropertyIndex` is `XD_PPSK_isIndexed` true on its property, Bot's
+/// two-element one is nowhere. Each archive is a copy of the model as it stood when the mapping model was
+/// saved, and two had changed since; what differs is pinned with its reason
+/// (`Golden/mapping/xcodeserver-archive-differences.txt`), the rest is equal.
+@Test func archivedXcodeServerModelsMatchTheOnesXcodeRecorded() throws {
+    let stale =
+        "Xcode's copy is of the model before its entities' class names took the module: all 23 lack `XcodeServerModel_1_x_0.`, "
+        + "which the version's XML (saved later) has; nothing else differs"
+    let reasons = [
+        "mapping to 1_1_0, source 1_0_0": stale, "mapping to 1_1_0, destination 1_1_0": stale,
+        "mapping to 2_0_0, destination 2_0_0":
+            "ManagedBot.integrations' delete rule is Nullify (1) in Xcode's copy and Cascade (2) in 2.0.0's XML: changed after the "
+            + "mapping model was saved (1.1.0's is Nullify); nothing else differs",
+    ]
+    var lines: [String] = []
+    for (old, new) in [("1_0_0", "1_1_0"), ("1_1_0", "2_0_0")] {
+        let xcodes = try xcodesArchives(URL(fileURLWithPath: XcodeServer.mapping(to: new) + "/xcmapping.xml"))
+        for (version, theirs) in [(old, xcodes.source), (new, xcodes.destination)] {
+            let model = try ModelFile.load(path: XcodeServer.model(version)).model
+            #expect(model.entities.allSatisfy { !$0.fetchIndexes.isEmpty || $0.representedClassName != nil })
+            let ours = try ArchiveGraph(XcodeModelArchiver.archive(model))
+            let expected = try ArchiveGraph(theirs)
+            let (a, b) = (Set(expected.lines), Set(ours.lines))
+            #expect(expected.lines.count > 75_000 && ours.lines.count == expected.lines.count)
+            #expect(ours.elementIDs.count == expected.elementIDs.count && Set(ours.elementIDs).count == ours.elementIDs.count)
+            // A difference as the entity, property and key it is about, whatever path first reached the object.
+            func short(_ line: String) -> String {
+                if line.contains("[XD_PSK_entityClassName]._default") {
+                    return "XD_PSK_entityClassName =" + (line.split(separator: "=").last ?? "")
+                }
+                let named = line.matches(of: /\[([A-Za-z_]+)\]/).map { String($0.output.1) }.filter {
+                    !["XD_PStereotype", "XD_PPropStereotype", "XD_PAtt_Stereotype", "XD_PR_Stereotype"].contains($0)
+                }
+                return named.suffix(3).joined(separator: " ") + " =" + (line.split(separator: "=").last.map(String.init) ?? "")
+            }
+            let label = "mapping to \(new), \(version == old ? "source" : "destination") \(version)"
+            let (theirsOnly, oursOnly) = (Set(a.subtracting(b).map(short)).sorted(), Set(b.subtracting(a).map(short)).sorted())
+            if theirsOnly.isEmpty && oursOnly.isEmpty { continue }
+            lines.append("# \(label): \(reasons[label] ?? "no reason known")")
+            lines += theirsOnly.map { "Xcode's \($0)" } + oursOnly.map { "ours \($0)" }
+        }
+    }
+    try expectGolden(lines.joined(separator: "\n") + "\n", named: "mapping/xcodeserver-archive-differences.txt")
 }
