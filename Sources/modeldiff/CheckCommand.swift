@@ -7,12 +7,12 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Fail when lightweight migration cannot infer a model change (for CI).",
         discussion: """
-            With two models, checks OLD -> NEW. With one .xcdatamodeld bundle, checks every consecutive pair of
-            versions (natural order of names, or --order) and every old version against the current one
-            (.xccurrentversion's; --path consecutive or direct for one of the two). A step that a mapping model
-            beside the bundle (or under --mappings) covers and that validates is "mapped", not a failure.
-            The nearest .modeldiff.yml sets defaults (path, mappings, since, strict, cloudkit) and lists
-            acknowledged findings, which do not fail the build; --cloudkit adds CloudKit's model rules.
+            With two models, checks OLD -> NEW. With one .xcdatamodeld bundle, checks every consecutive pair of \
+            versions (natural order of names, or --order) and every old version against the current one \
+            (.xccurrentversion's; --path consecutive or direct for one of the two). A step that a mapping model \
+            beside the bundle (or under --mappings) covers and that validates is "mapped", not a failure. \
+            The nearest .modeldiff.yml sets defaults (path, mappings, since, strict, cloudkit) and lists \
+            acknowledged findings, which do not fail the build; --cloudkit adds CloudKit's model rules. \
             Exit status: 0 inferable (warnings allowed), 1 not inferable (or any warning with --strict), 2 bad input.
 
             Examples:

@@ -7,7 +7,7 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Show what changed between two model versions, grouped by entity (the default command).",
         discussion: """
-            Entities and properties match as Core Data matches them: by renaming identifier, else by name.
+            Entities and properties match as Core Data matches them: by renaming identifier, else by name. \
             Exit status as diff(1): 0 no differences, 1 differences, 2 trouble.
 
             Examples:

@@ -7,7 +7,7 @@ struct HashCommand: ParsableCommand {
         commandName: "hash",
         abstract: "Print Core Data's version hashes of a model: entities, versionChecksum, metadata digest.",
         discussion: """
-            The values are those Core Data writes into store metadata (NSStoreModelVersionHashes,
+            The values are those Core Data writes into store metadata (NSStoreModelVersionHashes, \
             NSStoreModelVersionChecksumKey, NSStoreModelVersionHashesDigest).
 
             Example:

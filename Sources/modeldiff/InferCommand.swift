@@ -7,14 +7,14 @@ struct InferCommand: ParsableCommand {
         commandName: "infer",
         abstract: "Infer the mapping model between two versions and write it as an editable XML file.",
         discussion: """
-            Copy mappings for unchanged entities, transform for changed ones, add and remove; attribute mappings
-            through renames ($source.title); relationship mappings through the manager. A change lightweight
+            Copy mappings for unchanged entities, transform for changed ones, add and remove; attribute mappings \
+            through renames ($source.title); relationship mappings through the manager. A change lightweight \
             migration cannot infer becomes a placeholder (todo="...") that `mapping validate` rejects until you fill it in.
 
             Example:
               modeldiff infer "Model.xcdatamodeld/Model 3.xcdatamodel" "Model.xcdatamodeld/Model 4.xcdatamodel" --output Mappings/Model3to4.xml
 
-            With --format xcode, --output names the NAME.xcmappingmodel folder Xcode opens; what Xcode's file
+            With --format xcode, --output names the NAME.xcmappingmodel folder Xcode opens; what Xcode's file \
             cannot hold (a placeholder's todo, userInfo) is a warning on stderr.
               modeldiff infer "Model 3.xcdatamodel" "Model 4.xcdatamodel" --format xcode --output Model3to4.xcmappingmodel
             """

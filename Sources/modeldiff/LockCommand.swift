@@ -6,10 +6,10 @@ struct LockCommand: ParsableCommand {
         commandName: "lock",
         abstract: "Record every version of a bundle as shipped, so check fails when one is edited in place.",
         discussion: """
-            Writes (or rewrites) NAME.modeldiff.lock beside NAME.xcdatamodeld: every version's name,
-            versionChecksum and entity version hashes, and the current version. With a lock file, check fails
-            with locked-version-changed when a locked version's hashes change (stores written with it would no
-            longer open, Core Data error 134100), locked-version-removed when one disappears, and
+            Writes (or rewrites) NAME.modeldiff.lock beside NAME.xcdatamodeld: every version's name, \
+            versionChecksum and entity version hashes, and the current version. With a lock file, check fails \
+            with locked-version-changed when a locked version's hashes change (stores written with it would no \
+            longer open, Core Data error 134100), locked-version-removed when one disappears, and \
             current-version-moved-back when .xccurrentversion names an older version. Commit the file.
 
             Example:

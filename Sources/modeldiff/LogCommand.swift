@@ -6,11 +6,11 @@ struct LogCommand: ParsableCommand {
         commandName: "log",
         abstract: "Show a bundle's history, newest version first: what each version changed and check's verdict for the step.",
         discussion: """
-            One section per version up to the current one (.xccurrentversion's): entities, attributes and
-            relationships added, removed, renamed or changed against the version before it, cosmetic changes
-            (version hashes unchanged) summarised, the step's errors and warnings, and its verdict as
-            `check --path consecutive` gives it, with the mapping model beside the bundle (or under --mappings)
-            that covers it. Versions after the current one are listed as drafts.
+            One section per version up to the current one (.xccurrentversion's): entities, attributes and \
+            relationships added, removed, renamed or changed against the version before it, cosmetic changes \
+            (version hashes unchanged) summarised, the step's errors and warnings, and its verdict as \
+            `check --path consecutive` gives it, with the mapping model beside the bundle (or under --mappings) \
+            that covers it. Versions after the current one are listed as drafts. \
             Exit status: 0, or 2 on bad input.
 
             Examples:

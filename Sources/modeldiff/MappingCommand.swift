@@ -18,10 +18,10 @@ struct MappingValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a mapping file (or an Xcode .xcmappingmodel or compiled .cdm) against the two versions it maps between.",
         discussion: """
-            Reports unknown entities and properties, expressions that do not parse or read unknown key paths,
-            stale entity version hashes, mapping types that contradict the models, and placeholders left to fill in.
-            An entity of both versions that no mapping carries over is a warning (its objects are dropped);
-            a new entity no mapping fills starts empty, as in Xcode's mapping models.
+            Reports unknown entities and properties, expressions that do not parse or read unknown key paths, \
+            stale entity version hashes, mapping types that contradict the models, and placeholders left to fill in. \
+            An entity of both versions that no mapping carries over is a warning (its objects are dropped); \
+            a new entity no mapping fills starts empty, as in Xcode's mapping models. \
             Exit status: 0 valid (warnings on stderr), 2 problems (one `path:line:col: error:` line each).
 
             Example:
@@ -58,9 +58,9 @@ struct MappingConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert a mapping between modeldiff's XML and Xcode's .xcmappingmodel.",
         discussion: """
-            The input may be modeldiff's XML, an Xcode .xcmappingmodel folder or a compiled .cdm. With --old-model and
-            --new-model, expressions equal to what Xcode generates are left for Xcode to generate (as Xcode writes them)
-            when writing xcode, and Xcode's generated expressions are filled in when writing xml. What the output
+            The input may be modeldiff's XML, an Xcode .xcmappingmodel folder or a compiled .cdm. With --old-model and \
+            --new-model, expressions equal to what Xcode generates are left for Xcode to generate (as Xcode writes them) \
+            when writing xcode, and Xcode's generated expressions are filled in when writing xml. What the output \
             format cannot hold is a warning on stderr. An existing output is replaced only with --overwrite.
 
             Examples:

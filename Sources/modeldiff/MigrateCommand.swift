@@ -8,21 +8,21 @@ struct MigrateCommand: ParsableCommand {
         commandName: "migrate",
         abstract: "Migrate a Core Data SQLite store to a new model version, atomically.",
         discussion: """
-            With --from, migrates one step from that version to --to, with --mapping or an inferred mapping.
-            With a .xcdatamodeld bundle as --to, finds the store's version and migrates it to the current
-            one. --path direct (the default) does it in one step, as NSPersistentContainer's automatic
-            migration does: a mapping file for exactly that step, else the mapping Core Data would infer.
-            --path consecutive goes through every later version, as an app that migrates step by step does.
-            Mapping files (*.mapping.xml, .xcmappingmodel, .cdm) are found beside the bundle. A store that no
-            version of the bundle wrote is migrated, in one step, from the model Core Data cached in it
-            (Z_MODELCACHE), as Core Data does. The source store is only read; the result is written next
+            With --from, migrates one step from that version to --to, with --mapping or an inferred mapping. \
+            With a .xcdatamodeld bundle as --to, finds the store's version and migrates it to the current \
+            one. --path direct (the default) does it in one step, as NSPersistentContainer's automatic \
+            migration does: a mapping file for exactly that step, else the mapping Core Data would infer. \
+            --path consecutive goes through every later version, as an app that migrates step by step does. \
+            Mapping files (*.mapping.xml, .xcmappingmodel, .cdm) are found beside the bundle. A store that no \
+            version of the bundle wrote is migrated, in one step, from the model Core Data cached in it \
+            (Z_MODELCACHE), as Core Data does. The source store is only read; the result is written next \
             to --output and renamed into place when everything succeeded.
 
-            --dry-run is the pre-flight for a store taken from a device or a beta user: the whole migration
-            runs in a temporary file (no --output needed) and every object Core Data's validation would
-            refuse is listed, grouped by error code (1570 required, 1590 too many related objects, 1551
-            uniqueness, ...) with its entity, object and property; --format json gives the same as JSON.
-            Exit status: 0 migrated (or would migrate), 1 a dry run found objects that would fail, 2 bad input
+            --dry-run is the pre-flight for a store taken from a device or a beta user: the whole migration \
+            runs in a temporary file (no --output needed) and every object Core Data's validation would \
+            refuse is listed, grouped by error code (1570 required, 1590 too many related objects, 1551 \
+            uniqueness, ...) with its entity, object and property; --format json gives the same as JSON. \
+            Exit status: 0 migrated (or would migrate), 1 a dry run found objects that would fail, 2 bad input \
             or a failed migration.
 
             Examples:

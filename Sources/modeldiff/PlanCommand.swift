@@ -6,9 +6,9 @@ struct PlanCommand: ParsableCommand {
         commandName: "plan",
         abstract: "Write the staged-migration plan (iOS 17's NSStagedMigrationManager) for a bundle's versions.",
         discussion: """
-            One NSManagedObjectModelReference per version (its compiled name in the .momd and its version
-            checksum); consecutive steps that lightweight migration can infer grouped into one
-            NSLightweightMigrationStage; an NSCustomMigrationStage with handler stubs, and the findings that
+            One NSManagedObjectModelReference per version (its compiled name in the .momd and its version \
+            checksum); consecutive steps that lightweight migration can infer grouped into one \
+            NSLightweightMigrationStage; an NSCustomMigrationStage with handler stubs, and the findings that \
             make it necessary, for every other step. Versions after the current one are left out.
             Example:
               modeldiff plan App/Model.xcdatamodeld --format swift > App/ModelMigrationPlan.swift

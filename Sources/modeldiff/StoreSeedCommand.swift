@@ -7,11 +7,11 @@ struct StoreSeedCommand: ParsableCommand {
         commandName: "seed",
         abstract: "Create a store of a model version filled with synthetic objects that satisfy the model.",
         discussion: """
-            Every concrete entity gets its objects (abstract ones get them through their sub-entities),
-            with values within the model's constraints (required values, defaults, min/max values and
-            lengths, simple regular expressions, uniqueness constraints) and relationships within their
-            counts, both sides of inverses set. Values exercise a migration: nil for optional values,
-            empty strings, the extremes of each integer width, non-ASCII text. The same seed gives the
+            Every concrete entity gets its objects (abstract ones get them through their sub-entities), \
+            with values within the model's constraints (required values, defaults, min/max values and \
+            lengths, simple regular expressions, uniqueness constraints) and relationships within their \
+            counts, both sides of inverses set. Values exercise a migration: nil for optional values, \
+            empty strings, the extremes of each integer width, non-ASCII text. The same seed gives the \
             same bytes. The store is validated as Core Data would validate a save before it is kept.
 
             Examples:

@@ -10,9 +10,9 @@ struct TestCommand: ParsableCommand {
         discussion: """
             For every step of --path, seeds a store at the older version (modeldiff store seed), migrates it
             with the mapping file beside the bundle that maps the step, or an inferred mapping, and checks:
-            store verify passes, every source object is accounted for, copied values and links are kept
-            (numbers converted as lightweight migration converts them; a value that no longer fits fails),
-            and Core Data's validation of the migrated objects passes. --store adds real stores to start from.
+            store verify passes, every source object is accounted for, copied values and links are kept \
+            (numbers converted as lightweight migration converts them; a value that no longer fits fails), \
+            and Core Data's validation of the migrated objects passes. --store adds real stores to start from. \
             Exit status: 0 every step passes, 1 a step fails, 2 bad input.
 
             Examples:

@@ -6,7 +6,7 @@ struct TextconvCommand: ParsableCommand {
         commandName: "textconv",
         abstract: "Print a model version as stable, line-per-element text, so `git diff` shows model changes readably.",
         discussion: """
-            One line per entity, property, fetch index, fetch request and configuration, each starting with
+            One line per entity, property, fetch index, fetch request and configuration, each starting with \
             its full name and sorted by name; the diagram layout is left out.
 
             Example, set up once per repository:

@@ -15,8 +15,8 @@ import Testing
         return pages
     }
 
-    /// The targets of `[text](target)` links in `text` that point into the repository (no scheme, no
-    /// pure `#anchor`), without their `#fragment`.
+    /// The targets of `[text](target)` links in `text` that point into the repository (no
+    /// pure `#anchor`, no `scheme:` such as `https:` or `javascript:`), without their `#fragment`.
     static func relativeTargets(in text: String) -> [String] {
         var targets: [String] = []
         var rest = Substring(text)
@@ -25,7 +25,7 @@ import Testing
             guard let close = after.firstIndex(of: ")") else { break }
             let target = String(after[..<close])
             rest = after[close...]
-            if target.contains("://") || target.hasPrefix("#") || target.hasPrefix("mailto:") || target.contains(" ") { continue }
+            if target.contains(":") || target.hasPrefix("#") || target.contains(" ") { continue }
             targets.append(String(target.split(separator: "#", maxSplits: 1).first ?? ""))
         }
         return targets

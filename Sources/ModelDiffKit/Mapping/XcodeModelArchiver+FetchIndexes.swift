@@ -7,14 +7,18 @@ extension XcodeModelArchiver {
     /// indexed flag, and an index of several properties is left out; any other fetch index (another name
     /// with one element, an expression, `RTree`, descending) has no sample and is refused.
     static func fetchIndexProblem(_ index: FetchIndex) -> String? {
-        let plain = index.elements.allSatisfy { $0.property != nil && $0.expression == nil && $0.type == "Binary" && $0.order == "ascending" }
+        let plain = index.elements.allSatisfy {
+            $0.property != nil && $0.expression == nil && $0.type == "Binary" && $0.order == "ascending"
+        }
         if plain && (index.elements.count > 1 || index.name == propertyIndexName) { return nil }
         return "fetch index \(index.name)"
     }
 
     /// The properties of an entity that a one-element `byPropertyIndex` fetch index marks indexed.
     static func indexedByFetchIndex(_ entity: Entity) -> Set<String> {
-        Set(entity.fetchIndexes.filter { $0.name == propertyIndexName && $0.elements.count == 1 }.compactMap { $0.elements.first?.property })
+        Set(
+            entity.fetchIndexes.filter { $0.name == propertyIndexName && $0.elements.count == 1 }.compactMap { $0.elements.first?.property }
+        )
     }
 
     /// The name Xcode gives the fetch index it writes for a property's indexed flag.

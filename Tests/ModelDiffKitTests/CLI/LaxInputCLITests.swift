@@ -16,7 +16,9 @@ func mappingFoldersOutsideTheConfigurationsFolderAreRefused(list: String, name: 
     let result = try runModeldiff(["check", "Notes.xcdatamodeld"], in: folder)
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
-    let column = "  mappings: \(list)".range(of: name).map { "  mappings: \(list)".distance(from: "  mappings: \(list)".startIndex, to: $0.lowerBound) + 1 }
+    let column = "  mappings: \(list)".range(of: name).map {
+        "  mappings: \(list)".distance(from: "  mappings: \(list)".startIndex, to: $0.lowerBound) + 1
+    }
     #expect(
         result.stderr
             == ".modeldiff.yml:2:\(column ?? 0): error: check.mappings names \"\(name)\", which is not inside the configuration's folder; "

@@ -33,7 +33,8 @@ private func folderWithFIFOs(_ names: [String]) throws -> URL {
     try expectRefused(["hash", "model.mom"], in: folder, "model.mom: error: \(fifoMessage)")
     try expectRefused(["hash", "zero.xml"], in: folder, "zero.xml: error: \(deviceMessage)")
     for mapping in ["map.mapping.xml", "map.cdm"] {
-        try expectRefused(["mapping", "convert", mapping, "--to", "xml", "--output", "out.xml"], in: folder, "\(mapping): error: \(fifoMessage)")
+        try expectRefused(
+            ["mapping", "convert", mapping, "--to", "xml", "--output", "out.xml"], in: folder, "\(mapping): error: \(fifoMessage)")
     }
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.xml").path))
 }
@@ -83,7 +84,8 @@ private func folderWithFIFOs(_ names: [String]) throws -> URL {
         try? FileManager.default.removeItem(atPath: path)
         #expect(mkfifo(path, 0o644) == 0)
         try expectRefused(["store", "info", name], in: folder, "\(name)\(companion): error: \(fifoMessage)")
-        try expectRefused(["migrate", name, "--to", bundle, "--output", "out.sqlite"], in: folder, "\(name)\(companion): error: \(fifoMessage)")
+        try expectRefused(
+            ["migrate", name, "--to", bundle, "--output", "out.sqlite"], in: folder, "\(name)\(companion): error: \(fifoMessage)")
         try FileManager.default.removeItem(atPath: path)
     }
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.sqlite").path))
