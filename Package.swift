@@ -74,10 +74,27 @@ let package = Package(
             ),
             dependencies: ["modeldiff"]
         ),
+        // Tests by layer. The helpers they share (paths to fixtures and golden files, running the built
+        // binary, test tiers, store fixtures) are one module; the golden files live in Tests/Golden.
+        .target(
+            name: "ModelDiffTestSupport",
+            dependencies: ["ModelDiffKit", "ModelDiffStore"],
+            path: "Tests/ModelDiffTestSupport"
+        ),
+        // The library: XML, model files, hashing, diff, inference, mapping, expressions, reports.
         .testTarget(
             name: "ModelDiffKitTests",
-            dependencies: ["ModelDiffKit", "ModelDiffStore", "modeldiff", "generate-store"],
-            exclude: ["Golden"]
+            dependencies: ["ModelDiffKit", "ModelDiffTestSupport"]
+        ),
+        // The store layer: stores, migration, and the library entry points that open stores.
+        .testTarget(
+            name: "ModelDiffStoreTests",
+            dependencies: ["ModelDiffKit", "ModelDiffStore", "ModelDiffTestSupport"]
+        ),
+        // End-to-end runs of the built `modeldiff` (and of `generate-store`), which these targets build first.
+        .testTarget(
+            name: "ModelDiffCLITests",
+            dependencies: ["ModelDiffKit", "ModelDiffStore", "ModelDiffTestSupport", "modeldiff", "generate-store"]
         ),
     ],
     swiftLanguageModes: [.v6]

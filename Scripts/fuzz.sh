@@ -45,7 +45,7 @@ seed() { # target, files on stdin
 }
 # Models up to 48 KB: the fuzzer mutates small inputs far faster, and larger ones add no new syntax.
 find "$shared" TestModels -type f \( -name contents -o -name '*.xml' \) ! -name '*.mapping.xml' -size -48k -print0 | seed FuzzModelXML
-find TestModels Tests/ModelDiffKitTests/Golden -type f \( -name '*.mapping.xml' -o -path '*Golden/mapping/*.xml' \) -print0 | seed FuzzMappingXML
+find TestModels Tests/Golden -type f \( -name '*.mapping.xml' -o -path '*Golden/mapping/*.xml' \) -print0 | seed FuzzMappingXML
 # Xcode mapping models: each .xcmappingmodel in ../shared cut into small valid files (the mapping
 # model object with one entity mapping and its property mappings each, and the whole file), with the
 # two archived models (1.5 MB of base64) replaced by a minimal keyed archive so the seeds stay small.
@@ -77,7 +77,7 @@ PY
 find Fuzz/Seeds/FuzzXcodeMapping -type f -print0 | seed FuzzXcodeMapping
 # Expressions: every value expression and source expression of the mapping files, one per seed,
 # each fetch predicate inside a source expression, and the predicate seeds in Fuzz/Seeds/.
-python3 - "$scratch/seeds/FuzzExpression" TestModels Tests/ModelDiffKitTests/Golden <<'PY'
+python3 - "$scratch/seeds/FuzzExpression" TestModels Tests/Golden <<'PY'
 import hashlib, os, re, sys, html
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
@@ -125,7 +125,7 @@ PY
 
 # Configurations: the reference file and every .modeldiff.yml the tests write.
 find TestModels/Config -type f -name '*.yml' -print0 | seed FuzzConfig
-python3 - "$scratch/seeds/FuzzConfig" Tests/ModelDiffKitTests/CLI <<'PY'
+python3 - "$scratch/seeds/FuzzConfig" Tests/ModelDiffCLITests/CLI <<'PY'
 import hashlib, os, re, sys
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// The README is the front door: at most 250 lines, and every page it, CONTRIBUTING.md and the guide

@@ -1,4 +1,5 @@
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 private let v1 = Model(entities: [

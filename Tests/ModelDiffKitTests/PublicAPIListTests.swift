@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// Every `public` and `open` declaration of the library, one a line, in the golden file

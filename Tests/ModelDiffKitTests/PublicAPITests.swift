@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// The library's public API is what its DocC catalogs list (issue 17): every ``Symbol`` link in a

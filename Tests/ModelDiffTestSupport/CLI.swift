@@ -1,14 +1,14 @@
 import Foundation
 
 /// What one run of the built `modeldiff` binary printed and returned.
-struct CLIResult: Sendable {
-    let stdout: String
-    let stderr: String
-    let status: Int32
+package struct CLIResult: Sendable {
+    package let stdout: String
+    package let stderr: String
+    package let status: Int32
 }
 
 /// Runs the built `modeldiff` binary (a sibling of the test bundle) with the arguments, in `directory`.
-func runModeldiff(
+package func runModeldiff(
     _ arguments: [String], in directory: URL = Paths.repository, environment: [String: String] = [:], stdin: Data? = nil
 ) throws -> CLIResult {
     let process = Process()
@@ -52,7 +52,7 @@ func runModeldiff(
 }
 
 /// The `modeldiff` executable in the build folder the tests run from.
-let modeldiffBinary: URL = {
+package let modeldiffBinary: URL = {
     var candidates: [URL] = []
     for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
         candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("modeldiff"))

@@ -5,26 +5,42 @@ import Foundation
 /// Writes compiled models (the NSKeyedArchiver archive of an `NSManagedObjectModel`, as in a `.mom` or a
 /// store's `Z_MODELCACHE`) in the keys `CompiledModel` reads, for inputs no Xcode would write: cycles,
 /// deep hierarchies, names and counts the XML reader refuses.
-struct CompiledModelArchive {
-    struct Relationship {
-        let name: String
-        let destination: String
-        var minCount = 0
-        var maxCount = 1
+package struct CompiledModelArchive {
+    package struct Relationship {
+        package let name: String
+        package let destination: String
+        package var minCount = 0
+        package var maxCount = 1
+
+        package init(name: String, destination: String, minCount: Int = 0, maxCount: Int = 1) {
+            self.name = name
+            self.destination = destination
+            self.minCount = minCount
+            self.maxCount = maxCount
+        }
     }
 
-    struct Entity {
-        let name: String
-        var parent: String?
-        var attributes: [String] = []
-        var relationships: [Relationship] = []
+    package struct Entity {
+        package let name: String
+        package var parent: String?
+        package var attributes: [String] = []
+        package var relationships: [Relationship] = []
+
+        package init(name: String, parent: String? = nil, attributes: [String] = [], relationships: [Relationship] = []) {
+            self.name = name
+            self.parent = parent
+            self.attributes = attributes
+            self.relationships = relationships
+        }
     }
 
-    let entities: [Entity]
+    package let entities: [Entity]
+
+    package init(entities: [Entity]) { self.entities = entities }
 
     /// The archive's bytes. A parent that names no entity of the list is archived as an entity of
     /// its own, outside the entity dictionary, as a hostile archive could.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var b = KeyedArchiveBuilder()
         var slots: [String: Int] = [:]
         for entity in entities where slots[entity.name] == nil { slots[entity.name] = b.reserve() }
@@ -62,7 +78,7 @@ struct CompiledModelArchive {
     }
 
     /// A chain of `depth` entities, `E0` the root and each next one the previous one's sub-entity.
-    static func chain(depth: Int) -> CompiledModelArchive {
+    package static func chain(depth: Int) -> CompiledModelArchive {
         CompiledModelArchive(
             entities: (0..<depth).map { index in
                 Entity(name: "E\(index)", parent: index == 0 ? nil : "E\(index - 1)", attributes: ["a\(index)"])
@@ -71,7 +87,7 @@ struct CompiledModelArchive {
 
     /// The archive as raw deflate in stored blocks (the form of a store's `Z_MODELCACHE.Z_CONTENT`,
     /// which `Inflate.raw` reads), built without a compressor.
-    var rawDeflate: [UInt8] {
+    package var rawDeflate: [UInt8] {
         let data = bytes
         var result: [UInt8] = []
         var start = 0

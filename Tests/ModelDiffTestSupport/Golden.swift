@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Compares `actual` with the golden file `Golden/<name>`; `RECORD_GOLDEN=1` rewrites it and fails the test.
-func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+package func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let url = Paths.golden.appendingPathComponent(name)
     if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

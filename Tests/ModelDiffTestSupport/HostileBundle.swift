@@ -4,13 +4,13 @@ import Foundation
 /// workflow commands, interpolations, quotes): the Notes model's two versions, then a third that adds a
 /// required attribute without a default (a step lightweight migration cannot infer). The last version
 /// is the current one.
-struct HostileBundle {
+package struct HostileBundle {
     /// The folder holding the bundle; the caller removes it.
-    let folder: URL
+    package let folder: URL
     /// The `.xcdatamodeld` bundle.
-    let bundle: URL
+    package let bundle: URL
 
-    init(name: String = "Model", versions: [String]) throws {
+    package init(name: String = "Model", versions: [String]) throws {
         precondition(versions.count == 3)
         folder = try Paths.temporaryDirectory()
         bundle = folder.appendingPathComponent(name + ".xcdatamodeld")

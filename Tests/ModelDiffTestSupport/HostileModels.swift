@@ -10,20 +10,20 @@ import ModelDiffStore
 /// expressions' string literals (without a `"`, which the inferred mapping does not escape). Every
 /// other name is free text: properties only one version has (their columns, join table and indexes
 /// still reach SQL on both sides), the fetch index, the configuration, and a default value.
-struct HostileNames {
+package struct HostileNames {
     /// A hierarchy root, its sub-entity, and a second entity (free text without `"`).
-    var root, child, other: String
+    package var root, child, other: String
     /// Mapped properties (keys): the root's attributes, `other`'s to-one to the root and its inverse,
     /// a many-to-many pair (a join table), the sub-entity's attribute.
-    var text, number, owner, items, tags, tagged, childText: String
+    package var text, number, owner, items, tags, tagged, childText: String
     /// Free text: an attribute, a to-one and a many-to-many pair only this version has (so never
     /// mapped), the fetch index, the configuration, and the unmapped attribute's default. The to-one
     /// is in source models only: the SQL fast path declines a new to-one the mapping leaves empty.
-    var lone, loneLink, loneTags, loneTagged, fetchIndex, configuration, defaultText: String
+    package var lone, loneLink, loneTags, loneTagged, fetchIndex, configuration, defaultText: String
 
     /// All names: `entity`, `key` and `free` make one for a role; each is made distinct by a suffix
     /// (Core Data capitalises names into columns, so names differing in case only would collide).
-    init(entity: (String) -> String, key: (String) -> String, free: (String) -> String) {
+    package init(entity: (String) -> String, key: (String) -> String, free: (String) -> String) {
         var used = Set<String>()
         func unique(_ role: String, _ make: (String) -> String) -> String {
             var name = make(role)
@@ -55,7 +55,7 @@ struct HostileNames {
 
     /// The model; with `renamedFrom`, each mapped element's renaming identifier names its counterpart
     /// there, so the inferred mapping carries every value and link across.
-    func model(renamedFrom old: HostileNames? = nil) -> Model {
+    package func model(renamedFrom old: HostileNames? = nil) -> Model {
         let root = Entity(
             name: self.root, renamingIdentifier: old?.root,
             attributes: [
@@ -92,7 +92,7 @@ struct HostileNames {
     /// With `wal`, the rows are written in WAL mode and left in the `-wal`: the store is returned
     /// open (keep it until done), so the source has a `-wal` and a `-shm` whose bytes must not change.
     @discardableResult
-    func makeStore(at path: String, objects: Int = 3, wal: Bool = false) throws -> PersistentStore {
+    package func makeStore(at path: String, objects: Int = 3, wal: Bool = false) throws -> PersistentStore {
         let model = self.model()
         let store = try PersistentStore.create(path: path, model: model)
         if wal {
@@ -123,10 +123,10 @@ struct HostileNames {
 }
 
 /// What a folder and the working directory hold, file by file, to show a migration wrote nothing else.
-struct FolderSnapshot: Equatable {
-    let files: [String: Data]
+package struct FolderSnapshot: Equatable {
+    package let files: [String: Data]
 
-    init(_ folder: URL) throws {
+    package init(_ folder: URL) throws {
         var files: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             files[name] = (try? Data(contentsOf: folder.appendingPathComponent(name))) ?? Data()
@@ -135,16 +135,16 @@ struct FolderSnapshot: Equatable {
     }
 
     /// The working directory's entry names (not their contents: other tests may be building there).
-    static func workingDirectoryNames() -> Set<String> {
+    package static func workingDirectoryNames() -> Set<String> {
         Set((try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)) ?? [])
     }
 }
 
 /// Reproducible pseudo-random numbers (SplitMix64), so a failing seed can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
+package struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -7,7 +7,7 @@ import Testing
 /// integrity check, keys pointing to existing rows of the right entity, Z_MAX, both sides of
 /// inverses) and every entity mapping that carries objects over (copy, transform) kept their number.
 /// Entity mappings that share a destination entity are summed.
-func expectSoundMigration(
+package func expectSoundMigration(
     output: String, model: Model, source: String, mapping: MappingModel, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let migrated = try PersistentStore.open(path: output)

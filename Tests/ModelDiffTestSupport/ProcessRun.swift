@@ -1,22 +1,22 @@
 import Foundation
 
 /// How one run of a child process ended.
-struct ProcessOutcome: Sendable {
-    let stdout: String
-    let stderr: String
+package struct ProcessOutcome: Sendable {
+    package let stdout: String
+    package let stderr: String
     /// The exit status, or the signal number when `signaled`.
-    let status: Int32
+    package let status: Int32
     /// Whether a signal ended the process.
-    let signaled: Bool
+    package let signaled: Bool
     /// The child's process id (names its partial files).
-    let pid: Int32
+    package let pid: Int32
     /// Wall-clock seconds from start to exit.
-    let seconds: Double
+    package let seconds: Double
 }
 
 /// Runs `arguments` (the first is the executable's path) in `directory` with extra environment
 /// variables, optionally sending SIGKILL from outside after `killAfter` seconds.
-func runProcess(
+package func runProcess(
     _ arguments: [String], in directory: URL, environment: [String: String] = [:], killAfter: Double? = nil
 ) throws -> ProcessOutcome {
     let process = Process()
@@ -61,13 +61,13 @@ func runProcess(
 }
 
 /// The bytes of a store and its companion files (nil where a file does not exist).
-func storeFileBytes(_ path: String) -> [String: Data?] {
+package func storeFileBytes(_ path: String) -> [String: Data?] {
     var files: [String: Data?] = [:]
     for suffix in ["", "-wal", "-shm", "-journal"] { files[suffix] = FileManager.default.contents(atPath: path + suffix) }
     return files
 }
 
 /// The names in a folder, sorted; empty when it does not exist.
-func folderContents(_ folder: URL) -> [String] {
+package func folderContents(_ folder: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
 }

@@ -3,20 +3,20 @@ import Foundation
 /// The string literals of Swift source text, with their interpolations, for tests that read the
 /// project's own sources (`SQLSourceTests`). Handles `"…"`, `"""…"""`, raw strings (`#"…"#`),
 /// escapes, comments, and literals nested inside interpolations; not a full Swift lexer.
-struct StringLiteral: Equatable {
+package struct StringLiteral: Equatable {
     /// The 1-based line the literal starts on.
-    let line: Int
+    package let line: Int
     /// The literal's text with each interpolation replaced by `\(…)`.
-    let text: String
+    package let text: String
     /// The source text of each interpolation's expression.
-    let interpolations: [String]
+    package let interpolations: [String]
     /// The code right after the literal, up to the end of its line (to see what is appended to it).
-    var following: String = ""
+    package var following: String = ""
 }
 
-enum StringLiteralScanner {
+package enum StringLiteralScanner {
     /// Every string literal in `source`, nested ones included.
-    static func literals(in source: String) -> [StringLiteral] {
+    package static func literals(in source: String) -> [StringLiteral] {
         var scanner = Cursor(Array(source.unicodeScalars))
         var found: [StringLiteral] = []
         scanner.scanCode(until: nil, into: &found)

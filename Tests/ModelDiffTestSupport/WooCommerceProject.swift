@@ -4,12 +4,12 @@ import Foundation
 /// `Storage/Storage.xcodeproj` builds `Storage/Storage/Model/WooCommerce.xcdatamodeld`: the layout
 /// behind the model paths Xcode recorded in `WooCommerceModelV9toV10.xcmappingmodel`.
 /// ../shared keeps only the bundle, so the versions are copied into a temporary tree (`root`).
-struct WooCommerceProject {
-    let root: URL
-    let old: String
-    let new: String
+package struct WooCommerceProject {
+    package let root: URL
+    package let old: String
+    package let new: String
 
-    init() throws {
+    package init() throws {
         root = try Paths.temporaryDirectory()
         let project = root.appendingPathComponent("Storage")
         try FileManager.default.createDirectory(
@@ -24,5 +24,5 @@ struct WooCommerceProject {
         new = bundle.appendingPathComponent("Model 10.xcdatamodel").path
     }
 
-    func remove() { try? FileManager.default.removeItem(at: root) }
+    package func remove() { try? FileManager.default.removeItem(at: root) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// `check` on WooCommerce's 117 versions (231 pairs) in every format: each distinct finding once in

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// The GitHub Action (`action.yml`) and the pre-commit hook (`.pre-commit-hooks.yaml`): what they run, run here.

@@ -1,3 +1,4 @@
+import ModelDiffTestSupport
 import Testing
 
 @Test func helpPrintsTheAbstract() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// `check --cloudkit`: CloudKit's model rules and its add-only production schema (issue 21 item 1).

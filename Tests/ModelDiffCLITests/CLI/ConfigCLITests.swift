@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 /// `.modeldiff.yml`: check's defaults and acknowledged findings (issue 16 item 13).

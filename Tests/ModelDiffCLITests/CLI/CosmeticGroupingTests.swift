@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// Cosmetic changes of one kind are one line per entity in `diff` and in `check`'s notes (issue 16

@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// A real Apple store and a `migrate` command line to run on a copy of it.

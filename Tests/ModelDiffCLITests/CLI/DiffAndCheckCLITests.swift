@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 private let v1 = "TestModels/Notes.xcdatamodeld/Notes.xcdatamodel"

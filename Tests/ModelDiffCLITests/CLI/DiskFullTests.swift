@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 /// A rollback-journal store (90 KB, 1001 posts): read in place, so only the output is written.

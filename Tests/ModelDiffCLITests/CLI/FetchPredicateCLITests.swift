@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 // A source expression's fetch predicate selects the objects an entity mapping migrates, as Core Data

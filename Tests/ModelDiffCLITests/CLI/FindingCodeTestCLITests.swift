@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// Every finding of `check` that can lose or reject data, shown by `test` on the same step with the

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// Histories cut down from real teams' bundles (issue 34): read as Xcode reads them, in the order

@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// Hostile inputs that crashed, hung or exited with the wrong status (issue 14 items 3 and 5, issue 23

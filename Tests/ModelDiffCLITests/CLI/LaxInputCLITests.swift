@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// Inputs issue 32 found accepted too laxly, each refused with its line through the built binary.

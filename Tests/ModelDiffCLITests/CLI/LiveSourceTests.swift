@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 private let bookmarks = StoreFixture.all.first { $0.store.lastPathComponent == "Bookmarks_V1.sqlite" }!

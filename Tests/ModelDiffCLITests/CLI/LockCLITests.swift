@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// `modeldiff lock` and what `check` says when a shipped version changes (issue 16 item 11).

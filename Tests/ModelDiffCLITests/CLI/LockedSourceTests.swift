@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// Another process (Python's sqlite3, as another app would) that holds a store open: it runs

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// `modeldiff log`: the built binary on the example bundle, in every format, and on bad input.

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// `modeldiff test`: migrations proved on seeded and real stores, including what `check` cannot see.

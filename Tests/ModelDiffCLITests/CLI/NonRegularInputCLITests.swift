@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// Where a file is expected (a model, `.modeldiff.yml`, a lock, a store, its `-wal` and `-shm`, a

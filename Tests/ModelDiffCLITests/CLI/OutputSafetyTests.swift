@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 /// A WAL store (db, -wal, -shm) and the bundle it migrates through.

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// `--overwrite` replaces a file, or an `.xcmappingmodel` folder holding only `xcmapping.xml`; it

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// `modeldiff plan`: the staged-migration plan, and its Swift compiled against Core Data's API.

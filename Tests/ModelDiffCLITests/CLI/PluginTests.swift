@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// `swift package modeldiff-check` on the sample package `TestModels/PluginSample`, first with its

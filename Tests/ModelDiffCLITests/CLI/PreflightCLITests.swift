@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// `migrate STORE --to BUNDLE --dry-run`, the pre-flight for a store from a device: no `--output`,

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// Runs SQL on a copy of a store through Python's sqlite3, as a damaging tool would.

@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// `store seed` refuses what it cannot meet in bounded time, or at all, with one line and exit 2, and

@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// Two sibling sub-entities, `Cat` and `Dog`, each declare `name` and `age` in their root's one

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksModel")

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// `.modeldiff.yml`'s `test:` section: the values the team's data takes and the objects per entity,

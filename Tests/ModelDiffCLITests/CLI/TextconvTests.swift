@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// `modeldiff textconv` and the git set-up the README gives for it.

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 /// What a mapping means to a migration, for comparing a mapping with what reading our Xcode file gives.

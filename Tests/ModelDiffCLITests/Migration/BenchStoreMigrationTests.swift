@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// The benchmark's store (`generate-store`, TestModels/Bench.xcdatamodeld) at a small size: both

@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 private let orderedPairs = Paths.testModels.appendingPathComponent("OrderedPairs.xcdatamodeld")

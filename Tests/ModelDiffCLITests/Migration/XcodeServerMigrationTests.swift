@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// XcodeServer's two mapping models as Xcode saved them, and as Xcode compiled them, validate against

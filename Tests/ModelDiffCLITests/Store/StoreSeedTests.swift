@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// `modeldiff store seed`: synthetic stores that satisfy their model, the same bytes for the same seed.

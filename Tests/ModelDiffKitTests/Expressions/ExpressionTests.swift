@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 /// An object for tests: a dictionary of keys, and FUNCTION selectors answered by a closure.

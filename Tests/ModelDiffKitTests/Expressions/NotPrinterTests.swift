@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 // The printer's parentheses around NOT and ANY/ALL/NONE: NOT takes everything after it down to the

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 // Predicates in NSPredicate's format, each with the answer NSPredicate gives (Apple's "Predicate

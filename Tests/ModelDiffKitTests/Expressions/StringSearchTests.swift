@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 // NSPredicate's string operators with the NSString calls and flags Foundation's predicate operators

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 // SUBQUERY, collection operators through a to-many, array indexes and NSString's literal `==`, each

@@ -1,27 +1,7 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
-
-/// One row of `../shared/fixtures/apple-values.json`: values Apple's own tools wrote for a model.
-struct AppleValues: Decodable, Sendable, CustomTestStringConvertible {
-    let `case`: String
-    let artifact: String
-    let model: String
-    let entityVersionHashes: [String: String]
-    let versionChecksum: String?
-    let versionHashesDigest: String?
-    let note: String?
-
-    var testDescription: String { "\(model) vs \(artifact)" }
-
-    static let all: [AppleValues] = {
-        let url = Paths.fixtures.appendingPathComponent("apple-values.json")
-        guard let data = try? Data(contentsOf: url) else { return [] }
-        return (try? JSONDecoder().decode([AppleValues].self, from: data)) ?? []
-    }()
-
-    var isExpectedMismatch: Bool { note?.hasPrefix("expected mismatch") ?? false }
-}
 
 @Test func appleValuesAreAllThere() {
     #expect(AppleValues.all.count == 33)

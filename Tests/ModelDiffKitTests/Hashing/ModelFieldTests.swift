@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 private let wooCommerce = Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld").path

@@ -1,16 +1,7 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
-
-/// Every `.xcdatamodeld` bundle of the shared corpus.
-func corpusBundles() -> [URL] {
-    var bundles: [URL] = []
-    for root in [Paths.fixtures, Paths.models] {
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
-        for case let url as URL in walker where url.pathExtension == "xcdatamodeld" { bundles.append(url) }
-    }
-    return bundles.sorted { $0.path < $1.path }
-}
 
 /// Pins the verdict of every pair `check` analyses in every bundle of the corpus (a golden summary).
 @Test(.tags(.slow), .notInFastTier) func checkVerdictsOverTheWholeCorpus() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 /// A bundle of three versions: `Note.count` becomes required (with a default) in V2, and V3 adds an

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 @Test func checkJSONHasTheDocumentedShape() throws {

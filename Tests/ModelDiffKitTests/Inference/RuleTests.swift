@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 /// The rule-by-rule model pairs under `TestModels/rules/<rule>/{old,new}.xml`, with their verdicts.

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 private func load(_ path: String) throws -> Model { try ModelFile.load(path: Paths.repository.appendingPathComponent(path).path).model }

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 private func problems(_ text: String) throws -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 /// A keyed archive as lines, one per object and field, reached from the root in a fixed order

@@ -1,3 +1,4 @@
+import ModelDiffTestSupport
 import Testing
 
 @testable import ModelDiffKit

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 private let notes = Paths.testModels.appendingPathComponent("Notes.xcdatamodeld").path

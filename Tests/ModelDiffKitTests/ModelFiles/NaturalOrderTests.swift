@@ -1,4 +1,5 @@
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 @Test func versionNamesSortAsPeopleNumberThem() {

@@ -1,13 +1,7 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
-
-/// Every `contents` file under a folder (fixtures, real-world models, our own TestModels).
-func modelFiles(under root: URL) -> [URL] {
-    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
-    return walker.compactMap { $0 as? URL }.filter { $0.lastPathComponent == "contents" }
-        .sorted { $0.path.compare($1.path, options: .numeric) == .orderedAscending }
-}
 
 @Test(.tags(.slow), .notInFastTier) func everyModelInTheCorpusRoundTrips() throws {
     let files =

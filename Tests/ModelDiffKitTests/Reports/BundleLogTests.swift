@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 private let wooCommerceFolder = Paths.models.appendingPathComponent("woocommerce-ios")

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 /// `check --format json` is written piece by piece, not through `JSONEncoder`: its bytes must be what

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 /// SARIF is written piece by piece, not through `JSONSerialization`: its bytes must be what

@@ -1,4 +1,5 @@
 import ModelDiffKit
+import ModelDiffTestSupport
 import Testing
 
 /// The streaming reader gives what libxml2's tree gave: text and CDATA joined and trimmed, comments

@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// Replays every input the fuzzers once failed on (`Fuzz/Regressions/TARGET/`) through the same

@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// "A model file is data, never code": names that are SQL attacks, in every place a name reaches SQL

@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// Property: whatever the names, migrating never writes anywhere but the output. Models with random

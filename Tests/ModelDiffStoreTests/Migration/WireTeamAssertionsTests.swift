@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 // The Wire team's own migration test (wire-ios-data-model's DatabaseMigrationTests.swift) run on

@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// Every connection modeldiff opens refuses what SQL smuggled in through a name could use to reach

@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// Every SQLite store under `../shared/fixtures` and `../shared/models`, found by its file header, so a

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// "A model file is data, never code": every name reaches SQL through `SQL.quote` (Store/SQLIdentifier.swift)

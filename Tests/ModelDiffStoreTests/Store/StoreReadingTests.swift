@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 @Test(arguments: StoreFixture.all)
@@ -32,15 +33,6 @@ func everyObjectOfEveryEntityIsRead(_ fixture: StoreFixture) throws {
         }
     }
     #expect(try storeFiles(copy) == before, "reading leaves the store's files byte-identical")
-}
-
-/// The bytes of a store and its -wal and -shm (nil when absent).
-func storeFiles(_ store: URL) throws -> [String: Data?] {
-    var files: [String: Data?] = [:]
-    for suffix in ["", "-wal", "-shm", "-journal"] {
-        files[suffix] = FileManager.default.contents(atPath: store.path + suffix)
-    }
-    return files
 }
 
 @Test func valuesAreTypedAsTheModelSays() throws {

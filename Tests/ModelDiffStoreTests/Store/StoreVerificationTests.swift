@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// A Notes 2 store: a folder with two notes, a tag on the second note (a many-to-many, in a join table).

@@ -1,6 +1,7 @@
 import Foundation
 import ModelDiffKit
 import ModelDiffStore
+import ModelDiffTestSupport
 import Testing
 
 /// A store for `TestModels/Store/Library.xml` in a fresh folder: abstract `Item` with `Book` and
