@@ -42,7 +42,10 @@ struct CheckCommand: ParsableCommand {
 
     @Option(
         help:
-            "Which steps to check (bundle mode): consecutive (each version to the next), direct (each to the current one), or all (the default, unless .modeldiff.yml sets check.path)."
+            """
+            Which steps to check (bundle mode): consecutive (each version to the next), direct (each to the current one), or all (the default, \
+            unless .modeldiff.yml sets check.path).
+            """
     )
     var path: MigrationPath?
 
@@ -59,13 +62,19 @@ struct CheckCommand: ParsableCommand {
     @Flag(
         inversion: .prefixedNo,
         help:
-            "Also check CloudKit's rules for a model mirrored with NSPersistentCloudKitContainer: the current version's (NEW's) entities, and add-only changes (default: .modeldiff.yml's check.cloudkit, else no)."
+            """
+            Also check CloudKit's rules for a model mirrored with NSPersistentCloudKitContainer: the current version's (NEW's) entities, and \
+            add-only changes (default: .modeldiff.yml's check.cloudkit, else no).
+            """
     )
     var cloudkit: Bool?
 
     @Option(
         help:
-            "The project configuration to read (defaults and acknowledged findings); by default the nearest .modeldiff.yml in the current folder or its parents."
+            """
+            The project configuration to read (defaults and acknowledged findings); by default the nearest .modeldiff.yml in the current folder \
+            or its parents.
+            """
     )
     var config: String?
 

@@ -172,7 +172,10 @@ struct MigrateCommand: ParsableCommand {
                 throw Diagnostic(
                     path: store,
                     message:
-                        "the store was not written with \(from): its entity version hashes differ (run modeldiff store info \(store) --model MODEL to find its version)"
+                        """
+                        the store was not written with \(from): its entity version hashes differ (run modeldiff store info \(store) --model \
+                        MODEL to find its version)
+                        """
                 )
             }
             if let mapping {
@@ -227,7 +230,10 @@ final class ProgressBar {
         let filled = Int(overall * Double(width))
         let rate = Double(progress.objects) / max(Date().timeIntervalSince(started), 0.001)
         let line =
-            "\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(Int(overall * 100))% \(all[step].from) → \(all[step].to): \(progress.mapping), \(progress.stage.rawValue), \(Int(rate)) objects/s"
+            """
+            \r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(Int(overall * 100))% \
+            \(all[step].from) → \(all[step].to): \(progress.mapping), \(progress.stage.rawValue), \(Int(rate)) objects/s
+            """
         FileHandle.standardError.write(Data(line.utf8))
     }
 

@@ -25,7 +25,11 @@ import Testing
 
     // Computed: a Regex is not Sendable, so it cannot be a stored static.
     static var typeDeclaration: Regex<(Substring, Substring, Substring, Substring)> {
-        /^(?:@\w+(?:\([^)]*\))?\s+)*((?:(?:public|open|package|private|fileprivate|internal|final|indirect)\s+)*)(struct|class|enum|protocol|actor|extension)\s+([A-Za-z_][A-Za-z0-9_.]*)/
+        #/
+            ^ (?:@\w+(?:\([^)]*\))?\s+)*
+            ((?:(?:public|open|package|private|fileprivate|internal|final|indirect)\s+)*)
+            (struct|class|enum|protocol|actor|extension) \s+ ([A-Za-z_][A-Za-z0-9_.]*)
+        /#
     }
     static var publicDeclaration: Regex<Substring> { /^(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s/ }
 

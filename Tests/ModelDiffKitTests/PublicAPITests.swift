@@ -44,7 +44,9 @@ import Testing
     static func publicNames(in sources: [String], topLevelOnly: Bool) throws -> Set<String> {
         let indent = topLevelOnly ? "" : "[ \\t]*"
         let pattern = try Regex(
-            "^\(indent)(?:@\\w+(?:\\([^)]*\\))?\\s+)*(?:(?:public|open)\\s+)(?:(?:final|static|mutating|indirect|nonisolated|override|convenience|required|private\\(set\\))\\s+)*(?:(?:\(declarationKeywords))\\s+`?([A-Za-z_][A-Za-z0-9_]*)|(init)\\b)"
+            "^\(indent)(?:@\\w+(?:\\([^)]*\\))?\\s+)*(?:(?:public|open)\\s+)"
+                + "(?:(?:final|static|mutating|indirect|nonisolated|override|convenience|required|private\\(set\\))\\s+)*"
+                + "(?:(?:\(declarationKeywords))\\s+`?([A-Za-z_][A-Za-z0-9_]*)|(init)\\b)"
         ).anchorsMatchLineEndings()
         var names: Set<String> = []
         for text in sources {

@@ -300,7 +300,10 @@ struct ExpressionTyping {
                     result.append(
                         (
                             base.description + "[",
-                            "\(base)[…] reads an element by its position, but \(relationship.name) is an unordered to-many (a set has no first, last or n-th element): make it ordered, or use SUBQUERY, @min or @max"
+                            """
+                            \(base)[…] reads an element by its position, but \(relationship.name) is an unordered to-many (a set has no first, \
+                            last or n-th element): make it ordered, or use SUBQUERY, @min or @max
+                            """
                         ))
                 }
             default: break
@@ -412,7 +415,10 @@ struct ExpressionTyping {
             case .object(let entity, _):
                 guard FoundationMethods.objectSelectors.contains(selector) else {
                     return
-                        "\(ValueKind.article(for: entity)) \(entity) object does not respond to \"\(selector)\"; read a property with valueForKey: or a key path"
+                        """
+                        \(ValueKind.article(for: entity)) \(entity) object does not respond to \"\(selector)\"; read a property with \
+                        valueForKey: or a key path
+                        """
                 }
             case .array, .objects:
                 guard FoundationMethods.objectSelectors.contains(selector) else {
@@ -430,7 +436,10 @@ struct ExpressionTyping {
         let expected = FoundationMethods.arity(of: selector)
         guard call.argumentCount == expected else {
             return
-                "\"\(selector)\" takes \(expected) argument\(expected == 1 ? "" : "s") after the selector, but \(call.argumentCount) \(call.argumentCount == 1 ? "is" : "are") given"
+                """
+                \"\(selector)\" takes \(expected) argument\(expected == 1 ? "" : "s") after the selector, but \(call.argumentCount) \
+                \(call.argumentCount == 1 ? "is" : "are") given
+                """
         }
         return nil
     }

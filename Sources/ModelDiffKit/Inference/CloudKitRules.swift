@@ -24,7 +24,10 @@ package enum CloudKitRules {
             if !entity.uniquenessConstraints.isEmpty {
                 add(
                     .cloudkitUniqueConstraint, entity.name, nil, entity.line,
-                    "`\(entity.name)` has a uniqueness constraint, which CloudKit cannot enforce across devices: remove it and deduplicate in code after each import"
+                    """
+                    `\(entity.name)` has a uniqueness constraint, which CloudKit cannot enforce across devices: remove it and deduplicate in \
+                    code after each import
+                    """
                 )
             }
             for attribute in entity.attributes where !attribute.isTransient {
@@ -70,7 +73,10 @@ package enum CloudKitRules {
                 {
                     add(
                         .cloudkitCrossConfiguration, entity.name, relationship.name, relationship.line,
-                        "\(name) points to `\(destination)`, which is not in the configuration `\(configuration.name)`: a mirrored store holds one configuration, so the link cannot be stored; move `\(destination)` into it or remove the relationship"
+                        """
+                        \(name) points to `\(destination)`, which is not in the configuration `\(configuration.name)`: a mirrored store holds \
+                        one configuration, so the link cannot be stored; move `\(destination)` into it or remove the relationship
+                        """
                     )
                 }
             }
@@ -100,7 +106,10 @@ package enum CloudKitRules {
                     Finding(
                         .cloudkitEntityRenamed, entity: new.name, file: destinationPath, line: new.line.value,
                         message:
-                            "`\(old.name)` is renamed to `\(new.name)`, but its CloudKit record type is named after the entity (`CD_\(old.name)`)\(tail): keep the name"
+                            """
+                            `\(old.name)` is renamed to `\(new.name)`, but its CloudKit record type is named after the entity \
+                            (`CD_\(old.name)`)\(tail): keep the name
+                            """
                     ))
             }
             for property in change.properties {
@@ -111,7 +120,10 @@ package enum CloudKitRules {
                         Finding(
                             .cloudkitPropertyRemoved, entity: old.name, property: before.name, file: sourcePath, line: before.line.value,
                             message:
-                                "`\(old.name).\(before.name)` is removed, but its CloudKit field stays and older versions keep writing it\(tail): keep it, unused"
+                                """
+                                `\(old.name).\(before.name)` is removed, but its CloudKit field stays and older versions keep writing \
+                                it\(tail): keep it, unused
+                                """
                         ))
                     continue
                 }
@@ -121,7 +133,10 @@ package enum CloudKitRules {
                         Finding(
                             .cloudkitPropertyRenamed, entity: new.name, property: after.name, file: destinationPath, line: after.line.value,
                             message:
-                                "`\(old.name).\(before.name)` is renamed to \(name), but its CloudKit field is named after the property (`CD_\(before.name)`)\(tail): keep the name"
+                                """
+                                `\(old.name).\(before.name)` is renamed to \(name), but its CloudKit field is named after the property \
+                                (`CD_\(before.name)`)\(tail): keep the name
+                                """
                         ))
                 }
                 switch (before, after) {
@@ -131,7 +146,10 @@ package enum CloudKitRules {
                             Finding(
                                 .cloudkitTypeChanged, entity: new.name, property: b.name, file: destinationPath, line: b.line.value,
                                 message:
-                                    "\(name) changes from \(a.type.xcodeName) to \(b.type.xcodeName), but a CloudKit field keeps its type\(tail): add a new attribute instead"
+                                    """
+                                    \(name) changes from \(a.type.xcodeName) to \(b.type.xcodeName), but a CloudKit field keeps its \
+                                    type\(tail): add a new attribute instead
+                                    """
                             ))
                     }
                     if a.isOptional && !b.isOptional {
@@ -147,7 +165,10 @@ package enum CloudKitRules {
                             Finding(
                                 .cloudkitTypeChanged, entity: new.name, property: b.name, file: destinationPath, line: b.line.value,
                                 message:
-                                    "\(name) changes its destination or cardinality, but CloudKit stores the link by both\(tail): add a new relationship instead"
+                                    """
+                                    \(name) changes its destination or cardinality, but CloudKit stores the link by both\(tail): add a new \
+                                    relationship instead
+                                    """
                             ))
                     }
                 default:

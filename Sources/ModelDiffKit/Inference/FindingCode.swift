@@ -143,7 +143,10 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .lockedVersionRemoved: "A version recorded in the lock file is gone from the bundle."
         case .currentVersionMovedBack: "`.xccurrentversion` names a version older than the lock file's current one."
         case .requiredRelationshipAdded:
-            "A new required to-one relationship, or a new to-many one with a minimum count of 1 or more: every migrated object has it empty and fails validation. A new non-optional to-many with a minimum count of 0 is inferable (an empty set passes)."
+            """
+            A new required to-one relationship, or a new to-many one with a minimum count of 1 or more: every migrated object has it empty and \
+            fails validation. A new non-optional to-many with a minimum count of 0 is inferable (an empty set passes).
+            """
         case .hierarchyMerge: "Entities from separate hierarchies now share a parent; Core Data cannot merge hierarchies."
         case .relationshipRetargeted: "A relationship points to a different entity; lightweight migration cannot re-target it."
         case .propertyKindChanged: "A property changes between attribute and relationship under the same name."
@@ -170,7 +173,10 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .possibleRename: "Something disappears and a look-alike appears without a renaming identifier: the data is dropped."
         case .entityRemoved: "An entity is removed: its objects are deleted."
         case .staleRenamingIdentifier:
-            "An entity of the old version carries a renaming identifier that no entity of the new version carries, while an entity of the same name exists: Core Data matches by renaming identifier, so it deletes the old objects and the new entity starts empty."
+            """
+            An entity of the old version carries a renaming identifier that no entity of the new version carries, while an entity of the same \
+            name exists: Core Data matches by renaming identifier, so it deletes the old objects and the new entity starts empty.
+            """
         case .attributeRemoved: "A stored attribute is removed: its values are lost."
         case .relationshipRemoved: "A stored relationship is removed: its links are lost."
         case .attributeMadeTransient: "A stored attribute becomes transient: its values are lost."

@@ -7,7 +7,10 @@ enum MatchingRules {
             guard let first = claimants.first else { continue }
             context.new(
                 .ambiguousRenamingIdentifier, entity: first.name, line: first.line,
-                "\(claimants.map { "`\($0.name)`" }.joined(separator: " and ")) all match `\(name)` of the old version (by name or renaming identifier), so Core Data cannot tell which one it becomes: give each entity a distinct renaming identifier"
+                """
+                \(claimants.map { "`\($0.name)`" }.joined(separator: " and ")) all match `\(name)` of the old version (by name or renaming \
+                identifier), so Core Data cannot tell which one it becomes: give each entity a distinct renaming identifier
+                """
             )
         }
         for pair in diff.match.pairs {
@@ -16,7 +19,10 @@ enum MatchingRules {
                 guard let first = claimants.first else { continue }
                 context.new(
                     .ambiguousRenamingIdentifier, entity: pair.destination.name, property: first.name, line: first.line,
-                    "\(claimants.map { "`\(pair.destination.name).\($0.name)`" }.joined(separator: " and ")) all match `\(name)` of the old version, so Core Data cannot tell which one it becomes: give each property a distinct renaming identifier"
+                    """
+                    \(claimants.map { "`\(pair.destination.name).\($0.name)`" }.joined(separator: " and ")) all match `\(name)` of the old \
+                    version, so Core Data cannot tell which one it becomes: give each property a distinct renaming identifier
+                    """
                 )
             }
         }
@@ -32,13 +38,19 @@ enum MatchingRules {
             if context.historicalNames.contains(identifier) {
                 context.new(
                     .renamingIdentifierFromOlderVersion, entity: entity.name, line: entity.line,
-                    "`\(entity.name)` has renaming identifier `\(identifier)`, which names an entity of another version but none of the old one: `\(entity.name)` is added empty here"
+                    """
+                    `\(entity.name)` has renaming identifier `\(identifier)`, which names an entity of another version but none of the old one: \
+                    `\(entity.name)` is added empty here
+                    """
                 )
                 continue
             }
             context.new(
                 .unmatchedRenamingIdentifier, entity: entity.name, line: entity.line,
-                "`\(entity.name)` has renaming identifier `\(identifier)`, which matches no entity of the old version (\(oldEntityNames)), so it starts empty: correct the identifier to the old entity's name, or remove it"
+                """
+                `\(entity.name)` has renaming identifier `\(identifier)`, which matches no entity of the old version (\(oldEntityNames)), so it \
+                starts empty: correct the identifier to the old entity's name, or remove it
+                """
             )
         }
         for change in diff.entities where change.kind == .matched {
@@ -53,7 +65,11 @@ enum MatchingRules {
                 }
                 context.new(
                     .unmatchedRenamingIdentifier, entity: entity.name, property: added.name, line: added.line,
-                    "`\(entity.name).\(added.name)` has renaming identifier `\(added.canonicalName)`, which matches no property of `\(change.source?.name ?? entity.name)` in the old version, so its values start empty: correct the identifier to the old property's name, or remove it"
+                    """
+                    `\(entity.name).\(added.name)` has renaming identifier `\(added.canonicalName)`, which matches no property of \
+                    `\(change.source?.name ?? entity.name)` in the old version, so its values start empty: correct the identifier to the old \
+                    property's name, or remove it
+                    """
                 )
             }
         }
@@ -79,7 +95,11 @@ enum HierarchyRules {
             let otherRoot = diff.source.rootEntity(of: other.source).name
             context.new(
                 .hierarchyMerge, entity: other.destination.name, line: other.destination.line,
-                "`\(first.destination.name)` and `\(other.destination.name)` now share the parent entity `\(root)`, but in the old version they belonged to separate hierarchies (`\(firstRoot)` and `\(otherRoot)`): lightweight migration cannot merge entity hierarchies (each is one table in the store); keep them apart, or write a custom mapping — `modeldiff infer` writes a starter"
+                """
+                `\(first.destination.name)` and `\(other.destination.name)` now share the parent entity `\(root)`, but in the old version they \
+                belonged to separate hierarchies (`\(firstRoot)` and `\(otherRoot)`): lightweight migration cannot merge entity hierarchies \
+                (each is one table in the store); keep them apart, or write a custom mapping — `modeldiff infer` writes a starter
+                """
             )
         }
     }
@@ -103,7 +123,13 @@ enum EntityRules {
                     // newInferredMappingModel: builds IEM_Remove_<identifier> and IEM_Add_<name> here.
                     context.old(
                         .staleRenamingIdentifier, entity: entity.name, line: entity.line,
-                        "`\(entity.name)` of the old version has renaming identifier `\(identifier)`, which no entity of the new version carries: Core Data matches entities by renaming identifier (else name), so it does not match it to the new `\(entity.name)` — every `\(entity.name)` object in the store is deleted by the migration and the new `\(entity.name)` starts empty; remove the renaming identifier from `\(entity.name)` in the old version (it is not part of the version hash, so that version's stores still open)"
+                        """
+                        `\(entity.name)` of the old version has renaming identifier `\(identifier)`, which no entity of the new version \
+                        carries: Core Data matches entities by renaming identifier (else name), so it does not match it to the new \
+                        `\(entity.name)` — every `\(entity.name)` object in the store is deleted by the migration and the new `\(entity.name)` \
+                        starts empty; remove the renaming identifier from `\(entity.name)` in the old version (it is not part of the version \
+                        hash, so that version's stores still open)
+                        """
                     )
                     continue
                 }

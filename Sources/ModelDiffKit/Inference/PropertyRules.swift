@@ -11,7 +11,11 @@ enum PropertyRules {
                 case .attribute(let a) where !a.isOptional && !a.isTransient && !a.hasDefaultValue && !a.isDerived:
                     context.new(
                         .requiredAttributeWithoutDefault, entity: entity, property: a.name, line: a.line,
-                        "\(name) is a new required attribute without a default value: migrating a store that has `\(entity)` objects fails validation (Core Data error 134110, missing attribute values on mandatory destination attribute); give it a default value or make it optional"
+                        """
+                        \(name) is a new required attribute without a default value: migrating a store that has `\(entity)` objects fails \
+                        validation (Core Data error 134110, missing attribute values on mandatory destination attribute); give it a default \
+                        value or make it optional
+                        """
                     )
                 // Core Data validates a relationship's counts on its value, and a to-many is never nil, only
                 // empty: "optional NO" alone does not reject an empty set, only a minimum count does, and an
@@ -22,7 +26,13 @@ enum PropertyRules {
                 case .relationship(let r) where !r.isTransient && failsValidationWhenEmpty(r):
                     context.new(
                         .requiredRelationshipAdded, entity: entity, property: r.name, line: r.line,
-                        "\(name) is a new \(r.isToMany ? "to-many relationship with a minimum count of \(r.minCount)" : "required relationship"): every migrated `\(entity)` has it empty, so migrating a store that has `\(entity)` objects fails validation (Core Data error 134110); \(r.isToMany ? "lower its minimum count to 0" : "make it optional"), or set it in a custom mapping — `modeldiff infer` writes a starter"
+                        """
+                        \(name) is a new \
+                        \(r.isToMany ? "to-many relationship with a minimum count of \(r.minCount)" : "required relationship"): every migrated \
+                        `\(entity)` has it empty, so migrating a store that has `\(entity)` objects fails validation (Core Data error 134110); \
+                        \(r.isToMany ? "lower its minimum count to 0" : "make it optional"), or set it in a custom mapping — `modeldiff infer` \
+                        writes a starter
+                        """
                     )
                 case let added:
                     context.new(.propertyAdded, entity: entity, property: added.name, line: added.line, "\(name) is added: inferable")
@@ -109,7 +119,10 @@ enum PropertyRules {
                 default:
                     context.new(
                         .propertyKindChanged, entity: entity, property: new.name, line: new.line,
-                        "\(name) changes from \(kind(old)) to \(kind(new)), which lightweight migration cannot convert: give the new property another name (or renaming identifier) and fill it in a custom mapping — `modeldiff infer` writes a starter"
+                        """
+                        \(name) changes from \(kind(old)) to \(kind(new)), which lightweight migration cannot convert: give the new property \
+                        another name (or renaming identifier) and fill it in a custom mapping — `modeldiff infer` writes a starter
+                        """
                     )
                 }
                 if case .attribute = new, property.hashChanged == false, !property.fields.isEmpty {
@@ -132,7 +145,10 @@ enum PropertyRules {
             } else {
                 context.new(
                     .optionalToRequiredWithoutDefault, entity: entity, property: b.name, line: b.line,
-                    "\(name) becomes required without a default value: migrating a store with a `\(entity)` whose \(b.name) is nil fails validation (Core Data error 134110); give it a default value or keep it optional"
+                    """
+                    \(name) becomes required without a default value: migrating a store with a `\(entity)` whose \(b.name) is nil fails \
+                    validation (Core Data error 134110); give it a default value or keep it optional
+                    """
                 )
             }
         }
@@ -165,12 +181,21 @@ enum PropertyRules {
                 // matching them (see stale-renaming-identifier): say so instead of "`X` instead of `X`".
                 context.new(
                     .relationshipRetargeted, entity: entity, property: b.name, line: b.line,
-                    "\(name) points to `\(newDestination)`, but Core Data does not match the old `\(oldDestination)` to the new one (the old one has renaming identifier `\(stale)`), so to Core Data the relationship is re-targeted to a new entity, which lightweight migration cannot do; remove the renaming identifier from `\(oldDestination)` in the old version"
+                    """
+                    \(name) points to `\(newDestination)`, but Core Data does not match the old `\(oldDestination)` to the new one (the old one \
+                    has renaming identifier `\(stale)`), so to Core Data the relationship is re-targeted to a new entity, which lightweight \
+                    migration cannot do; remove the renaming identifier from `\(oldDestination)` in the old version
+                    """
                 )
             } else if counterpart != newDestination {
                 context.new(
                     .relationshipRetargeted, entity: entity, property: b.name, line: b.line,
-                    "\(name) now points to `\(newDestination)` instead of `\(oldDestination)`\(counterpart.map { $0 == oldDestination ? "" : " (which became `\($0)`)" } ?? ""): lightweight migration cannot re-target a relationship; add a new relationship and fill it in a custom mapping with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", …) — `modeldiff infer` writes a starter"
+                    """
+                    \(name) now points to `\(newDestination)` instead of \
+                    `\(oldDestination)`\(counterpart.map { $0 == oldDestination ? "" : " (which became `\($0)`)" } ?? ""): lightweight \
+                    migration cannot re-target a relationship; add a new relationship and fill it in a custom mapping with FUNCTION($manager, \
+                    \"destinationInstancesForEntityMappingNamed:sourceInstances:\", …) — `modeldiff infer` writes a starter
+                    """
                 )
             }
         }
@@ -184,7 +209,10 @@ enum PropertyRules {
         if a.isToMany && b.isToMany && b.maxCount > 0 && (a.maxCount == 0 || b.maxCount < a.maxCount) {
             context.new(
                 .maxCountLowered, entity: entity, property: b.name, line: b.line,
-                "\(name) allows at most \(b.maxCount) objects (was \(a.maxCount == 0 ? "unbounded" : String(a.maxCount))): objects with more fail validation after the migration"
+                """
+                \(name) allows at most \(b.maxCount) objects (was \(a.maxCount == 0 ? "unbounded" : String(a.maxCount))): objects with more \
+                fail validation after the migration
+                """
             )
         }
         if a.isOrdered != b.isOrdered {

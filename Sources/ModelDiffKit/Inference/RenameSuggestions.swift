@@ -30,7 +30,10 @@ enum RenameSuggestions {
             let (removed, added) = (pick.removed, pick.added)
             context.new(
                 .possibleRename, entity: added.name, line: added.line,
-                "`\(added.name)` is new and `\(removed.name)` is removed: if `\(added.name)` is `\(removed.name)` renamed, set the renaming identifier of `\(added.name)` to `\(removed.canonicalName)`, or every `\(removed.name)` object is dropped"
+                """
+                `\(added.name)` is new and `\(removed.name)` is removed: if `\(added.name)` is `\(removed.name)` renamed, set the renaming \
+                identifier of `\(added.name)` to `\(removed.canonicalName)`, or every `\(removed.name)` object is dropped
+                """
             )
         }
         for change in diff.entities {
@@ -41,7 +44,10 @@ enum RenameSuggestions {
             for (added, old) in propertyRenames(added: addedProperties, removed: removed) {
                 context.new(
                     .possibleRename, entity: entity, property: added.name, line: added.line,
-                    "`\(entity).\(added.name)` is new and `\(oldEntity.name).\(old.name)` is removed: if it is a rename, set the renaming identifier of `\(entity).\(added.name)` to `\(old.canonicalName)`, or the values of `\(old.name)` are dropped"
+                    """
+                    `\(entity).\(added.name)` is new and `\(oldEntity.name).\(old.name)` is removed: if it is a rename, set the renaming \
+                    identifier of `\(entity).\(added.name)` to `\(old.canonicalName)`, or the values of `\(old.name)` are dropped
+                    """
                 )
             }
         }

@@ -48,13 +48,21 @@ enum TypeChangeRule {
                 let external = a.allowsExternalBinaryDataStorage || b.allowsExternalBinaryDataStorage
                 context.new(
                     .attributeTypeIncompatible, entity: entity, property: b.name, line: b.line,
-                    "\(name) \(change), which lightweight migration accepts only when the new attribute's userInfo has the key NSMigrationAllowTypeTransformation and neither side stores data externally\(external ? " (one side allows external storage)" : ""): add that userInfo key\(external ? " and turn off external storage" : ""), or write a custom mapping — `modeldiff infer` writes a starter"
+                    """
+                    \(name) \(change), which lightweight migration accepts only when the new attribute's userInfo has the key \
+                    NSMigrationAllowTypeTransformation and neither side stores data \
+                    externally\(external ? " (one side allows external storage)" : ""): add that userInfo \
+                    key\(external ? " and turn off external storage" : ""), or write a custom mapping — `modeldiff infer` writes a starter
+                    """
                 )
             }
         } else {
             context.new(
                 .attributeTypeIncompatible, entity: entity, property: b.name, line: b.line,
-                "\(name) \(change), which lightweight migration cannot convert (Core Data error 134190, \"Source and destination attribute types are incompatible\"): keep the old attribute and add a new one, or write a custom mapping — `modeldiff infer` writes a starter"
+                """
+                \(name) \(change), which lightweight migration cannot convert (Core Data error 134190, \"Source and destination attribute types \
+                are incompatible\"): keep the old attribute and add a new one, or write a custom mapping — `modeldiff infer` writes a starter
+                """
             )
         }
     }

@@ -77,7 +77,10 @@ public struct VersionLock: Sendable, Codable, Equatable {
                     Finding(
                         .lockedVersionRemoved, entity: nil, file: lockPath, line: nil,
                         message:
-                            "version \(locked.name) is in the lock file but no longer in the bundle: stores written with it can no longer be migrated; restore it"
+                            """
+                            version \(locked.name) is in the lock file but no longer in the bundle: stores written with it can no longer be \
+                            migrated; restore it
+                            """
                     ))
                 continue
             }
@@ -89,7 +92,11 @@ public struct VersionLock: Sendable, Codable, Equatable {
                     Finding(
                         .lockedVersionChanged, entity: changed.first, file: version.loaded.path, line: nil,
                         message:
-                            "version \(locked.name) has shipped (it is in the lock file), but the version hashes of \(changed.joined(separator: ", ")) changed: stores written with it would no longer open (Core Data error 134100); undo the edit and add a new model version instead"
+                            """
+                            version \(locked.name) has shipped (it is in the lock file), but the version hashes of \
+                            \(changed.joined(separator: ", ")) changed: stores written with it would no longer open (Core Data error 134100); \
+                            undo the edit and add a new model version instead
+                            """
                     ))
             }
         }
@@ -101,7 +108,10 @@ public struct VersionLock: Sendable, Codable, Equatable {
                 Finding(
                     .currentVersionMovedBack, entity: nil, file: lockPath, line: nil,
                     message:
-                        "the current version is \(bundle.currentVersionName), older than \(currentVersion), the current version in the lock file: stores already migrated to \(currentVersion) would no longer open; set .xccurrentversion back"
+                        """
+                        the current version is \(bundle.currentVersionName), older than \(currentVersion), the current version in the lock \
+                        file: stores already migrated to \(currentVersion) would no longer open; set .xccurrentversion back
+                        """
                 ))
         }
         return findings

@@ -61,7 +61,10 @@ extension ExpressionArchiver.Builder {
         if archived.optionsKey == nil, !comparison.options.isEmpty {
             throw ExpressionArchiveError(
                 message:
-                    "`\(ValueExpression.comparison(comparison).description)` has no archived form modeldiff writes: Foundation's BETWEEN operator archives no options"
+                    """
+                    `\(ValueExpression.comparison(comparison).description)` has no archived form modeldiff writes: Foundation's BETWEEN \
+                    operator archives no options
+                    """
             )
         }
         return try plainObject(["NSComparisonPredicate", "NSPredicate", "NSObject"]) { b throws(ExpressionArchiveError) in

@@ -123,12 +123,18 @@ package enum ExpressionArchiver {
             case .negate:
                 throw ExpressionArchiveError(
                     message:
-                        "`\(expression.description)` has no archived form modeldiff writes: Foundation's coders show no form for the minus sign before anything but a number (write `0 - x`)"
+                        """
+                        `\(expression.description)` has no archived form modeldiff writes: Foundation's coders show no form for the minus sign \
+                        before anything but a number (write `0 - x`)
+                        """
                 )
             case .binary, .not, .comparison, .predicate:
                 throw ExpressionArchiveError(
                     message:
-                        "`\(expression.description)` has no archived form modeldiff writes: a predicate is not a value an NSExpression can hold (only TERNARY's first argument and SUBQUERY's third are predicates)"
+                        """
+                        `\(expression.description)` has no archived form modeldiff writes: a predicate is not a value an NSExpression can hold \
+                        (only TERNARY's first argument and SUBQUERY's third are predicates)
+                        """
                 )
             default:
                 throw ExpressionArchiveError(

@@ -67,7 +67,10 @@ public enum MappingInference {
                             PropertyMapping(
                                 name: attribute.name, valueExpression: nil,
                                 comments: [
-                                    " new attribute: its renaming identifier \(attribute.canonicalName) names no attribute of the old version, so its default value applies "
+                                    """
+                                     new attribute: its renaming identifier \(attribute.canonicalName) names no attribute of the old version, \
+                                    so its default value applies 
+                                    """
                                 ]))
                     } else {
                         // A transient source attribute stored nothing: the column is new, as in Core Data's
@@ -92,7 +95,10 @@ public enum MappingInference {
                             PropertyMapping(
                                 name: relationship.name,
                                 valueExpression:
-                                    "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(mappingName)\", $source.\(escapedKey(oldRelationship.name)))"
+                                    """
+                                    FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(mappingName)\", \
+                                    $source.\(escapedKey(oldRelationship.name)))
+                                    """
                             ))
                     } else if suggestingRenames, oldProperty == nil, case .relationship(let old)? = suspected[relationship.name],
                         let target = old.destinationEntity, let mappingName = mappingNames[target]
@@ -147,9 +153,16 @@ public enum MappingInference {
         return PropertyMapping(
             name: name, valueExpression: suggestion,
             placeholder:
-                "suspected rename of `\(old.name)` (check's possible-rename): keep the expression if it is, or empty the element for the default value; then remove this todo",
+                """
+                suspected rename of `\(old.name)` (check's possible-rename): keep the expression if it is, or empty the element for the default \
+                value; then remove this todo
+                """,
             comments: [
-                " TODO \(what) is new and \(old.name) is removed: if it is \(old.name) renamed, keep \(suggestion) (and set the renaming identifier of \(what) to \(old.canonicalName), so lightweight migration carries it too); otherwise empty the element. Then remove the todo attribute and run modeldiff mapping validate "
+                """
+                 TODO \(what) is new and \(old.name) is removed: if it is \(old.name) renamed, keep \(suggestion) (and set the renaming \
+                identifier of \(what) to \(old.canonicalName), so lightweight migration carries it too); otherwise empty the element. Then \
+                remove the todo attribute and run modeldiff mapping validate 
+                """
             ])
     }
 
@@ -165,20 +178,36 @@ public enum MappingInference {
             let kind = ValueKind(previous.type)
             if let conversion = kind.conversion(of: value, to: attribute.type), let note = kind.conversionNote(to: attribute.type) {
                 return
-                    " TODO \(name): write a value expression that turns the old \(previous.type.xcodeName) value \(value) into \(attribute.type.xcodeName) as the element's text, such as \(conversion) (\(note)), \(finish) "
+                    """
+                     TODO \(name): write a value expression that turns the old \(previous.type.xcodeName) value \(value) into \
+                    \(attribute.type.xcodeName) as the element's text, such as \(conversion) (\(note)), \(finish) 
+                    """
             }
             return
-                " TODO \(name): write a value expression that turns the old \(previous.type.xcodeName) value \(value) into \(attribute.type.xcodeName) as the element's text, \(finish) "
+                """
+                 TODO \(name): write a value expression that turns the old \(previous.type.xcodeName) value \(value) into \
+                \(attribute.type.xcodeName) as the element's text, \(finish) 
+                """
         case (.attribute(let attribute), _):
             if old == nil, case .attribute(let lookAlike)? = suspected {
                 return
-                    " TODO \(name): the old version has no value for it; if it is the removed \(lookAlike.name) renamed, write $source.\(escapedKey(lookAlike.name)) as the element's text, otherwise a value expression giving a \(attribute.type.xcodeName); \(finish) "
+                    """
+                     TODO \(name): the old version has no value for it; if it is the removed \(lookAlike.name) renamed, write \
+                    $source.\(escapedKey(lookAlike.name)) as the element's text, otherwise a value expression giving a \
+                    \(attribute.type.xcodeName); \(finish) 
+                    """
             }
             return
-                " TODO \(name): the old version has no value for it; write a value expression giving a \(attribute.type.xcodeName) (a constant, or one computed from $source) as the element's text, \(finish) "
+                """
+                 TODO \(name): the old version has no value for it; write a value expression giving a \(attribute.type.xcodeName) (a constant, \
+                or one computed from $source) as the element's text, \(finish) 
+                """
         default:
             return
-                " TODO \(name): write FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"<entity mapping>\", $source.<relationship>) naming the entity mapping that creates its destination objects, \(finish) "
+                """
+                 TODO \(name): write FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"<entity mapping>\", \
+                $source.<relationship>) naming the entity mapping that creates its destination objects, \(finish) 
+                """
         }
     }
 }

@@ -30,7 +30,11 @@ extension MappingValidation {
         for variable in parsed.variables.sorted() where !Self.fetchVariables.contains(variable) {
             report(
                 line, expression: expression, column: at(column("$" + variable)),
-                "\(what): predicate: unknown variable $\(variable); a fetch predicate may name \(Self.fetchVariables.sorted().map { "$" + $0 }.joined(separator: ", ")) and reads the fetched object's keys bare (image, not $source.image)"
+                """
+                \(what): predicate: unknown variable $\(variable); a fetch predicate may name \
+                \(Self.fetchVariables.sorted().map { "$" + $0 }.joined(separator: ", ")) and reads the fetched object's keys bare (image, not \
+                $source.image)
+                """
             )
         }
         let typing = ExpressionTyping(source: source, destination: destination, sourceEntity: sourceEntity, destinationEntity: nil)

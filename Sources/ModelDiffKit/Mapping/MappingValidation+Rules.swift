@@ -19,14 +19,20 @@ extension MappingValidation {
         guard Self.xcodeTypes.contains(entityMapping.type) else {
             report(
                 line, attribute: "type",
-                "entity mapping \"\(name)\" has type \(entityMapping.type.rawValue), which Core Data's migration manager cannot run (Xcode decides an Undefined mapping's type when it compiles); use custom, add, remove, copy or transform"
+                """
+                entity mapping \"\(name)\" has type \(entityMapping.type.rawValue), which Core Data's migration manager cannot run (Xcode \
+                decides an Undefined mapping's type when it compiles); use custom, add, remove, copy or transform
+                """
             )
             return
         }
         if entityMapping.type == .add, let source = entityMapping.sourceEntity {
             report(
                 line, attribute: "source",
-                "entity mapping \"\(name)\" of type add names source entity \"\(source)\": an add mapping creates objects from nothing; use copy or transform to carry \"\(source)\" over"
+                """
+                entity mapping \"\(name)\" of type add names source entity \"\(source)\": an add mapping creates objects from nothing; use copy \
+                or transform to carry \"\(source)\" over
+                """
             )
         }
         // Kept: the new version has an entity of that name, or one renamed from it (its renaming identifier).

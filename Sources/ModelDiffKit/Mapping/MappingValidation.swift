@@ -62,7 +62,10 @@ public struct MappingValidation {
                 } else if let written = entityMapping.sourceVersionHash, written != sourceHashes.base64(entity: name) {
                     report(
                         line, attribute: "sourceVersionHash",
-                        "entity mapping \"\(entityMapping.name)\" was written for another version of \"\(name)\" (stale sourceVersionHash): the old model changed since; review the mapping and update the hash to \(sourceHashes.base64(entity: name) ?? "")"
+                        """
+                        entity mapping \"\(entityMapping.name)\" was written for another version of \"\(name)\" (stale sourceVersionHash): the \
+                        old model changed since; review the mapping and update the hash to \(sourceHashes.base64(entity: name) ?? "")
+                        """
                     )
                 }
             } else if entityMapping.type != .add {
@@ -80,7 +83,10 @@ public struct MappingValidation {
                 } else if let written = entityMapping.destinationVersionHash, written != destinationHashes.base64(entity: name) {
                     report(
                         line, attribute: "destinationVersionHash",
-                        "entity mapping \"\(entityMapping.name)\" was written for another version of \"\(name)\" (stale destinationVersionHash): the new model changed since; review the mapping and update the hash to \(destinationHashes.base64(entity: name) ?? "")"
+                        """
+                        entity mapping \"\(entityMapping.name)\" was written for another version of \"\(name)\" (stale destinationVersionHash): \
+                        the new model changed since; review the mapping and update the hash to \(destinationHashes.base64(entity: name) ?? "")
+                        """
                     )
                 }
             } else if entityMapping.type != .remove {

@@ -14,7 +14,10 @@ package enum SourceExpressionCheck {
             case .constant(.string(let entity)) = requestArguments[0], case .constant(.string(let predicateText)) = requestArguments[1]
         else {
             throw SourceExpressionError(
-                "the source expression is not a fetch of \(source) objects; write FETCH(FUNCTION($manager, \"\(selector)\", \"\(source)\", \"TRUEPREDICATE\"), $manager.sourceContext, NO) or remove it"
+                """
+                the source expression is not a fetch of \(source) objects; write FETCH(FUNCTION($manager, \"\(selector)\", \"\(source)\", \
+                \"TRUEPREDICATE\"), $manager.sourceContext, NO) or remove it
+                """
             )
         }
         guard entity == source else {

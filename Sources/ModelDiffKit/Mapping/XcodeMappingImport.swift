@@ -103,7 +103,10 @@ extension MappingModel {
                 case .relationship(let relationship)?:
                     if let target = relationship.destinationEntity, let name = bySource[target] {
                         expression =
-                            "FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(name)\", $source.\(MappingInference.escapedKey(property.name)))"
+                            """
+                            FUNCTION($manager, \"\(ManagerSelector.destinationInstancesSpelling)\", \"\(name)\", \
+                            $source.\(MappingInference.escapedKey(property.name)))
+                            """
                     }
                 default: break
                 }

@@ -87,7 +87,10 @@ package enum XcodeMappingPackage {
             throw Diagnostic(
                 path: output,
                 message:
-                    "the output is a folder that is not an .xcmappingmodel holding only \(fileName) (it holds \(entries.isEmpty ? "nothing" : shown)); --overwrite replaces only such a folder: choose another output"
+                    """
+                    the output is a folder that is not an .xcmappingmodel holding only \(fileName) (it holds \
+                    \(entries.isEmpty ? "nothing" : shown)); --overwrite replaces only such a folder: choose another output
+                    """
             )
         }
     }

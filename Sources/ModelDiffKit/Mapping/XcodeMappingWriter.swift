@@ -160,7 +160,10 @@ package enum XcodeMappingWriter {
         let label = "\(entity.name).\(property.name)"
         if let placeholder = property.placeholder {
             warnings.append(
-                "\(label): a placeholder (\(placeholder)) has no place in Xcode's file; written \(property.valueExpression == nil ? "without a value" : "with its suggested expression")"
+                """
+                \(label): a placeholder (\(placeholder)) has no place in Xcode's file; written \
+                \(property.valueExpression == nil ? "without a value" : "with its suggested expression")
+                """
             )
         }
         if property.userInfo.entries.contains(where: { $0.key != autogenerateKey }) {

@@ -16,7 +16,10 @@ extension ModelDecoder {
                 throw Diagnostic(
                     path: path, line: element.line.value,
                     message:
-                        "unknown attributeType \"\(typeName.string)\" on \(what); expected one of \(AttributeType.allCases.map(\.xcodeName).joined(separator: ", "))"
+                        """
+                        unknown attributeType \"\(typeName.string)\" on \(what); expected one of \
+                        \(AttributeType.allCases.map(\.xcodeName).joined(separator: ", "))
+                        """
                 )
             }
             type = known

@@ -21,7 +21,10 @@ extension ModelValidator {
             if let first = tables[table] {
                 throw error(
                     entity.line,
-                    "entities \"\(first.name)\" (line \(first.line)) and \"\(entity.name)\" would both be stored in table \(table); SQLite does not tell names apart by case"
+                    """
+                    entities \"\(first.name)\" (line \(first.line)) and \"\(entity.name)\" would both be stored in table \(table); SQLite does \
+                    not tell names apart by case
+                    """
                 )
             }
             tables[table] = entity
@@ -42,7 +45,10 @@ extension ModelValidator {
             let root = model.entity(named: table.rootEntity)
             throw error(
                 root?.line ?? .none,
-                "table \(table.name) (entity \"\(table.rootEntity)\" and its sub-entities) would have \(table.columns.count) columns; SQLite allows at most \(Self.maximumColumns)"
+                """
+                table \(table.name) (entity \"\(table.rootEntity)\" and its sub-entities) would have \(table.columns.count) columns; SQLite \
+                allows at most \(Self.maximumColumns)
+                """
             )
         }
     }
@@ -148,7 +154,10 @@ extension ModelValidator {
                     guard ancestor.name == entity.name else { continue }
                     throw error(
                         line,
-                        "properties \"\(first.owner).\(first.name)\" and \"\(entity.name).\(name)\" would both be stored in column \(column); SQLite does not tell names apart by case"
+                        """
+                        properties \"\(first.owner).\(first.name)\" and \"\(entity.name).\(name)\" would both be stored in column \(column); \
+                        SQLite does not tell names apart by case
+                        """
                     )
                 }
                 columns[column] = (ancestor.name, name)

@@ -69,7 +69,10 @@ extension ModelValidator {
                         Diagnostic(
                             .warning, path: path, line: property.line.value,
                             message:
-                                "property \"\(entity.name).\(property.name)\" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation forbids: its accessors would replace the method"
+                                """
+                                property \"\(entity.name).\(property.name)\" has the name of a method of NSObject or NSManagedObject, which \
+                                Core Data's documentation forbids: its accessors would replace the method
+                                """
                         ))
                 }
                 if property.canonicalName != property.name {

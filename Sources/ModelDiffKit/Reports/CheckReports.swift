@@ -59,7 +59,10 @@ public enum CheckReports {
             let finding = group.finding
             let location = MessageEscaping.escaped(finding.file) + (finding.line.map { ":\($0)" } ?? "")
             output +=
-                "\(location): \(style.severity(finding.severity)): \(MessageEscaping.escaped(finding.message)) [\(finding.code)] (\(MessageEscaping.escaped(group.whereSeen)))\n"
+                """
+                \(location): \(style.severity(finding.severity)): \(MessageEscaping.escaped(finding.message)) [\(finding.code)] \
+                (\(MessageEscaping.escaped(group.whereSeen)))\n
+                """
         }
         for pair in check.pairs where pair.report.verdict == .notInferable {
             let errors = pair.report.findings.filter { $0.severity == .error }
@@ -86,21 +89,30 @@ public enum CheckReports {
     /// The lock file's and the configuration's findings, one line each.
     static func lockText(_ check: BundleCheck, style: Style) -> String {
         check.bundleFindings.map {
-            "\(MessageEscaping.escaped($0.file))\($0.line.map { ":\($0)" } ?? ""): \(style.severity($0.severity)): \(MessageEscaping.escaped($0.message)) [\($0.code)]\n"
+            """
+            \(MessageEscaping.escaped($0.file))\($0.line.map { ":\($0)" } ?? ""): \(style.severity($0.severity)): \
+            \(MessageEscaping.escaped($0.message)) [\($0.code)]\n
+            """
         }.joined()
     }
 
     /// The lock file's and the configuration's findings as GitHub annotations.
     package static func githubLock(_ check: BundleCheck) -> String {
         check.bundleFindings.map {
-            "::\($0.severity == .note ? "notice" : $0.severity.rawValue) file=\(escapeProperty($0.file))\($0.line.map { ",line=\($0)" } ?? ""),title=\(escapeProperty($0.code.rawValue))::\(escapeData($0.message))\n"
+            let level = $0.severity == .note ? "notice" : $0.severity.rawValue
+            let line = $0.line.map { ",line=\($0)" } ?? ""
+            return
+                "::\(level) file=\(escapeProperty($0.file))\(line),title=\(escapeProperty($0.code.rawValue))::\(escapeData($0.message))\n"
         }.joined()
     }
 
     /// The summary line of one pair.
     static func verdictLine(_ report: InferenceReport, title: String?, style: Style) -> String {
         let counts =
-            "\(report.count(.error)) error\(report.count(.error) == 1 ? "" : "s"), \(report.count(.warning)) warning\(report.count(.warning) == 1 ? "" : "s"), \(report.count(.note)) note\(report.count(.note) == 1 ? "" : "s")"
+            """
+            \(report.count(.error)) error\(report.count(.error) == 1 ? "" : "s"), \(report.count(.warning)) \
+            warning\(report.count(.warning) == 1 ? "" : "s"), \(report.count(.note)) note\(report.count(.note) == 1 ? "" : "s")
+            """
         let mapping = report.mappingPath.map { " by \(MessageEscaping.escaped($0))" } ?? ""
         return "\(title.map { "\($0): " } ?? "")\(colored(report.verdict, style))\(mapping) (\(counts))"
     }

@@ -59,7 +59,10 @@ public enum Diagrams {
                 let note = [attribute.isOptional ? "optional" : nil, marks["\(entity.name).\(attribute.name)"]?.rawValue].compactMap { $0 }
                     .joined(separator: ", ")
                 lines.append(
-                    "        \(attribute.type.xcodeName.replacingOccurrences(of: " ", with: "")) \(identifier(attribute.name))\(note.isEmpty ? "" : " \"\(note)\"")"
+                    """
+                            \(attribute.type.xcodeName.replacingOccurrences(of: " ", with: "")) \
+                    \(identifier(attribute.name))\(note.isEmpty ? "" : " \"\(note)\"")
+                    """
                 )
             }
             lines.append("    }")
@@ -88,9 +91,9 @@ public enum Diagrams {
         ]
         for entity in model.entities {
             let color = marks[entity.name].map { Self.color($0) } ?? "black"
-            var rows = [
-                "<tr><td bgcolor=\"lightgrey\"><b>\(html(entity.name))\(entity.isAbstract ? " (abstract)" : "")</b>\(marks[entity.name].map { " [\($0.rawValue)]" } ?? "")</td></tr>"
-            ]
+            let abstract = entity.isAbstract ? " (abstract)" : ""
+            let entityMark = marks[entity.name].map { " [\($0.rawValue)]" } ?? ""
+            var rows = ["<tr><td bgcolor=\"lightgrey\"><b>\(html(entity.name))\(abstract)</b>\(entityMark)</td></tr>"]
             for attribute in entity.attributes {
                 let mark = marks["\(entity.name).\(attribute.name)"]
                 let text =
@@ -102,10 +105,14 @@ public enum Diagrams {
         }
         for (entity, relationship, inverse) in relationshipPairs(model) {
             let mark = marks["\(entity.name).\(relationship.name)"]
+            let inverseText = inverse.map { " / \($0.name) \($0.isToMany ? "*" : "1")" } ?? ""
             let label =
-                "\(relationship.name) \(relationship.isToMany ? "*" : "1")\(inverse.map { " / \($0.name) \($0.isToMany ? "*" : "1")" } ?? "")\(mark.map { " [\($0.rawValue)]" } ?? "")"
+                "\(relationship.name) \(relationship.isToMany ? "*" : "1")\(inverseText)\(mark.map { " [\($0.rawValue)]" } ?? "")"
             lines.append(
-                "    \(quote(entity.name)) -> \(quote(relationship.destinationEntity ?? "?")) [label=\(quote(label)), color=\"\(mark.map { Self.color($0) } ?? "black")\", dir=\(inverse == nil ? "forward" : "both")];"
+                """
+                    \(quote(entity.name)) -> \(quote(relationship.destinationEntity ?? "?")) [label=\(quote(label)), \
+                color=\"\(mark.map { Self.color($0) } ?? "black")\", dir=\(inverse == nil ? "forward" : "both")];
+                """
             )
         }
         for entity in model.entities {
@@ -189,7 +196,10 @@ public enum MarkdownReport {
         case .notInferable: verdict = "❌ **not inferable**: a mapping model or a model change is needed"
         }
         output +=
-            "\(changed.count) entit\(changed.count == 1 ? "y" : "ies") changed · \(report.count(.error)) errors · \(report.count(.warning)) warnings · \(report.count(.note)) notes\n\n"
+            """
+            \(changed.count) entit\(changed.count == 1 ? "y" : "ies") changed · \(report.count(.error)) errors · \(report.count(.warning)) \
+            warnings · \(report.count(.note)) notes\n\n
+            """
         output += "Verdict: \(verdict)\n\n"
         if !report.findings.isEmpty {
             output += "| | finding | where |\n|---|---|---|\n"

@@ -77,7 +77,10 @@ package enum XMLDocumentParser {
             throw Diagnostic(
                 path: path, line: max(line, 1),
                 message:
-                    "the XML entity reference \"&\(name);\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;"
+                    """
+                    the XML entity reference \"&\(name);\" is not expanded: modeldiff reads no entity declarations; write the text itself or a \
+                    character reference such as &#38;
+                    """
             )
         }
         let tree = reader.tree.finish()

@@ -32,7 +32,8 @@ public struct MigrationTest: Sendable {
     /// Whether every step passed.
     public var passed: Bool { steps.allSatisfy(\.passed) }
 
-    /// Runs the test (throws `Diagnostic` or `DiagnosticList` for bad input). `objects` per entity are seeded with `seed`; `stores` are real stores to start from too.
+    /// Runs the test (throws `Diagnostic` or `DiagnosticList` for bad input). `objects` per entity are seeded with `seed`;
+    /// `stores` are real stores to start from too.
     /// `order` names the versions oldest first, as the team shipped them, instead of the bundle's order.
     /// `data` is what the team says of its data: objects per entity and the ranges of number values.
     public init(

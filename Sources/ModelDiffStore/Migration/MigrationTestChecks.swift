@@ -71,7 +71,10 @@ struct MigrationTestChecks {
                 let outside = written.first(where: { if case .integer(let n) = $0 { !range.contains(n) } else { false } })
             {
                 failures.append(
-                    "\(what): \(outside) does not fit \(destinationAttribute.type.xcodeName) (from \(from).\(sourceAttribute.name), \(sourceAttribute.type.xcodeName)): the value overflows"
+                    """
+                    \(what): \(outside) does not fit \(destinationAttribute.type.xcodeName) (from \(from).\(sourceAttribute.name), \
+                    \(sourceAttribute.type.xcodeName)): the value overflows
+                    """
                 )
                 continue
             }

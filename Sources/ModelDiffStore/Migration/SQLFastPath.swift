@@ -213,7 +213,11 @@ enum SQLFastPath {
                         statements.append(
                             Statement(
                                 sql:
-                                    "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote(destinationColumns))) SELECT \(SQL.quote(sourceColumns, alias: "j")) FROM src.\(SQL.quote(sourceJoin.name)) j WHERE \(SQL.joined([kept], separator: .and).text)",
+                                    """
+                                    INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote(destinationColumns))) SELECT \
+                                    \(SQL.quote(sourceColumns, alias: "j")) FROM src.\(SQL.quote(sourceJoin.name)) j WHERE \
+                                    \(SQL.joined([kept], separator: .and).text)
+                                    """,
                                 arguments: kept.arguments))
                     } else if sourceJoinColumns[sourceJoin.name] == sourceColumns {
                         // Positional copy: the destination's columns are (sourceColumn, destinationColumn, its order columns), see `createStatements`.
@@ -225,7 +229,10 @@ enum SQLFastPath {
                         statements.append(
                             Statement(
                                 sql:
-                                    "INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote(destinationColumns))) SELECT \(SQL.quote(sourceColumns)) FROM src.\(SQL.quote(sourceJoin.name))",
+                                    """
+                                    INSERT INTO main.\(SQL.quote(join.name)) (\(SQL.quote(destinationColumns))) SELECT \
+                                    \(SQL.quote(sourceColumns)) FROM src.\(SQL.quote(sourceJoin.name))
+                                    """,
                                 arguments: []))
                     }
                 }
@@ -247,7 +254,11 @@ enum SQLFastPath {
             statements.append(
                 Statement(
                     sql:
-                        "INSERT INTO main.\(SQL.quote(destinationTable.name)) (\(SQL.quote(columns))) SELECT \(SQL.joined(values, separator: .comma).text) FROM src.\(SQL.quote(sourceTable.name)) s WHERE \(SQL.joined(condition, separator: .and).text)",
+                        """
+                        INSERT INTO main.\(SQL.quote(destinationTable.name)) (\(SQL.quote(columns))) SELECT \
+                        \(SQL.joined(values, separator: .comma).text) FROM src.\(SQL.quote(sourceTable.name)) s WHERE \
+                        \(SQL.joined(condition, separator: .and).text)
+                        """,
                     arguments: selected.arguments + SQL.joined(condition, separator: .and).arguments, fills: destinationName))
         }
         for (destinationTable, sourceTable) in rootSources {
@@ -258,7 +269,10 @@ enum SQLFastPath {
             statements.append(
                 Statement(
                     sql:
-                        "UPDATE main.Z_PRIMARYKEY SET Z_MAX = MAX((SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(SQL.quote(destinationTable))), (SELECT IFNULL(Z_MAX, 0) FROM src.Z_PRIMARYKEY WHERE Z_ENT = ?)) WHERE Z_ENT = ?",
+                        """
+                        UPDATE main.Z_PRIMARYKEY SET Z_MAX = MAX((SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(SQL.quote(destinationTable))), \
+                        (SELECT IFNULL(Z_MAX, 0) FROM src.Z_PRIMARYKEY WHERE Z_ENT = ?)) WHERE Z_ENT = ?
+                        """,
                     arguments: [.integer(Int64(sourceNumber)), .integer(Int64(number))]))
         }
         return statements

@@ -50,7 +50,10 @@ public enum StoreMigration {
         guard path != .all else { throw Diagnostic(path: storePath, message: "a store migrates along one path: direct or consecutive") }
         guard let start = match.versionName, let index = bundle.versions.firstIndex(where: { $0.name == start }) else {
             let unmatched =
-                "the store matches no version of \(bundle.path) (closest: \(match.closestVersion ?? "none"); entities that differ: \(match.differingEntities.joined(separator: ", ")))"
+                """
+                the store matches no version of \(bundle.path) (closest: \(match.closestVersion ?? "none"); entities that differ: \
+                \(match.differingEntities.joined(separator: ", ")))
+                """
             guard let cachedModel else { throw Diagnostic(path: storePath, message: unmatched) }
             let cached: Model
             do {
@@ -180,14 +183,20 @@ public enum StoreMigration {
             throw Diagnostic(
                 path: output,
                 message:
-                    "the output has a -journal file (another process is writing to it, or it crashed while writing); open and close the store, or remove it, before replacing it"
+                    """
+                    the output has a -journal file (another process is writing to it, or it crashed while writing); open and close the store, \
+                    or remove it, before replacing it
+                    """
             )
         }
         if size(StoreFiles.path(output, .wal)) > 0 {
             throw Diagnostic(
                 path: output,
                 message:
-                    "the output has a non-empty -wal file (another process has it open, or it was not closed cleanly); open and close the store, or remove it, before replacing it"
+                    """
+                    the output has a non-empty -wal file (another process has it open, or it was not closed cleanly); open and close the store, \
+                    or remove it, before replacing it
+                    """
             )
         }
     }

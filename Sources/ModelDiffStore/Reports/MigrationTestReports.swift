@@ -50,7 +50,10 @@ public enum MigrationTestReports {
     }
 
     private static func title(_ step: MigrationTest.Step) -> String {
-        "\(step.from) → \(step.to) (\(step.origin == "seeded" ? "seeded store" : step.origin), \(step.mappingPath.map { "mapping \($0)" } ?? "inferred mapping"))"
+        """
+        \(step.from) → \(step.to) (\(step.origin == "seeded" ? "seeded store" : step.origin), \
+        \(step.mappingPath.map { "mapping \($0)" } ?? "inferred mapping"))
+        """
     }
 
     private static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }

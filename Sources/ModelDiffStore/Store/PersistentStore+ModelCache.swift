@@ -34,7 +34,10 @@ extension PersistentStore {
                 Diagnostic(
                     path: path,
                     message:
-                        "the store's model cache (Z_MODELCACHE) is not the model of its metadata: the hashes of \(differing.sorted(by: coreDataCompare).joined(separator: ", ")) differ"
+                        """
+                        the store's model cache (Z_MODELCACHE) is not the model of its metadata: the hashes of \
+                        \(differing.sorted(by: coreDataCompare).joined(separator: ", ")) differ
+                        """
                 ))
         }
         return model

@@ -33,7 +33,10 @@ extension PersistentStore {
                 "SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) ORDER BY Z_PK"
             )
             : cachedStatement(
-                "SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) AND Z_PK = ? ORDER BY Z_PK"
+                """
+                SELECT \(SQL.quote(table.columns.map(\.name))) FROM \(SQL.quote(table.name)) WHERE Z_ENT IN (\(SQL.parameters(numbers.count))) \
+                AND Z_PK = ? ORDER BY Z_PK
+                """
             )
         try statement.bind(numbers.map { .integer(Int64($0)) } + (primaryKey.map { [.integer($0)] } ?? []))
         // Worked out once per entity, not per row: which columns it reads and how.
@@ -109,7 +112,10 @@ extension PersistentStore {
         if let join = layout.joinTable(entity: declaring, relationship: relationship) {
             let (mine, theirs) = join.keyColumns(from: declaring, relationship: relationship)
             let select =
-                "SELECT d.Z_ENT, d.Z_PK FROM \(SQL.quote(join.name)) j JOIN \(SQL.quote(destinationTable.name)) d ON d.Z_PK = \(SQL.column(theirs, of: "j")) WHERE \(SQL.column(mine, of: "j")) = ?"
+                """
+                SELECT d.Z_ENT, d.Z_PK FROM \(SQL.quote(join.name)) j JOIN \(SQL.quote(destinationTable.name)) d ON d.Z_PK = \
+                \(SQL.column(theirs, of: "j")) WHERE \(SQL.column(mine, of: "j")) = ?
+                """
             let order = join.orderColumns.first { $0.relationship == relationship }?.column
             let rows = try cachedRows(select + (order.map { " ORDER BY \(SQL.column($0, of: "j"))" } ?? ""), [.integer(object.primaryKey)])
             return rows.map { ObjectID(entity: $0[0].int, primaryKey: Int64($0[1].int)) }

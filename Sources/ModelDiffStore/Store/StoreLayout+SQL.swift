@@ -22,7 +22,10 @@ extension StoreLayout {
                 (name: $0, type: "INTEGER")
             }
             statements.append(
-                "CREATE TABLE \(SQL.quote(join.name)) ( \(SQL.columnDefinitions(columns)), PRIMARY KEY (\(SQL.quote([join.sourceColumn, join.destinationColumn]))) )"
+                """
+                CREATE TABLE \(SQL.quote(join.name)) ( \(SQL.columnDefinitions(columns)), PRIMARY KEY \
+                (\(SQL.quote([join.sourceColumn, join.destinationColumn]))) )
+                """
             )
         }
         return statements + indexStatements

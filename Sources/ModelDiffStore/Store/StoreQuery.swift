@@ -20,7 +20,10 @@ struct StoreQuery: Sendable {
     static func joinLinks(_ join: String, owner: String, target: String, targetTable: String) -> StoreQuery {
         StoreQuery(
             sql:
-                "SELECT \(SQL.column(owner, of: "j")), d.Z_ENT, d.Z_PK FROM \(SQL.quote(join)) j JOIN \(SQL.quote(targetTable)) d ON d.Z_PK = \(SQL.column(target, of: "j"))",
+                """
+                SELECT \(SQL.column(owner, of: "j")), d.Z_ENT, d.Z_PK FROM \(SQL.quote(join)) j JOIN \(SQL.quote(targetTable)) d ON d.Z_PK = \
+                \(SQL.column(target, of: "j"))
+                """,
             arguments: [])
     }
 
@@ -71,7 +74,10 @@ extension PersistentStore {
     /// and a null is no key.
     func danglingKeyCount(table: String, keyColumn: String, target: String) throws(StoreFailure) -> Int {
         let rows = try database.rows(
-            "SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(SQL.column(keyColumn, of: "t")) IS NOT NULL AND \(SQL.column(keyColumn, of: "t")) NOT IN (SELECT Z_PK FROM \(SQL.quote(target)))"
+            """
+            SELECT COUNT(*) FROM \(SQL.quote(table)) t WHERE \(SQL.column(keyColumn, of: "t")) IS NOT NULL AND \
+            \(SQL.column(keyColumn, of: "t")) NOT IN (SELECT Z_PK FROM \(SQL.quote(target)))
+            """
         )
         return rows.first?.first?.int ?? 0
     }
@@ -96,7 +102,10 @@ extension PersistentStore {
     /// primary key of each and how many they are, by that key.
     func duplicates(in table: String, entities: [Int], columns: [String]) throws(StoreFailure) -> [(primaryKey: Int64, count: Int)] {
         let rows = try database.rows(
-            "SELECT MIN(Z_PK), COUNT(*) FROM \(SQL.quote(table)) WHERE Z_ENT IN (\(SQL.parameters(entities.count))) GROUP BY \(SQL.quote(columns)) HAVING COUNT(*) > 1 ORDER BY 1",
+            """
+            SELECT MIN(Z_PK), COUNT(*) FROM \(SQL.quote(table)) WHERE Z_ENT IN (\(SQL.parameters(entities.count))) GROUP BY \
+            \(SQL.quote(columns)) HAVING COUNT(*) > 1 ORDER BY 1
+            """,
             entities.map { .integer(Int64($0)) })
         return rows.map { (Int64($0[0].int), $0[1].int) }
     }
@@ -114,7 +123,10 @@ extension PersistentStore {
     /// primary key among them and how many they are; nil when every combination is unique.
     func firstDuplicate(in table: String, entities: [Int], columns: [String]) throws(StoreFailure) -> (primaryKey: Int64, count: Int)? {
         let rows = try database.rows(
-            "SELECT MIN(Z_PK), COUNT(*) FROM \(SQL.quote(table)) WHERE Z_ENT IN (\(SQL.parameters(entities.count))) GROUP BY \(SQL.quote(columns)) HAVING COUNT(*) > 1 LIMIT 1",
+            """
+            SELECT MIN(Z_PK), COUNT(*) FROM \(SQL.quote(table)) WHERE Z_ENT IN (\(SQL.parameters(entities.count))) GROUP BY \
+            \(SQL.quote(columns)) HAVING COUNT(*) > 1 LIMIT 1
+            """,
             entities.map { .integer(Int64($0)) })
         return rows.first.map { (Int64($0[0].int), $0[1].int) }
     }

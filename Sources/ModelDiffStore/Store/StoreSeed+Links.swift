@@ -97,7 +97,10 @@ struct SeedLinks {
         let upper = relationship.maxCount > 0 ? relationship.maxCount : Int.max
         guard lower * sources.count <= destinations.count else {
             throw unsatisfiable(
-                "cannot seed \(what): \(sources.count) objects need at least \(lower) each, but there are \(destinations.count) \(relationship.destinationEntity ?? "") objects",
+                """
+                cannot seed \(what): \(sources.count) objects need at least \(lower) each, but there are \(destinations.count) \
+                \(relationship.destinationEntity ?? "") objects
+                """,
                 .raise)
         }
         var held = [[ObjectID]](repeating: [], count: sources.count)
@@ -141,7 +144,10 @@ struct SeedLinks {
             throw Diagnostic(
                 path: path,
                 message:
-                    "cannot seed \(what): each object needs at least \(lower) \(relationship.destinationEntity ?? "") objects, but there are \(destinations.count)"
+                    """
+                    cannot seed \(what): each object needs at least \(lower) \(relationship.destinationEntity ?? "") objects, but there are \
+                    \(destinations.count)
+                    """
             )
         }
         for (index, source) in sources.enumerated() {

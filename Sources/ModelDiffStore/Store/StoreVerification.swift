@@ -59,14 +59,20 @@ public struct StoreVerification: Sendable {
                 }
                 let targets = Self.numbers(of: destination, in: layout)
                 let wrong = try store.database.rows(
-                    "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE d.Z_ENT NOT IN (\(SQL.parameters(targets.count)))",
+                    """
+                    SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \
+                    \(SQL.column(column.name, of: "t")) WHERE d.Z_ENT NOT IN (\(SQL.parameters(targets.count)))
+                    """,
                     targets)
                 if let count = wrong.first?.first?.int, count > 0 {
                     problems.append("\(label): \(count) rows point to an object that is not a \(destination)")
                 }
                 if let entityColumn = table.column(entity: owner, property: name, role: .entityNumber) {
                     let mislabelled = try store.database.rows(
-                        "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE \(SQL.column(entityColumn.name, of: "t")) IS NOT d.Z_ENT"
+                        """
+                        SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \
+                        \(SQL.column(column.name, of: "t")) WHERE \(SQL.column(entityColumn.name, of: "t")) IS NOT d.Z_ENT
+                        """
                     )
                     if let count = mislabelled.first?.first?.int, count > 0 {
                         problems.append(
@@ -82,7 +88,10 @@ public struct StoreVerification: Sendable {
                         property: inverse.name)
                 {
                     let mismatched = try store.database.rows(
-                        "SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column.name, of: "t")) WHERE \(SQL.column(inverseColumn.name, of: "d")) IS NOT t.Z_PK"
+                        """
+                        SELECT COUNT(*) FROM \(SQL.quote(table.name)) t JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \
+                        \(SQL.column(column.name, of: "t")) WHERE \(SQL.column(inverseColumn.name, of: "d")) IS NOT t.Z_PK
+                        """
                     )
                     if let count = mismatched.first?.first?.int, count > 0 {
                         problems.append("\(owner).\(name) and its inverse \(destination).\(inverse.name) disagree on \(count) rows")
@@ -95,14 +104,20 @@ public struct StoreVerification: Sendable {
             for (column, entity) in [(join.sourceColumn, join.relationship.entity), (join.destinationColumn, join.inverse.entity)] {
                 guard let target = layout.table(for: entity) else { continue }
                 let dangling = try store.database.rows(
-                    "SELECT COUNT(*) FROM \(SQL.quote(join.name)) j WHERE NOT EXISTS (SELECT 1 FROM \(SQL.quote(target.name)) d WHERE d.Z_PK = \(SQL.column(column, of: "j")))"
+                    """
+                    SELECT COUNT(*) FROM \(SQL.quote(join.name)) j WHERE NOT EXISTS (SELECT 1 FROM \(SQL.quote(target.name)) d WHERE d.Z_PK = \
+                    \(SQL.column(column, of: "j")))
+                    """
                 )
                 if let count = dangling.first?.first?.int, count > 0 {
                     problems.append("\(join.name).\(column): \(count) rows point to objects that do not exist")
                 }
                 let targets = Self.numbers(of: entity, in: layout)
                 let wrong = try store.database.rows(
-                    "SELECT COUNT(*) FROM \(SQL.quote(join.name)) j JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column, of: "j")) WHERE d.Z_ENT NOT IN (\(SQL.parameters(targets.count)))",
+                    """
+                    SELECT COUNT(*) FROM \(SQL.quote(join.name)) j JOIN \(SQL.quote(target.name)) d ON d.Z_PK = \(SQL.column(column, of: "j")) \
+                    WHERE d.Z_ENT NOT IN (\(SQL.parameters(targets.count)))
+                    """,
                     targets)
                 if let count = wrong.first?.first?.int, count > 0 {
                     problems.append("\(join.name).\(column): \(count) rows point to an object that is not a \(entity)")

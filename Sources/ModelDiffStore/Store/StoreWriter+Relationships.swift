@@ -106,7 +106,10 @@ extension StoreWriter {
     ) throws(StoreFailure) {
         let entityColumns = table.column(entity: entity, property: relationship, role: .entityNumber).map { [$0.name] } ?? []
         let statement = try cachedStatement(
-            "UPDATE \(SQL.quote(table.name)) SET \(SQL.quote(column)) = NULL\(SQL.nullAssignments(entityColumns)), \(SQL.optimisticLockBump()) WHERE \(SQL.quote(column)) = ? AND Z_PK <> ?"
+            """
+            UPDATE \(SQL.quote(table.name)) SET \(SQL.quote(column)) = NULL\(SQL.nullAssignments(entityColumns)), \(SQL.optimisticLockBump()) \
+            WHERE \(SQL.quote(column)) = ? AND Z_PK <> ?
+            """
         )
         try statement.run([.integer(existingMax[table.rootEntity] ?? 0), .integer(target.primaryKey), .integer(except?.primaryKey ?? -1)])
     }

@@ -69,7 +69,8 @@ import Testing
         #expect(
             result.stdout.hasPrefix(
                 """
-                Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:4: error: `Folder.name` is required without a default value, and a CloudKit record may arrive without it: make it optional or give it a default value (Core Data refuses to load it for CloudKit: error 134060) [cloudkit-required-attribute]
+                Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:4: error: `Folder.name` is required without a default value, and a CloudKit record may arrive \
+                without it: make it optional or give it a default value (Core Data refuses to load it for CloudKit: error 134060) [cloudkit-required-attribute]
                 Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:8: error: `Note.createdAt` is required without a default value
                 """))
         #expect(result.stdout.contains("[cloudkit-property-renamed] (in Notes → Notes 2)"))

@@ -186,9 +186,11 @@ private func cdmWithoutPolicy() throws -> [UInt8] {
     try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: current.path)
     try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bundle.path)
     try? FileManager.default.removeItem(at: current)
-    try
-        #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>SampleModel3.xcdatamodel</string></dict></plist>"#
-        .write(to: current, atomically: true, encoding: .utf8)
+    try #"""
+    <?xml version="1.0" encoding="UTF-8"?><plist \#
+    version="1.0"><dict><key>_XCCurrentVersionName</key><string>SampleModel3.xcdatamodel</string></dict></plist>
+    """#
+    .write(to: current, atomically: true, encoding: .utf8)
     try FileManager.default.removeItem(at: xml)
     let steps = try StoreMigration.steps(for: try PersistentStore.open(path: source), bundle: try ModelBundle.load(path: bundle.path))
     #expect(steps.map(\.mappingPath) == [compiled.path])

@@ -48,12 +48,20 @@ import Testing
         #expect(!check.stdout.contains(": error: "))
         #expect(
             check.stdout.hasSuffix(
-                "overall: acknowledged (116 pairs on path consecutive: 0 not inferable, 1 mapped, 2 acknowledged; 0 errors, 26 warnings; --verbose shows every pair and note)\n"
+                """
+                overall: acknowledged (116 pairs on path consecutive: 0 not inferable, 1 mapped, 2 acknowledged; 0 errors, 26 warnings; \
+                --verbose shows every pair and note)\n
+                """
             ))
         let verbose = try runModeldiff(["check", "WooCommerce.xcdatamodeld", "--verbose"], in: folder)
         #expect(
             verbose.stdout.contains(
-                "WooCommerce.xcdatamodeld/Model 33.xcdatamodel/contents:209: note: `Product.date` is a new required attribute without a default value: migrating a store that has `Product` objects fails validation (Core Data error 134110, missing attribute values on mandatory destination attribute); give it a default value or make it optional — acknowledged in .modeldiff.yml:10: Release 5.4 shipped WooCommerceModelV32toV33.xcmappingmodel, which fills Product.date [required-attribute-without-default]"
+                """
+                WooCommerce.xcdatamodeld/Model 33.xcdatamodel/contents:209: note: `Product.date` is a new required attribute without a default \
+                value: migrating a store that has `Product` objects fails validation (Core Data error 134110, missing attribute values on \
+                mandatory destination attribute); give it a default value or make it optional — acknowledged in .modeldiff.yml:10: Release 5.4 \
+                shipped WooCommerceModelV32toV33.xcmappingmodel, which fills Product.date [required-attribute-without-default]
+                """
             ))
         #expect(
             verbose.stdout.contains("Model 9 → Model 10: mapped by ./WooCommerceModelV9toV10.xcmappingmodel/xcmapping.xml"),
@@ -82,7 +90,10 @@ import Testing
         #expect(broken.status == 1)
         #expect(
             broken.stdout.hasPrefix(
-                "WooCommerce.xcdatamodeld/Model 100.xcdatamodel/contents: error: version Model 100 has shipped (it is in the lock file), but the version hashes of "
+                """
+                WooCommerce.xcdatamodeld/Model 100.xcdatamodel/contents: error: version Model 100 has shipped (it is in the lock file), but the \
+                version hashes of 
+                """
             ))
     }
 
@@ -107,8 +118,10 @@ import Testing
         #expect(
             check.stdout.hasPrefix(
                 """
-                .modeldiff.yml:14: warning: this acknowledgement of hierarchy-merge matches no finding in Model 31 → Model 32: remove it, or correct its code, pair, entity or property [acknowledgement-unused]
-                .modeldiff.yml:17: warning: this acknowledgement names version "Model 320", which WooCommerce.xcdatamodeld does not have [acknowledgement-unused]
+                .modeldiff.yml:14: warning: this acknowledgement of hierarchy-merge matches no finding in Model 31 → Model 32: remove it, or correct its code, \
+                pair, entity or property [acknowledgement-unused]
+                .modeldiff.yml:17: warning: this acknowledgement names version "Model 320", which WooCommerce.xcdatamodeld does not have \
+                [acknowledgement-unused]
 
                 """))
         #expect(try runModeldiff(["check", "WooCommerce.xcdatamodeld", "--strict"], in: folder).status == 1)

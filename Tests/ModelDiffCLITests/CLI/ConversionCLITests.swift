@@ -33,7 +33,11 @@ private func makeItemsStore(in folder: URL) throws {
     let suggestion = "FUNCTION($source.code, \"integerValue\")"
     #expect(
         inferred.contains(
-            "<!-- TODO Item.code: write a value expression that turns the old String value $source.code into Integer 64 as the element's text, such as \(suggestion) (which reads the whole number the text starts with, 0 when it starts with none), then remove the todo attribute and run modeldiff mapping validate -->"
+            """
+            <!-- TODO Item.code: write a value expression that turns the old String value $source.code into Integer 64 as the element's text, \
+            such as \(suggestion) (which reads the whole number the text starts with, 0 when it starts with none), then remove the todo \
+            attribute and run modeldiff mapping validate -->
+            """
         ))
 
     // Written as is, the old value is a String, which the Integer 64 attribute cannot hold: refused before any store is read.
@@ -45,7 +49,10 @@ private func makeItemsStore(in folder: URL) throws {
     #expect(unconverted.status == 2)
     #expect(
         unconverted.stderr
-            == "map.xml:\(line):32: error: Item.code: the expression gives a String, which an Integer 64 attribute cannot hold; convert it, as in \(suggestion)\n"
+            == """
+            map.xml:\(line):32: error: Item.code: the expression gives a String, which an Integer 64 attribute cannot hold; convert it, as in \
+            \(suggestion)\n
+            """
     )
 
     try inferred.replacingCharacters(in: placeholder, with: "<attribute name=\"code\">\(suggestion)</attribute>").write(

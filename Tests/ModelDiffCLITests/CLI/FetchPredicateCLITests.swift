@@ -36,7 +36,10 @@ private func inferredMapping(_ old: URL, _ new: URL, in folder: URL, replacing: 
 
 /// The source expression of a fetch with `predicate` (as written in the XML text, quotes escaped with `\"`).
 private func fetch(_ entity: String, _ predicate: String) -> String {
-    "<sourceExpression>FETCH(FUNCTION($manager, \"fetchRequestForSourceEntityNamed:predicateString:\", \"\(entity)\", \"\(predicate)\"), $manager.sourceContext, NO)</sourceExpression>\n        "
+    """
+    <sourceExpression>FETCH(FUNCTION($manager, \"fetchRequestForSourceEntityNamed:predicateString:\", \"\(entity)\", \"\(predicate)\"), \
+    $manager.sourceContext, NO)</sourceExpression>\n        
+    """
 }
 
 private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
@@ -146,7 +149,8 @@ private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
     let what = "source expression of \"BookmarkEntityToBookmarkEntity\": predicate"
     let expected = """
         map.xml:\(line):\(column("adress")): error: \(what): adress is not a property of BookmarkEntity in the old version
-        map.xml:\(line):\(column("title >")): error: \(what): > compares a String with an integer: they have no order (compare a string with a string, a number with a number)
+        map.xml:\(line):\(column("title >")): error: \(what): > compares a String with an integer: they have no order (compare a string with a string, a \
+        number with a number)
         map.xml:\(line):\(column("isFolder")): error: \(what): BEGINSWITH compares strings, but isFolder is a Boolean
 
         """
@@ -168,7 +172,10 @@ private func rows(_ path: URL, _ sql: String) throws -> [[SQLiteValue]] {
     #expect(bad.status == 2)
     #expect(
         bad.stderr
-            == "map.xml:\(line):\(column("z]")): error: source expression of \"BookmarkEntityToBookmarkEntity\": predicate \"url LIKE[z] 'x'\": unknown comparison option 'z': write c (case-insensitive), d (diacritic-insensitive) or n (normalized)\n",
+            == """
+            map.xml:\(line):\(column("z]")): error: source expression of \"BookmarkEntityToBookmarkEntity\": predicate \"url LIKE[z] 'x'\": \
+            unknown comparison option 'z': write c (case-insensitive), d (diacritic-insensitive) or n (normalized)\n
+            """,
         "\(bad.stderr)")
 }
 

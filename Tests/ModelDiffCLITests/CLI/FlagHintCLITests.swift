@@ -42,7 +42,10 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == "seeded.sqlite: error: cannot seed Account.profile: a required one-to-one needs as many Profile objects as there are on the other side; make the counts equal in --objects\n"
+                == """
+                seeded.sqlite: error: cannot seed Account.profile: a required one-to-one needs as many Profile objects as there are on the \
+                other side; make the counts equal in --objects\n
+                """
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }

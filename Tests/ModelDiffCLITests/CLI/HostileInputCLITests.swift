@@ -135,7 +135,10 @@ private func migrate(_ store: String, mapping: String, output: String, fastPath:
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == "bench.sqlite: error: migration failed: the source store is not sound: ZPOST has 1 rows whose Z_ENT is not an entity of its hierarchy (see `modeldiff store verify`) (NSMigrationManagerSourceStoreError 134150)\n"
+                == """
+                bench.sqlite: error: migration failed: the source store is not sound: ZPOST has 1 rows whose Z_ENT is not an entity of its \
+                hierarchy (see `modeldiff store verify`) (NSMigrationManagerSourceStoreError 134150)\n
+                """
         )
         #expect(folderContents(folder) == ["bench.sqlite"])
     }

@@ -20,7 +20,10 @@ private func modelXML(_ extraEntities: [String]) -> String {
             "    <entity name=\"\(escaped)\" syncable=\"YES\">\n        <attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n    </entity>\n"
     }.joined()
     return
-        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\" documentVersion=\"1.0\">\n\(entities)</model>\n"
+        """
+        <?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\" \
+        documentVersion=\"1.0\">\n\(entities)</model>\n
+        """
 }
 
 @Test(arguments: [[], ["--no-fast-path"]])

@@ -16,7 +16,8 @@ private let writer = """
     c = sqlite3.connect(db, isolation_level=None, timeout=30)
     columns = [row[1] for row in c.execute("PRAGMA table_info(ZBOOKMARKENTITY)")]
     values = {"Z_PK": ":pk", "ZTITLE": ":title", "ZUUID": ":uuid", "Z_FOK_PARENT": ":order", "Z_FOK_FAVORITEFOLDER": ":order"}
-    insert = "INSERT INTO ZBOOKMARKENTITY (%s) SELECT %s FROM ZBOOKMARKENTITY WHERE Z_PK = 1" % (", ".join(columns), ", ".join(values.get(n, n) for n in columns))
+    insert = "INSERT INTO ZBOOKMARKENTITY (%s) SELECT %s FROM ZBOOKMARKENTITY WHERE Z_PK = 1" % (", ".join(columns), ", ".join(values.get(n, n) for n in \
+    columns))
     i = 0
     while not os.path.exists(stop) and c.execute("SELECT COUNT(*) FROM ZBOOKMARKENTITY").fetchone()[0] < 4000:
         c.execute("BEGIN IMMEDIATE")

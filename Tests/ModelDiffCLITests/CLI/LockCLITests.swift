@@ -36,7 +36,11 @@ import Testing
         #expect(changed.status == 1)
         #expect(
             changed.stdout.hasPrefix(
-                "Notes.xcdatamodeld/Notes.xcdatamodel/contents: error: version Notes has shipped (it is in the lock file), but the version hashes of Note changed: stores written with it would no longer open (Core Data error 134100); undo the edit and add a new model version instead [locked-version-changed]\n"
+                """
+                Notes.xcdatamodeld/Notes.xcdatamodel/contents: error: version Notes has shipped (it is in the lock file), but the version \
+                hashes of Note changed: stores written with it would no longer open (Core Data error 134100); undo the edit and add a new model \
+                version instead [locked-version-changed]\n
+                """
             ))
         let json = try runModeldiff(["check", "Notes.xcdatamodeld", "--format", "json"], in: folder)
         #expect(json.stdout.contains("\"code\" : \"locked-version-changed\""))

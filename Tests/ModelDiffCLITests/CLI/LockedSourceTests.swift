@@ -130,12 +130,14 @@ func migrateReadsTheCommittedSnapshotOfAWALStoreBeingWritten(fastPath: Bool) thr
         store,
         setup: """
             c.execute('PRAGMA wal_autocheckpoint=0')
-            c.execute("INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFAVORITE, ZISFOLDER, ZTITLE, ZURL, ZUUID) VALUES (11, 1, 1, 0, 0, 'committed', 'https://example.com/', 'committed-uuid')")
+            c.execute("INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFAVORITE, ZISFOLDER, ZTITLE, ZURL, ZUUID) VALUES (11, 1, 1, 0, 0, 'committed', \
+            'https://example.com/', 'committed-uuid')")
             c.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = 11 WHERE Z_ENT = 1")
             c.execute('PRAGMA cache_size=2')
             c.execute('BEGIN')
             for n in range(12, 400):
-                c.execute("INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFAVORITE, ZISFOLDER, ZTITLE) VALUES (?, 1, 1, 0, 0, ?)", (n, 'uncommitted ' * 40))
+                c.execute("INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFAVORITE, ZISFOLDER, ZTITLE) VALUES (?, 1, 1, 0, 0, ?)", (n, 'uncommitted ' * \
+            40))
             """)
     defer { holder.release() }
     let before = storeFileBytes(store.path)

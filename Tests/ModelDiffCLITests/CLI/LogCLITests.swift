@@ -22,7 +22,10 @@ import Testing
         let third = second.replacingOccurrences(
             of: "<attribute name=\"pinned\"",
             with:
-                "<attribute name=\"archived\" optional=\"YES\" attributeType=\"Boolean\" defaultValueString=\"NO\" usesScalarValueType=\"YES\"/>\n        <attribute name=\"pinned\""
+                """
+                <attribute name=\"archived\" optional=\"YES\" attributeType=\"Boolean\" defaultValueString=\"NO\" \
+                usesScalarValueType=\"YES\"/>\n        <attribute name=\"pinned\"
+                """
         )
         try #require(third != second)
         let draft = bundle.appendingPathComponent("Notes 3.xcdatamodel")

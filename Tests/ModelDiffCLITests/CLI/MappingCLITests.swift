@@ -54,7 +54,10 @@ import Testing
     #expect(rejected.status == 2 && rejected.stdout.isEmpty)
     #expect(
         rejected.stderr
-            == "\(typo):10:93: error: <entityMapping> has no attribute \"polcy\"; expected name, type, source, destination, sourceVersionHash, destinationVersionHash, policy\n"
+            == """
+            \(typo):10:93: error: <entityMapping> has no attribute \"polcy\"; expected name, type, source, destination, sourceVersionHash, \
+            destinationVersionHash, policy\n
+            """
     )
 }
 

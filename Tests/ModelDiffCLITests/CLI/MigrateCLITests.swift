@@ -50,7 +50,10 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
         result.stdout
-            == "migrated notes.sqlite → notes2.sqlite (Notes → Notes 2 (inferred) [SQL fast path])\n  Folder: 1 objects\n  Note: 3 objects\n  Tag: 0 objects (new)\n"
+            == """
+            migrated notes.sqlite → notes2.sqlite (Notes → Notes 2 (inferred) [SQL fast path])\n  Folder: 1 objects\n  Note: 3 objects\n  Tag: \
+            0 objects (new)\n
+            """
     )
     #expect(try Data(contentsOf: store) == before)
     let migrated = try PersistentStore.open(path: folder.appendingPathComponent("notes2.sqlite").path)
@@ -116,7 +119,10 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     // The failure names the mapping file and the entity mapping's line, and the store it was migrating.
     #expect(
         result.stderr == people.appendingPathComponent("People1to2.mapping.xml").path
-            + ":10: error: migrating people.sqlite failed: no policy is registered for class SplitNamePolicy; register it with PolicyRegistry.register(_:as:) (NSEntityMigrationPolicyError 134170; mapping PersonToPerson)\n"
+            + """
+            :10: error: migrating people.sqlite failed: no policy is registered for class SplitNamePolicy; register it with \
+            PolicyRegistry.register(_:as:) (NSEntityMigrationPolicyError 134170; mapping PersonToPerson)\n
+            """
     )
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["people.sqlite"])
     #expect(try Data(contentsOf: store) == before)
@@ -166,7 +172,10 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     #expect(result.status == 2)
     #expect(
         result.stderr
-            == "map.xml:30: error: migrating notes.sqlite failed: Note.title is required but has no value (NSValidationMissingMandatoryPropertyError 1570; mapping NoteToNote; object 2/p1)\n"
+            == """
+            map.xml:30: error: migrating notes.sqlite failed: Note.title is required but has no value \
+            (NSValidationMissingMandatoryPropertyError 1570; mapping NoteToNote; object 2/p1)\n
+            """
     )
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
 }
@@ -185,7 +194,10 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == "map.xml:30: error: migrating notes.sqlite failed: EntityMigrationPolicy does not implement titleFor: (NSEntityMigrationPolicyError 134170; mapping NoteToNote)\n"
+                == """
+                map.xml:30: error: migrating notes.sqlite failed: EntityMigrationPolicy does not implement titleFor: \
+                (NSEntityMigrationPolicyError 134170; mapping NoteToNote)\n
+                """
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
         #expect(try Data(contentsOf: store) == before)
@@ -202,7 +214,10 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     let migrate = try editedNotesMapping(
         in: folder, replacing: "<attribute name=\"createdAt\">",
         with:
-            "<sourceExpression>FETCH(FUNCTION($manager, \"fetchRequestForSourceEntityNamed:predicateString:\", \"Note\", \"title BEGINSWITH 'Note 1'\"), $manager.sourceContext, NO)</sourceExpression>\n        <attribute name=\"createdAt\">"
+            """
+            <sourceExpression>FETCH(FUNCTION($manager, \"fetchRequestForSourceEntityNamed:predicateString:\", \"Note\", \"title BEGINSWITH \
+            'Note 1'\"), $manager.sourceContext, NO)</sourceExpression>\n        <attribute name=\"createdAt\">
+            """
     )
     for (output, extra) in [("out.sqlite", [String]()), ("generic.sqlite", ["--no-fast-path"])] {
         let result = try runModeldiff(migrate.dropLast() + [output] + extra, in: folder)
@@ -243,11 +258,17 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     for (suffix, message) in [
         (
             "-wal",
-            "the output has a non-empty -wal file (another process has it open, or it was not closed cleanly); open and close the store, or remove it, before replacing it"
+            """
+            the output has a non-empty -wal file (another process has it open, or it was not closed cleanly); open and close the store, or \
+            remove it, before replacing it
+            """
         ),
         (
             "-journal",
-            "the output has a -journal file (another process is writing to it, or it crashed while writing); open and close the store, or remove it, before replacing it"
+            """
+            the output has a -journal file (another process is writing to it, or it crashed while writing); open and close the store, or remove \
+            it, before replacing it
+            """
         ),
     ] {
         let companion = folder.appendingPathComponent("out.sqlite" + suffix)
@@ -315,11 +336,17 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     let before = try Data(contentsOf: store)
     let inferred = "FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FolderToFolder\", $source.folder)"
     let lookup = { (argument: String) in
-        "relate the objects migrated from them with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FolderToFolder\", \(argument))"
+        """
+        relate the objects migrated from them with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \
+        \"FolderToFolder\", \(argument))
+        """
     }
     let plain = try editedNotesMapping(in: folder, replacing: inferred, with: "$source.folder")
     let known =
-        "map.xml:36:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from another context); \(lookup("$source.folder"))\n"
+        """
+        map.xml:36:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from \
+        another context); \(lookup("$source.folder"))\n
+        """
     let validate = try runModeldiff(["mapping", "validate", "map.xml", "--from", plain[3], "--to", plain[5]], in: folder)
     #expect(validate.status == 2)
     #expect(validate.stderr == known)
@@ -337,7 +364,11 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == "map.xml:30: error: migrating notes.sqlite failed: Note.folder is given Folder objects of the source store by \(ternary), which Core Data refuses (objects from another context); \(lookup(ternary)) (NSMigrationError 134110; mapping NoteToNote; entity Note; object 2/p1)\n"
+                == """
+                map.xml:30: error: migrating notes.sqlite failed: Note.folder is given Folder objects of the source store by \(ternary), which \
+                Core Data refuses (objects from another context); \(lookup(ternary)) (NSMigrationError 134110; mapping NoteToNote; entity Note; \
+                object 2/p1)\n
+                """
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["map.xml", "notes.sqlite"])
     }
@@ -394,7 +425,8 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
         in: folder, replacing: "<attribute name=\"title\">$source.title</attribute>",
         with: """
             <attribute name="title">
-                        <valueExpression>FUNCTION(FUNCTION($entityMapping.userInfo.prefix, "stringByAppendingString:", $source.title), "stringByAppendingString:", $propertyMapping.userInfo.suffix)</valueExpression>
+                        <valueExpression>FUNCTION(FUNCTION($entityMapping.userInfo.prefix, "stringByAppendingString:", $source.title), \
+            "stringByAppendingString:", $propertyMapping.userInfo.suffix)</valueExpression>
                         <userInfo><entry key="suffix" value="!"/></userInfo>
                     </attribute>
             """)
@@ -409,7 +441,11 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     text = text.replacingOccurrences(
         of: "<attribute name=\"text\">$source.body</attribute>",
         with:
-            "<attribute name=\"text\">FUNCTION(FUNCTION($manager.mappingModel.entityMappingsByName.NoteToNote.name, \"stringByAppendingString:\", FUNCTION($manager.currentEntityMapping.mappingType, \"stringValue\")), \"stringByAppendingString:\", $manager.sourceModel.entitiesByName.Note.name)</attribute>"
+            """
+            <attribute name=\"text\">FUNCTION(FUNCTION($manager.mappingModel.entityMappingsByName.NoteToNote.name, \
+            \"stringByAppendingString:\", FUNCTION($manager.currentEntityMapping.mappingType, \"stringValue\")), \"stringByAppendingString:\", \
+            $manager.sourceModel.entitiesByName.Note.name)</attribute>
+            """
     )
     try text.write(to: map, atomically: true, encoding: .utf8)
     #expect(text.contains("<entry key=\"prefix\""))
@@ -470,7 +506,10 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
     let text = try String(contentsOf: map, encoding: .utf8).replacingOccurrences(
         of: "<attribute name=\"title\">$source.title</attribute>",
         with:
-            "<attribute name=\"title\">TERNARY($manager.currentEntityMapping.sourceEntityName == \"Note\", $destination.titel, $entityMapping.userInfo.x)</attribute>"
+            """
+            <attribute name=\"title\">TERNARY($manager.currentEntityMapping.sourceEntityName == \"Note\", $destination.titel, \
+            $entityMapping.userInfo.x)</attribute>
+            """
     )
     try text.write(to: map, atomically: true, encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -480,10 +519,14 @@ func applesManagerSelectorsMigrate(_ expression: String) throws {
             "map.xml:\(index + 1):\(lines[index].distance(from: lines[index].startIndex, to: lines[index].range(of: needle)!.lowerBound) + 1)"
     }
     let mappingKeys =
-        "name, mappingType, sourceEntityName, sourceEntityVersionHash, destinationEntityName, destinationEntityVersionHash, sourceExpression, attributeMappings, relationshipMappings, entityMigrationPolicyClassName, userInfo"
+        """
+        name, mappingType, sourceEntityName, sourceEntityVersionHash, destinationEntityName, destinationEntityVersionHash, sourceExpression, \
+        attributeMappings, relationshipMappings, entityMigrationPolicyClassName, userInfo
+        """
     let expected = """
         \(place("$entityMapping.nme")): error: Note.text: $entityMapping has no key "nme"; an entity mapping (NSEntityMapping) answers \(mappingKeys)
-        \(place("$propertyMapping.userinfo")): error: Note.text: $propertyMapping has no key "userinfo"; a property mapping (NSPropertyMapping) answers name, valueExpression, userInfo
+        \(place("$propertyMapping.userinfo")): error: Note.text: $propertyMapping has no key "userinfo"; a property mapping (NSPropertyMapping) answers name, \
+        valueExpression, userInfo
         \(place("$destination.titel")): error: Note.title: $destination.titel is not a property of Note in the new version
 
         """

@@ -88,7 +88,10 @@ func migrateRefusesAnOutputThatIsTheSource(_ name: String) throws {
     #expect(result.status == 2)
     #expect(
         result.stderr
-            == "Bookmarks_V1.sqlite: error: cannot make a private copy of the WAL store to read it: the temporary folder \(missing) does not exist (set TMPDIR to an existing folder)\n"
+            == """
+            Bookmarks_V1.sqlite: error: cannot make a private copy of the WAL store to read it: the temporary folder \(missing) does not exist \
+            (set TMPDIR to an existing folder)\n
+            """
     )
     #expect(!FileManager.default.fileExists(atPath: missing))
     #expect(folderContents(folder) == ["Bookmarks_V1.sqlite", "Bookmarks_V1.sqlite-shm", "Bookmarks_V1.sqlite-wal"])

@@ -5,7 +5,10 @@ import Testing
 /// Runs SQL on a copy of a store through Python's sqlite3, as a damaging tool would.
 private func damage(_ url: URL, _ statements: [String]) throws {
     let script =
-        "import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); [c.execute(s) for s in json.loads(sys.argv[2])]; c.commit(); c.execute('PRAGMA wal_checkpoint(TRUNCATE)')"
+        """
+        import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); [c.execute(s) for s in json.loads(sys.argv[2])]; c.commit(); c.execute('PRAGMA \
+        wal_checkpoint(TRUNCATE)')
+        """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", script, url.path, String(decoding: try JSONEncoder().encode(statements), as: UTF8.self)]
@@ -77,7 +80,10 @@ private func sampleModelV1() throws -> StoreFixture {
         #"hostile.xml:3: error: property name "owner");DROP TABLE ZCAR;--" may hold only letters, digits and underscores, not """"#
     ),
     (
-        #"<entity name="Car"><attribute name="a" attributeType="String"/><fetchIndex name="i ON ZCAR(ZA); ATTACH DATABASE 'PWNED.DB' AS S; --"><fetchIndexElement property="a" type="Binary" order="ascending"/></fetchIndex></entity>"#,
+        #"""
+        <entity name="Car"><attribute name="a" attributeType="String"/><fetchIndex name="i ON ZCAR(ZA); ATTACH DATABASE 'PWNED.DB' AS S; \#
+        --"><fetchIndexElement property="a" type="Binary" order="ascending"/></fetchIndex></entity>
+        """#,
         #"hostile.xml:3: error: fetch index name "i ON ZCAR(ZA); ATTACH DATABASE 'PWNED.DB' AS S; --" may hold only letters, digits and underscores, not " ""#
     ),
     (
@@ -135,7 +141,10 @@ func migrateAndCheckRefuseAModelCoreDataCannotLayOut(body: String, expected: Str
     #expect(result.stdout == "map.xml: valid (1 entity mapping)\n")
     #expect(
         result.stderr
-            == "map.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform mapping to keep them)\n"
+            == """
+            map.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform \
+            mapping to keep them)\n
+            """
     )
 }
 
@@ -161,7 +170,10 @@ func migrateAndCheckRefuseAModelCoreDataCannotLayOut(body: String, expected: Str
     #expect(result.status == 2)
     #expect(
         result.stderr
-            == "map.xml:5: error: the XML entity reference \"&x;\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;\n"
+            == """
+            map.xml:5: error: the XML entity reference \"&x;\" is not expanded: modeldiff reads no entity declarations; write the text itself \
+            or a character reference such as &#38;\n
+            """
     )
 }
 

@@ -9,7 +9,8 @@ import Testing
 @Suite struct SeedLimitsCLITests {
     private static let header = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="22522" systemVersion="23F79" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="22522" systemVersion="23F79" \
+        minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
         """
 
     /// Writes a model with `entities` (XML) and seeds it; returns the run and the folder.
@@ -33,7 +34,8 @@ import Testing
         let (result, folder) = try seed(
             """
             <entity name="Book" representedClassName="Book" syncable="YES">
-                <relationship name="pages" toMany="YES" minCount="2000000000" deletionRule="Cascade" destinationEntity="Page" inverseName="book" inverseEntity="Page"/>
+                <relationship name="pages" toMany="YES" minCount="2000000000" deletionRule="Cascade" destinationEntity="Page" inverseName="book" \
+            inverseEntity="Page"/>
             </entity>
             <entity name="Page" representedClassName="Page" syncable="YES">
                 <relationship name="book" maxCount="1" deletionRule="Nullify" destinationEntity="Book" inverseName="pages" inverseEntity="Book"/>

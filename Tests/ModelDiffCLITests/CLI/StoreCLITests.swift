@@ -108,7 +108,10 @@ private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksM
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         holder.arguments = [
             "python3", "-c",
-            "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('PRAGMA journal_mode=DELETE'); c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(5)",
+            """
+            import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('PRAGMA journal_mode=DELETE'); \
+            c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(5)
+            """,
             store.path,
         ]
         let pipe = Pipe()

@@ -19,7 +19,10 @@ private func meaning(_ mapping: MappingModel) -> [String] {
         // The fetch of every source instance is the default, which the editable file leaves out.
         let fetch = entity.sourceExpression == entity.sourceEntity.map(EntityMapping.fetchAll) ? "-" : entity.sourceExpression ?? "-"
         lines.append(
-            "\(entity.name) \(entity.type) \(entity.sourceEntity ?? "-") -> \(entity.destinationEntity ?? "-") policy \(entity.policyClassName ?? "-") fetch \(fetch)"
+            """
+            \(entity.name) \(entity.type) \(entity.sourceEntity ?? "-") -> \(entity.destinationEntity ?? "-") policy \
+            \(entity.policyClassName ?? "-") fetch \(fetch)
+            """
         )
         for (kind, properties) in [("attribute", entity.attributeMappings), ("relationship", entity.relationshipMappings)] {
             for property in properties.sorted(by: { $0.name < $1.name }) {

@@ -81,7 +81,10 @@ import Testing
     #expect(verify.status == 2)
     #expect(
         verify.stderr
-            == "\(store): error: the store matches no version of \(bundle), and its cached model could not be used: the store's model cache (Z_MODELCACHE) is empty\n"
+            == """
+            \(store): error: the store matches no version of \(bundle), and its cached model could not be used: the store's model cache \
+            (Z_MODELCACHE) is empty\n
+            """
     )
     #expect(verify.stdout.isEmpty)
     let info = try runModeldiff(["store", "info", store, "--model", bundle])

@@ -112,7 +112,10 @@ import Testing
         #expect(unknown.status == 2)
         #expect(
             unknown.stderr
-                == "seeded.sqlite: error: --objects names entity \"Nope\", which the model does not have (entities: Account, Article, Group, Photo, Post, Profile)\n"
+                == """
+                seeded.sqlite: error: --objects names entity \"Nope\", which the model does not have (entities: Account, Article, Group, Photo, \
+                Post, Profile)\n
+                """
         )
         let abstract = try seed(constraints, objects: "Post=3", in: folder)
         #expect(abstract.status == 2)

@@ -46,7 +46,10 @@ private func problems(_ attributes: String) throws -> [String] {
         """)
     #expect(
         found1 == [
-            "m.xml:3:32: error: Item.code: the expression gives a String, which an Integer 64 attribute cannot hold; convert it, as in FUNCTION($source.code, \"integerValue\")"
+            """
+            m.xml:3:32: error: Item.code: the expression gives a String, which an Integer 64 attribute cannot hold; convert it, as in \
+            FUNCTION($source.code, \"integerValue\")
+            """
         ], "\(found1)")
     let found2 = try problems(
         """
@@ -54,7 +57,10 @@ private func problems(_ attributes: String) throws -> [String] {
         """)
     #expect(
         found2 == [
-            "m.xml:3:32: error: Item.code: the expression gives a String, which an Integer 64 attribute cannot hold; convert it, as in FUNCTION(uppercase:($source.note), \"integerValue\")"
+            """
+            m.xml:3:32: error: Item.code: the expression gives a String, which an Integer 64 attribute cannot hold; convert it, as in \
+            FUNCTION(uppercase:($source.note), \"integerValue\")
+            """
         ], "\(found2)")
 }
 
@@ -67,9 +73,18 @@ private func problems(_ attributes: String) throws -> [String] {
         """)
     #expect(
         found3 == [
-            "m.xml:3:57: error: Item.title: a String (NSString) does not respond to \"reversedString\"; it answers boolValue, componentsSeparatedByString:, containsString:, description, doubleValue, floatValue, hasPrefix:, hasSuffix:, intValue, integerValue, isEqualToString:, length, longLongValue, lowercaseString, stringByAppendingString:, uppercaseString, valueForKey:, valueForKeyPath:",
+            """
+            m.xml:3:57: error: Item.title: a String (NSString) does not respond to \"reversedString\"; it answers boolValue, \
+            componentsSeparatedByString:, containsString:, description, doubleValue, floatValue, hasPrefix:, hasSuffix:, intValue, \
+            integerValue, isEqualToString:, length, longLongValue, lowercaseString, stringByAppendingString:, uppercaseString, valueForKey:, \
+            valueForKeyPath:
+            """,
             "m.xml:4:50: error: Item.note: an Item object does not respond to \"titleOfItem\"; read a property with valueForKey: or a key path",
-            "m.xml:5:51: error: Item.code: the migration manager does not respond to \"destinationInstancesForEntity:sourceInstances:\"; it answers destinationInstancesForEntityMappingNamed:sourceInstances:, sourceInstancesForEntityMappingNamed:destinationInstances:, destinationInstancesForSourceRelationshipNamed:sourceInstances:, fetchRequestForSourceEntityNamed:predicateString:",
+            """
+            m.xml:5:51: error: Item.code: the migration manager does not respond to \"destinationInstancesForEntity:sourceInstances:\"; it \
+            answers destinationInstancesForEntityMappingNamed:sourceInstances:, sourceInstancesForEntityMappingNamed:destinationInstances:, \
+            destinationInstancesForSourceRelationshipNamed:sourceInstances:, fetchRequestForSourceEntityNamed:predicateString:
+            """,
         ], "\(found3)")
 }
 
@@ -97,7 +112,10 @@ private func problems(_ attributes: String) throws -> [String] {
         """)
     #expect(
         found5 == [
-            "m.xml:3:33: error: Item.title: $source.title is a String, which has no key \"characterCount\" (NSString answers boolValue, description, doubleValue, floatValue, intValue, integerValue, length, longLongValue, lowercaseString, uppercaseString)",
+            """
+            m.xml:3:33: error: Item.title: $source.title is a String, which has no key \"characterCount\" (NSString answers boolValue, \
+            description, doubleValue, floatValue, intValue, integerValue, length, longLongValue, lowercaseString, uppercaseString)
+            """,
             "m.xml:4:66: error: Item.note: $source.notes is not a property of Item in the old version",
             "m.xml:5:32: error: Item.code: $destination.kode is not a property of Item in the new version",
         ], "\(found5)")
@@ -106,7 +124,8 @@ private func problems(_ attributes: String) throws -> [String] {
 private func model(_ type: String) throws -> Model {
     let xml = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="22758" systemVersion="23E224" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="22758" systemVersion="23E224" \
+        minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
             <entity name="Item" representedClassName="Item" syncable="YES">
                 <attribute name="value" optional="YES" attributeType="\(type)"/>
             </entity>

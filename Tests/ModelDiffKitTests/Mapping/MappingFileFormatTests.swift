@@ -13,7 +13,8 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
         <mappingModel formatVersion="1" source="a" destination="b">
             <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
                 <!-- only notes that still have a title -->
-                <sourceExpression>FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", "Note", "title != nil"), $manager.sourceContext, NO)</sourceExpression>
+                <sourceExpression>FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", "Note", "title != nil"), \
+        $manager.sourceContext, NO)</sourceExpression>
                 <attribute name="title">$source.title<!-- kept as is --></attribute>
                 <attribute name="body"><!-- left empty on purpose --></attribute>
                 <!-- end of the Note mapping -->
@@ -139,7 +140,10 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
     #expect(statusKey.placeholder?.hasPrefix("`Order.statusKey` is a new required attribute without a default value") == true)
     #expect(
         statusKey.comments == [
-            " TODO Order.statusKey: the old version has no value for it; if it is the removed status renamed, write $source.status as the element's text, otherwise a value expression giving a String; then remove the todo attribute and run modeldiff mapping validate "
+            """
+             TODO Order.statusKey: the old version has no value for it; if it is the removed status renamed, write $source.status as the \
+            element's text, otherwise a value expression giving a String; then remove the todo attribute and run modeldiff mapping validate 
+            """
         ])
 }
 

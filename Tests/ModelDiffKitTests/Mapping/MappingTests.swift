@@ -24,7 +24,11 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
     let problems = MappingValidation.problems(reread, path: "type-change.xml", text: text, source: old, destination: new)
     #expect(
         problems.map(\.description) == [
-            "type-change.xml:28:33: error: mapping for Note.count is still a placeholder: `Note.count` changes from String to Integer 32, which lightweight migration cannot convert (Core Data error 134190, \"Source and destination attribute types are incompatible\"): keep the old attribute and add a new one, or write a custom mapping — `modeldiff infer` writes a starter"
+            """
+            type-change.xml:28:33: error: mapping for Note.count is still a placeholder: `Note.count` changes from String to Integer 32, which \
+            lightweight migration cannot convert (Core Data error 134190, \"Source and destination attribute types are incompatible\"): keep \
+            the old attribute and add a new one, or write a custom mapping — `modeldiff infer` writes a starter
+            """
         ])
 }
 
@@ -84,7 +88,8 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
                 <attribute name="text">$source.bdy</attribute>
                 <attribute name="color">$source.title</attribute>
                 <attribute name="pinned">$sorce.pinned</attribute>
-                <relationship name="folder">FUNCTION($manager, "destinationInstancesForEntityMappingName:sourceInstances:", "FolderToFoldr", $source.folder)</relationship>
+                <relationship name="folder">FUNCTION($manager, "destinationInstancesForEntityMappingName:sourceInstances:", "FolderToFoldr", \
+        $source.folder)</relationship>
                 <attribute name="createdAt" todo="fill me in"/>
             </entityMapping>
             <entityMapping name="GhostToGhost" type="transform" source="Ghost" destination="Folder"/>

@@ -90,7 +90,8 @@ private let otherMappings = """
         <mappingModel formatVersion="1">
         \(otherMappings)
             <entityMapping name="NoteToNote" type="copy" source="Note" destination="Note">
-                <sourceExpression>FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", "Note", "title != nil AND titel != nil"), $manager.sourceContext, NO)</sourceExpression>
+                <sourceExpression>FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", "Note", "title != nil AND titel != nil"), \
+        $manager.sourceContext, NO)</sourceExpression>
             </entityMapping>
         </mappingModel>
         """
@@ -113,9 +114,18 @@ private let otherMappings = """
         """
     #expect(
         try problems(text) == [
-            "m.xml:2:42: error: entity mapping \"FolderToFolder\" has type undefined, which Core Data's migration manager cannot run (Xcode decides an Undefined mapping's type when it compiles); use custom, add, remove, copy or transform",
-            "m.xml:3:45: error: entity mapping \"AddTag\" of type add names source entity \"Note\": an add mapping creates objects from nothing; use copy or transform to carry \"Note\" over",
-            "m.xml:4:38: error: entity mapping \"RemoveNote\" removes \"Note\", which the new version keeps: its objects would be dropped; use copy or transform",
+            """
+            m.xml:2:42: error: entity mapping \"FolderToFolder\" has type undefined, which Core Data's migration manager cannot run (Xcode \
+            decides an Undefined mapping's type when it compiles); use custom, add, remove, copy or transform
+            """,
+            """
+            m.xml:3:45: error: entity mapping \"AddTag\" of type add names source entity \"Note\": an add mapping creates objects from nothing; \
+            use copy or transform to carry \"Note\" over
+            """,
+            """
+            m.xml:4:38: error: entity mapping \"RemoveNote\" removes \"Note\", which the new version keeps: its objects would be dropped; use \
+            copy or transform
+            """,
         ])
 }
 
@@ -124,7 +134,8 @@ private let otherMappings = """
         <mappingModel formatVersion="1">
         \(otherMappings)
             <entityMapping name="NoteToNote" type="transform" source="Note" destination="Note">
-                <attribute name="title">FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", "Note", "TRUEPREDICATE"), $manager.sourceContext, NO)</attribute>
+                <attribute name="title">FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", "Note", "TRUEPREDICATE"), \
+        $manager.sourceContext, NO)</attribute>
                 <attribute name="text">TERNARY($source.title, "a", "b")</attribute>
                 <attribute name="createdAt">$manager.secretKey</attribute>
                 <relationship name="folder">TERNARY($source.title == "x", nil, nil)</relationship>
@@ -135,7 +146,11 @@ private let otherMappings = """
         try problems(text) == [
             "m.xml:5:33: error: Note.title: FETCH runs a fetch request, which only an entity mapping's source expression may do",
             "m.xml:6:32: error: Note.text: the first argument of TERNARY must be a predicate (a comparison, AND, OR, NOT, TRUEPREDICATE or a Boolean)",
-            "m.xml:7:37: error: Note.createdAt: the migration manager has no key \"secretKey\"; it answers currentEntityMapping, destinationContext, destinationModel, mappingModel, migrationProgress, sourceContext, sourceModel, userInfo, usesStoreSpecificMigrationManager",
+            """
+            m.xml:7:37: error: Note.createdAt: the migration manager has no key \"secretKey\"; it answers currentEntityMapping, \
+            destinationContext, destinationModel, mappingModel, migrationProgress, sourceContext, sourceModel, userInfo, \
+            usesStoreSpecificMigrationManager
+            """,
         ])
 }
 
@@ -148,7 +163,10 @@ private let otherMappings = """
     // Tag is new in Notes 2 (it starts empty); Folder is in both, and its objects would be dropped.
     #expect(
         try problems(text) == [
-            "m.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform mapping to keep them)"
+            """
+            m.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform \
+            mapping to keep them)
+            """
         ])
 }
 
@@ -173,7 +191,10 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
     // A cycle: an entity mapping listing the mapping model among its attribute mappings.
     #expect(
         try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "idrefs=\"z213 z244 z214\"", with: "idrefs=\"z213 z246 z214\"") }
-            == "xcmapping.xml:93: error: attributemappings of object \"z113\" names object \"z246\", a XDDEVMAPPINGMODEL (line 727), where a XDDEVATTRIBUTEMAPPING belongs"
+            == """
+            xcmapping.xml:93: error: attributemappings of object \"z113\" names object \"z246\", a XDDEVMAPPINGMODEL (line 727), where a \
+            XDDEVATTRIBUTEMAPPING belongs
+            """
     )
     #expect(
         try xcodeMappingDiagnostic { $0.replacingOccurrences(of: "idrefs=\"z213 z244 z214\"", with: "idrefs=\"z213 z244 z213\"") }
@@ -189,9 +210,15 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
         try xcodeMappingDiagnostic {
             $0.replacingOccurrences(
                 of:
-                    "<attribute name=\"mappingtypename\" type=\"string\">Undefined</attribute>\n        <attribute name=\"mappingnumber\" type=\"int16\">2</attribute>",
+                    """
+                    <attribute name=\"mappingtypename\" type=\"string\">Undefined</attribute>\n        <attribute name=\"mappingnumber\" \
+                    type=\"int16\">2</attribute>
+                    """,
                 with:
-                    "<attribute name=\"mappingtypename\" type=\"string\">Move</attribute>\n        <attribute name=\"mappingnumber\" type=\"int16\">2</attribute>"
+                    """
+                    <attribute name=\"mappingtypename\" type=\"string\">Move</attribute>\n        <attribute name=\"mappingnumber\" \
+                    type=\"int16\">2</attribute>
+                    """
             )
         }
             == "xcmapping.xml:95: error: mappingtypename \"Move\" is not one of Xcode's (Undefined, Custom, Add, Remove, Copy, Transform)")
@@ -223,7 +250,11 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
         """
     #expect(
         try problems(text) == [
-            "m.xml:8:13: error: Note.folder is given Folder objects of the source store by $source.folder.notes.folder, which Core Data refuses (objects from another context); relate the objects migrated from them with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FoldersToFolders\", $source.folder.notes.folder)"
+            """
+            m.xml:8:13: error: Note.folder is given Folder objects of the source store by $source.folder.notes.folder, which Core Data refuses \
+            (objects from another context); relate the objects migrated from them with FUNCTION($manager, \
+            \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"FoldersToFolders\", $source.folder.notes.folder)
+            """
         ])
     let unmapped = """
         <mappingModel formatVersion="1">
@@ -235,8 +266,15 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
         """
     #expect(
         try problems(unmapped) == [
-            "m.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform mapping to keep them)",
-            "m.xml:4:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from another context); no entity mapping carries Folder objects over: add one and relate its objects with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"<entity mapping>\", $source.folder)",
+            """
+            m.xml:1:1: warning: no entity mapping carries \"Folder\" over to \"Folder\": its objects are dropped (add a copy or transform \
+            mapping to keep them)
+            """,
+            """
+            m.xml:4:37: error: Note.folder is given Folder objects of the source store by $source.folder, which Core Data refuses (objects from \
+            another context); no entity mapping carries Folder objects over: add one and relate its objects with FUNCTION($manager, \
+            \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"<entity mapping>\", $source.folder)
+            """,
         ])
 }
 
@@ -248,7 +286,8 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
         """
         <mappingModel formatVersion="1">
             <entityMapping name="FolderToFolder" type="copy" source="Folder" destination="Folder">
-                <sourceExpression>FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", "Folder", "\(predicate)"), $manager.sourceContext, NO)</sourceExpression>
+                <sourceExpression>FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", "Folder", "\(predicate)"), \
+        $manager.sourceContext, NO)</sourceExpression>
             </entityMapping>
             <entityMapping name="NoteToNote" type="copy" source="Note" destination="Note"/>
             <entityMapping name="AddTag" type="add" destination="Tag"/>
@@ -260,7 +299,10 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
     let ternary = mapping("TRUEPREDICATE").replacingOccurrences(
         of: #"type="copy" source="Folder" destination="Folder">"#,
         with:
-            #"type="copy" source="Folder" destination="Folder"><attribute name="name">TERNARY(SUBQUERY($source.notes, $n, $n.titel == "a").@count > 0, "a", $source.name)</attribute>"#
+            #"""
+            type="copy" source="Folder" destination="Folder"><attribute name="name">TERNARY(SUBQUERY($source.notes, $n, $n.titel == "a").@count > 0, "a", \#
+            $source.name)</attribute>
+            """#
     )
     let inValue = try problems(ternary).map { $0.replacingOccurrences(of: #"^m\.xml:\d+:\d+: "#, with: "", options: .regularExpression) }
     #expect(inValue == ["error: Folder.name: $n.titel is not a property of Note in the old version"], "\(inValue)")
@@ -272,7 +314,10 @@ private func xcodeMappingDiagnostic(_ edit: (String) -> String) throws -> String
         found == [
             what(21) + "$n.titel is not a property of Note in the old version",
             what(52)
-                + "notes[…] reads an element by its position, but notes is an unordered to-many (a set has no first, last or n-th element): make it ordered, or use SUBQUERY, @min or @max",
+                + """
+                notes[…] reads an element by its position, but notes is an unordered to-many (a set has no first, last or n-th element): make \
+                it ordered, or use SUBQUERY, @min or @max
+                """,
             what(90) + "SUBQUERY's first argument must be a to-many key path or a collection, but name is a String",
         ], "\(found)")
 }

@@ -171,7 +171,12 @@ private func archivedModelSummary(_ bytes: [UInt8]) throws -> [String] {
             (object(g)["_general"] == entity ? "" : "(not general) ") + leaf(object(g)["_specific"])
         }
         lines.append(
-            "\(name) abstract \(fields["_isAbstract"].map { "\($0)" } ?? "?")/\(v["XD_PSK_isAbstract"] ?? "?") class \(v["XD_PSK_entityClassName"] ?? "?") parents \(parents) subentities \(subentities.sorted()) elementID \(v["XD_PSK_elementID"] ?? "?") versionHashModifier \(v["XD_PSK_versionHashModifier"] ?? "?") constraints \(v["XDPMUniquenessConstraints"] ?? "?") compoundIndexes \(v["XDPMCompoundIndexes"] ?? "?") userInfo \(v["XD_PSK_userInfo"] ?? "?")"
+            """
+            \(name) abstract \(fields["_isAbstract"].map { "\($0)" } ?? "?")/\(v["XD_PSK_isAbstract"] ?? "?") class \
+            \(v["XD_PSK_entityClassName"] ?? "?") parents \(parents) subentities \(subentities.sorted()) elementID \
+            \(v["XD_PSK_elementID"] ?? "?") versionHashModifier \(v["XD_PSK_versionHashModifier"] ?? "?") constraints \
+            \(v["XDPMUniquenessConstraints"] ?? "?") compoundIndexes \(v["XDPMCompoundIndexes"] ?? "?") userInfo \(v["XD_PSK_userInfo"] ?? "?")
+            """
         )
         for (propertyName, property) in entries(fields["XDBucketForOwnedAttributesstorage"]) {
             let v = values(object(property))
@@ -180,11 +185,18 @@ private func archivedModelSummary(_ bytes: [UInt8]) throws -> [String] {
                 let validation = ["minValueString", "maxValueString", "regularExpressionString", "valueTransformerName"]
                     .map { "\($0) \(v["XD_PAttK_\($0)"] ?? "?")" }.joined(separator: " ")
                 lines.append(
-                    "\(name).\(propertyName) attribute \(type) optional \(optional) default \(v["XD_PAttK_defaultValueAsString"] ?? "?") external \(v["XD_PAttK_allowsExternalBinaryDataStorage"] ?? "?") \(validation) \(common(v))"
+                    """
+                    \(name).\(propertyName) attribute \(type) optional \(optional) default \(v["XD_PAttK_defaultValueAsString"] ?? "?") \
+                    external \(v["XD_PAttK_allowsExternalBinaryDataStorage"] ?? "?") \(validation) \(common(v))
+                    """
                 )
             } else {
                 lines.append(
-                    "\(name).\(propertyName) relationship to \(v["XD_PRK_destination"] ?? "?") inverse \(v["XD_PRK_inverseRelationship"] ?? "?") optional \(optional) toMany \(v["XD_PRK_isToMany"] ?? "?") min \(v["XD_PRK_minCount"] ?? "?") max \(v["XD_PRK_maxCount"] ?? "?") rule \(v["XD_PRK_deleteRule"] ?? "?") ordered \(v["XD_PRK_ordered"] ?? "?") \(common(v))"
+                    """
+                    \(name).\(propertyName) relationship to \(v["XD_PRK_destination"] ?? "?") inverse \(v["XD_PRK_inverseRelationship"] ?? "?") \
+                    optional \(optional) toMany \(v["XD_PRK_isToMany"] ?? "?") min \(v["XD_PRK_minCount"] ?? "?") max \
+                    \(v["XD_PRK_maxCount"] ?? "?") rule \(v["XD_PRK_deleteRule"] ?? "?") ordered \(v["XD_PRK_ordered"] ?? "?") \(common(v))
+                    """
                 )
             }
         }
@@ -202,7 +214,10 @@ private func modelSummary(_ model: Model) -> [String] {
         transient: Bool, indexed: Bool = false, spotlight: Bool = false, truthFile: Bool = false, element: String?, modifier: String?,
         userInfo: UserInfo
     ) -> String {
-        "isTransient bool(\(transient)) isIndexed bool(\(indexed)) isSpotlightIndexed bool(\(spotlight)) isStoredInTruthFile bool(\(truthFile)) elementID \(element ?? "nil") versionHashModifier \(modifier ?? "nil") userInfo \(info(userInfo))"
+        """
+        isTransient bool(\(transient)) isIndexed bool(\(indexed)) isSpotlightIndexed bool(\(spotlight)) isStoredInTruthFile bool(\(truthFile)) \
+        elementID \(element ?? "nil") versionHashModifier \(modifier ?? "nil") userInfo \(info(userInfo))
+        """
     }
     var lines: [String] = []
     for entity in model.entities {
@@ -216,11 +231,21 @@ private func modelSummary(_ model: Model) -> [String] {
             "[" + lists.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
         }
         lines.append(
-            "\(entity.name) abstract bool(\(entity.isAbstract))/bool(\(entity.isAbstract)) class \(entity.representedClassName ?? "?") parents \(parents) subentities \(subentities) elementID \(entity.renamingIdentifier ?? "nil") versionHashModifier \(entity.versionHashModifier ?? "nil") constraints \(lists(entity.uniquenessConstraints)) compoundIndexes \(lists(entity.compoundIndexes)) userInfo \(info(entity.userInfo))"
+            """
+            \(entity.name) abstract bool(\(entity.isAbstract))/bool(\(entity.isAbstract)) class \(entity.representedClassName ?? "?") parents \
+            \(parents) subentities \(subentities) elementID \(entity.renamingIdentifier ?? "nil") versionHashModifier \
+            \(entity.versionHashModifier ?? "nil") constraints \(lists(entity.uniquenessConstraints)) compoundIndexes \
+            \(lists(entity.compoundIndexes)) userInfo \(info(entity.userInfo))
+            """
         )
         for a in entity.attributes {
             lines.append(
-                "\(entity.name).\(a.name) attribute integer(\(a.type.attributeTypeCode)) optional bool(\(a.isOptional)) default \(a.defaultValueString ?? "nil") external bool(\(a.allowsExternalBinaryDataStorage)) minValueString \(a.minValueString ?? "nil") maxValueString \(a.maxValueString ?? "nil") regularExpressionString \(a.regularExpressionString ?? "nil") valueTransformerName \(a.valueTransformerName ?? "nil") "
+                """
+                \(entity.name).\(a.name) attribute integer(\(a.type.attributeTypeCode)) optional bool(\(a.isOptional)) default \
+                \(a.defaultValueString ?? "nil") external bool(\(a.allowsExternalBinaryDataStorage)) minValueString \
+                \(a.minValueString ?? "nil") maxValueString \(a.maxValueString ?? "nil") regularExpressionString \
+                \(a.regularExpressionString ?? "nil") valueTransformerName \(a.valueTransformerName ?? "nil") 
+                """
                     + common(
                         transient: a.isTransient, indexed: a.isIndexed || indexed.contains(a.name), spotlight: a.isIndexedBySpotlight,
                         truthFile: a.isStoredInExternalRecord,
@@ -240,7 +265,11 @@ private func modelSummary(_ model: Model) -> [String] {
                     return "\(owner).\(name)"
                 } ?? "nil"
             lines.append(
-                "\(entity.name).\(r.name) relationship to \(r.destinationEntity ?? "nil") inverse \(inverse) optional bool(\(r.isOptional)) toMany bool(\(r.isToMany)) min integer(\(r.minCount)) max integer(\(r.maxCount)) rule integer(\(rules[r.deleteRule ?? .nullify] ?? -1)) ordered bool(\(r.isOrdered)) "
+                """
+                \(entity.name).\(r.name) relationship to \(r.destinationEntity ?? "nil") inverse \(inverse) optional bool(\(r.isOptional)) \
+                toMany bool(\(r.isToMany)) min integer(\(r.minCount)) max integer(\(r.maxCount)) rule \
+                integer(\(rules[r.deleteRule ?? .nullify] ?? -1)) ordered bool(\(r.isOrdered)) 
+                """
                     + common(
                         transient: r.isTransient, indexed: indexed.contains(r.name), element: r.renamingIdentifier,
                         modifier: r.versionHashModifier, userInfo: r.userInfo)

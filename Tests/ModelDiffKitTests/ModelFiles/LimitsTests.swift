@@ -29,7 +29,8 @@ import Testing
 @Test func aBillionLaughsIsNotExpanded() throws {
     let text = """
         <?xml version="1.0"?>
-        <!DOCTYPE model [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>
+        <!DOCTYPE model [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d \
+        "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>
         <model type="com.apple.IDECoreDataModeler.DataModel"><entity name="&d;"/></model>
         """
     // Without entity substitution the name holds no expanded text; either way nothing blows up.

@@ -44,7 +44,10 @@ import Testing
         } catch {
             #expect(
                 "\(error)"
-                    == "doc.xml:5: error: the XML entity reference \"&e;\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;"
+                    == """
+                    doc.xml:5: error: the XML entity reference \"&e;\" is not expanded: modeldiff reads no entity declarations; write the text \
+                    itself or a character reference such as &#38;
+                    """
             )
         }
     }

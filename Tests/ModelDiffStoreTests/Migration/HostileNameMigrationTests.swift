@@ -23,7 +23,10 @@ private enum Attack: CaseIterable {
     func name(_ role: String, source: String, folder: String) -> String {
         // The output is created in a transaction, in which SQLite refuses ATTACH and VACUUM: end it first.
         let payload =
-            "COMMIT; ATTACH DATABASE '\(source)' AS s; DELETE FROM s.Z_PRIMARYKEY; ATTACH DATABASE 'PWNED.DB' AS p; CREATE TABLE p.y (x); VACUUM INTO '\(folder)/\(role).db'"
+            """
+            COMMIT; ATTACH DATABASE '\(source)' AS s; DELETE FROM s.Z_PRIMARYKEY; ATTACH DATABASE 'PWNED.DB' AS p; CREATE TABLE p.y (x); VACUUM \
+            INTO '\(folder)/\(role).db'
+            """
         switch self {
         case .appended: return "X (A); \(payload); CREATE TABLE ZY\(role) (a"
         case .doubleQuoted: return "\(role)\" (A); \(payload); --"

@@ -25,7 +25,11 @@ private func peopleMapping(home expression: String) throws -> MappingModel {
     let v1 = try ModelFile.load(path: people.appendingPathComponent("People1.xml").path).model
     let v2 = try ModelFile.load(path: people.appendingPathComponent("People2.xml").path).model
     let advice = { (written: String) in
-        "Person.home is given City objects of the source store by \(written), which Core Data refuses (objects from another context); relate the objects migrated from them with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"CityToPlace\", \(written))"
+        """
+        Person.home is given City objects of the source store by \(written), which Core Data refuses (objects from another context); relate the \
+        objects migrated from them with FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"CityToPlace\", \
+        \(written))
+        """
     }
     let ternary = "TERNARY($source.fullName != nil, $source.city, nil)"
     for (expression, description) in [

@@ -44,7 +44,10 @@ private func diagnostic(for bytes: [UInt8], name: String = "bad.xml") throws -> 
         let text = model("    <entity name=\"Note\">\n        <attribute name=\"count\" attributeType=\"Integer 128\"/>\n    </entity>")
         #expect(
             try diagnostic(for: Array(text.utf8))
-                == "bad.xml:4: error: unknown attributeType \"Integer 128\" on attribute \"Note.count\"; expected one of Undefined, Integer 16, Integer 32, Integer 64, Decimal, Double, Float, String, Boolean, Date, Binary, UUID, URI, Transformable, ObjectID, Composite"
+                == """
+                bad.xml:4: error: unknown attributeType \"Integer 128\" on attribute \"Note.count\"; expected one of Undefined, Integer 16, \
+                Integer 32, Integer 64, Decimal, Double, Float, String, Boolean, Date, Binary, UUID, URI, Transformable, ObjectID, Composite
+                """
         )
     }
 
@@ -132,14 +135,20 @@ private func diagnostic(for bytes: [UInt8], name: String = "bad.xml") throws -> 
 
     @Test func duplicateProperty() throws {
         let text = model(
-            "    <entity name=\"A\">\n        <attribute name=\"x\" attributeType=\"String\"/>\n        <attribute name=\"x\" attributeType=\"Date\"/>\n    </entity>"
+            """
+                <entity name=\"A\">\n        <attribute name=\"x\" attributeType=\"String\"/>\n        <attribute name=\"x\" \
+            attributeType=\"Date\"/>\n    </entity>
+            """
         )
         #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:5: error: duplicate property \"A.x\" (first declared on line 4)")
     }
 
     @Test func propertyClashingWithAnInheritedOne() throws {
         let text = model(
-            "    <entity name=\"A\">\n        <attribute name=\"x\" attributeType=\"String\"/>\n    </entity>\n    <entity name=\"B\" parentEntity=\"A\">\n        <attribute name=\"x\" attributeType=\"String\"/>\n    </entity>"
+            """
+                <entity name=\"A\">\n        <attribute name=\"x\" attributeType=\"String\"/>\n    </entity>\n    <entity name=\"B\" \
+            parentEntity=\"A\">\n        <attribute name=\"x\" attributeType=\"String\"/>\n    </entity>
+            """
         )
         #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:7: error: property \"B.x\" clashes with \"A.x\", which it inherits")
     }
@@ -148,7 +157,12 @@ private func diagnostic(for bytes: [UInt8], name: String = "bad.xml") throws -> 
     /// first own property that has it, two levels up as one.
     @Test func propertyClashingWithAGrandparentsOne() throws {
         let text = model(
-            "    <entity name=\"A\">\n        <attribute name=\"y\" attributeType=\"String\"/>\n        <attribute name=\"x\" attributeType=\"String\"/>\n    </entity>\n    <entity name=\"B\" parentEntity=\"A\"/>\n    <entity name=\"C\" parentEntity=\"B\">\n        <attribute name=\"z\" attributeType=\"String\"/>\n        <attribute name=\"x\" attributeType=\"String\"/>\n        <attribute name=\"y\" attributeType=\"String\"/>\n    </entity>"
+            """
+                <entity name=\"A\">\n        <attribute name=\"y\" attributeType=\"String\"/>\n        <attribute name=\"x\" \
+            attributeType=\"String\"/>\n    </entity>\n    <entity name=\"B\" parentEntity=\"A\"/>\n    <entity name=\"C\" \
+            parentEntity=\"B\">\n        <attribute name=\"z\" attributeType=\"String\"/>\n        <attribute name=\"x\" \
+            attributeType=\"String\"/>\n        <attribute name=\"y\" attributeType=\"String\"/>\n    </entity>
+            """
         )
         #expect(try diagnostic(for: Array(text.utf8)) == "bad.xml:10: error: property \"C.x\" clashes with \"A.x\", which it inherits")
     }

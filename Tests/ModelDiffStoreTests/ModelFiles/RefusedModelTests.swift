@@ -30,7 +30,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
     @Test(arguments: [
         (
             #"<entity name="X (A); ATTACH DATABASE 'SRC.SQLITE' AS S; DELETE FROM S.ZPOST; CREATE TABLE ZY"/>"#,
-            #"m.xml:3: error: entity name "X (A); ATTACH DATABASE 'SRC.SQLITE' AS S; DELETE FROM S.ZPOST; CREATE TABLE ZY" may hold only letters, digits and underscores, not " ""#
+            #"""
+            m.xml:3: error: entity name "X (A); ATTACH DATABASE 'SRC.SQLITE' AS S; DELETE FROM S.ZPOST; CREATE TABLE ZY" may hold only letters, digits \#
+            and underscores, not " "
+            """#
         ),
         (#"<entity name="_Note"/>"#, #"m.xml:3: error: entity name "_Note" must begin with a letter"#),
         (#"<entity name="2Note"/>"#, #"m.xml:3: error: entity name "2Note" must begin with a letter"#),
@@ -55,7 +58,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
             #"m.xml:3: error: configuration name "Cloud; DROP" may hold only letters, digits and underscores, not ";""#
         ),
         (
-            #"<entity name="Note"><attribute name="title" attributeType="String"/><fetchIndex name="byTitle ON X; --"><fetchIndexElement property="title" type="Binary" order="ascending"/></fetchIndex></entity>"#,
+            #"""
+            <entity name="Note"><attribute name="title" attributeType="String"/><fetchIndex name="byTitle ON X; --"><fetchIndexElement property="title" \#
+            type="Binary" order="ascending"/></fetchIndex></entity>
+            """#,
             #"m.xml:3: error: fetch index name "byTitle ON X; --" may hold only letters, digits and underscores, not " ""#
         ),
         (
@@ -79,7 +85,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         ),
         (
             #"<entity name="Note"><attribute name="description" attributeType="String"/></entity>"#,
-            #"m.xml:3: warning: property "Note.description" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation forbids: its accessors would replace the method"#
+            #"""
+            m.xml:3: warning: property "Note.description" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation \#
+            forbids: its accessors would replace the method
+            """#
         ),
         // One-letter names, and first letters outside ASCII: decided by the letter, not its bytes.
         (
@@ -125,12 +134,22 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
             #"m.xml:3: error: properties "Note.title" and "Note.tItle" would both be stored in column ZTITLE; SQLite does not tell names apart by case"#
         ),
         (
-            #"<entity name="Base"><attribute name="title" attributeType="String"/></entity><entity name="Sub" parentEntity="Base"><attribute name="tiTLE" attributeType="String"/></entity>"#,
+            #"""
+            <entity name="Base"><attribute name="title" attributeType="String"/></entity><entity name="Sub" parentEntity="Base"><attribute name="tiTLE" \#
+            attributeType="String"/></entity>
+            """#,
             #"m.xml:3: error: properties "Base.title" and "Sub.tiTLE" would both be stored in column ZTITLE; SQLite does not tell names apart by case"#
         ),
         (
-            #"<entity name="Note"><attribute name="title" attributeType="String"/><fetchIndex name="byTitle"><fetchIndexElement property="title" type="Binary" order="ascending"/></fetchIndex><fetchIndex name="BYTITLE"><fetchIndexElement property="title" type="Binary" order="descending"/></fetchIndex></entity>"#,
-            #"m.xml:3: error: fetch index "byTitle" of entity "Note" and fetch index "BYTITLE" of entity "Note" would both be SQLite index Z_Note_BYTITLE; SQLite does not tell names apart by case"#
+            #"""
+            <entity name="Note"><attribute name="title" attributeType="String"/><fetchIndex name="byTitle"><fetchIndexElement property="title" \#
+            type="Binary" order="ascending"/></fetchIndex><fetchIndex name="BYTITLE"><fetchIndexElement property="title" type="Binary" \#
+            order="descending"/></fetchIndex></entity>
+            """#,
+            #"""
+            m.xml:3: error: fetch index "byTitle" of entity "Note" and fetch index "BYTITLE" of entity "Note" would both be SQLite index Z_Note_BYTITLE; \#
+            SQLite does not tell names apart by case
+            """#
         ),
     ])
     func refused(body: String, expected: String) {
@@ -149,7 +168,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         ),
         (
             #"<entity name="Note"><attribute name="description" attributeType="String"/></entity>"#,
-            #"m.xml:3: warning: property "Note.description" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation forbids: its accessors would replace the method"#
+            #"""
+            m.xml:3: warning: property "Note.description" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation \#
+            forbids: its accessors would replace the method
+            """#
         ),
     ])
     func conventionsAreWarnings(body: String, expected: String) throws {
@@ -159,7 +181,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
 
     @Test func siblingSubEntitiesMayShareAColumnName() {
         let body =
-            #"<entity name="Base"/><entity name="A" parentEntity="Base"><attribute name="text" attributeType="String"/></entity><entity name="B" parentEntity="Base"><attribute name="tExt" attributeType="String"/></entity>"#
+            #"""
+            <entity name="Base"/><entity name="A" parentEntity="Base"><attribute name="text" attributeType="String"/></entity><entity name="B" \#
+            parentEntity="Base"><attribute name="tExt" attributeType="String"/></entity>
+            """#
         #expect(diagnostic(body) == "no error")
     }
 
@@ -168,13 +193,19 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
     /// finds nothing here; the same pair within one ancestry, three levels down, is still found.
     @Test func onlyAPairWithinOneAncestryIsRefused() {
         let apart =
-            #"<entity name="A"><attribute name="title" attributeType="String"/></entity><entity name="B"><relationship name="TITLE" destinationEntity="A" maxCount="1"/></entity>"#
+            #"""
+            <entity name="A"><attribute name="title" attributeType="String"/></entity><entity name="B"><relationship name="TITLE" destinationEntity="A" \#
+            maxCount="1"/></entity>
+            """#
         #expect(diagnostic(apart) == "no error")
         let toMany =
             #"<entity name="A"><attribute name="title" attributeType="String"/><relationship name="TITLE" destinationEntity="A" toMany="YES"/></entity>"#
         #expect(diagnostic(toMany) == "no error")
         let below =
-            #"<entity name="A"><attribute name="title" attributeType="String"/></entity><entity name="B" parentEntity="A"/><entity name="C" parentEntity="B"><attribute name="Title" attributeType="String"/></entity>"#
+            #"""
+            <entity name="A"><attribute name="title" attributeType="String"/></entity><entity name="B" parentEntity="A"/><entity name="C" \#
+            parentEntity="B"><attribute name="Title" attributeType="String"/></entity>
+            """#
         #expect(
             diagnostic(below)
                 == #"m.xml:3: error: properties "A.title" and "C.Title" would both be stored in column ZTITLE; SQLite does not tell names apart by case"#
@@ -192,7 +223,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         )
         #expect(
             diagnostic(
-                #"<entity name="Base"><attribute name="state" attributeType="String"/></entity><entity name="Sub" parentEntity="Base"><attribute name="ſtate" attributeType="String"/></entity>"#
+                #"""
+                <entity name="Base"><attribute name="state" attributeType="String"/></entity><entity name="Sub" parentEntity="Base"><attribute \#
+                name="ſtate" attributeType="String"/></entity>
+                """#
             )
                 == #"m.xml:3: error: properties "Base.state" and "Sub.ſtate" would both be stored in column ZSTATE; SQLite does not tell names apart by case"#
         )
@@ -215,10 +249,16 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         // the order key of an ordered inverse: 3 + 3 × 666 = 2001 columns, though Wide declares only 666 properties.
         let count = 666
         let wide = (0..<count).map {
-            "<relationship name=\"r\($0)\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Target\" inverseName=\"w\($0)\" inverseEntity=\"Target\"/>"
+            """
+            <relationship name=\"r\($0)\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Target\" inverseName=\"w\($0)\" \
+            inverseEntity=\"Target\"/>
+            """
         }.joined()
         let target = (0..<count).map {
-            "<relationship name=\"w\($0)\" toMany=\"YES\" ordered=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Wide\" inverseName=\"r\($0)\" inverseEntity=\"Wide\"/>"
+            """
+            <relationship name=\"w\($0)\" toMany=\"YES\" ordered=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Wide\" \
+            inverseName=\"r\($0)\" inverseEntity=\"Wide\"/>
+            """
         }.joined()
         let body =
             "<entity name=\"Wide\">\(wide)</entity><entity name=\"Target\">\(target)</entity><entity name=\"Sub\" parentEntity=\"Target\"/>"
@@ -290,7 +330,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
             #"m.xml:3: error: customClassName "UIColor;" of attribute "Note.a" is not a type name"#
         ),
         (
-            #"<entity name="Note"><attribute name="a" attributeType="String"/><compoundIndexes><compoundIndex><index value="b"/></compoundIndex></compoundIndexes></entity>"#,
+            #"""
+            <entity name="Note"><attribute name="a" attributeType="String"/><compoundIndexes><compoundIndex><index \#
+            value="b"/></compoundIndex></compoundIndexes></entity>
+            """#,
             #"m.xml:3: error: compound index of entity "Note" names "b", which is not one of its properties"#
         ),
         (
@@ -302,15 +345,24 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
             #"m.xml:3: error: attribute "Note.a" uses composite "Place", which the model does not declare"#
         ),
         (
-            #"<entity name="Note"><attribute name="a" attributeType="String"/><uniquenessConstraints><uniquenessConstraint><constraint value="b"/></uniquenessConstraint></uniquenessConstraints></entity>"#,
+            #"""
+            <entity name="Note"><attribute name="a" attributeType="String"/><uniquenessConstraints><uniquenessConstraint><constraint \#
+            value="b"/></uniquenessConstraint></uniquenessConstraints></entity>
+            """#,
             #"m.xml:3: error: uniqueness constraint of entity "Note" names "b", which is not one of its properties"#
         ),
         (
-            #"<entity name="Note"><attribute name="a" attributeType="String"/><fetchIndex name="byB"><fetchIndexElement property="b" type="Binary" order="ascending"/></fetchIndex></entity>"#,
+            #"""
+            <entity name="Note"><attribute name="a" attributeType="String"/><fetchIndex name="byB"><fetchIndexElement property="b" type="Binary" \#
+            order="ascending"/></fetchIndex></entity>
+            """#,
             #"m.xml:3: error: fetch index "byB" of entity "Note" names "b", which is not one of its properties"#
         ),
         (
-            #"<entity name="Note"><fetchedProperty name="f"><fetchRequest name="fetchedPropertyFetchRequest" entity="Note" predicateString="title == =="/></fetchedProperty></entity>"#,
+            #"""
+            <entity name="Note"><fetchedProperty name="f"><fetchRequest name="fetchedPropertyFetchRequest" entity="Note" predicateString="title == \#
+            =="/></fetchedProperty></entity>
+            """#,
             #"m.xml:3: error: the predicate of fetched property "Note.f" does not parse: unexpected '=='"#
         ),
         (
@@ -318,7 +370,11 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
             #"m.xml:3: error: configuration "Cloud" names entity "Missing", which the model does not declare"#
         ),
         (
-            #"<entity name="A"><relationship name="b" maxCount="1" deletionRule="Nullify" destinationEntity="B" inverseName="a" inverseEntity="C"/></entity><entity name="B"><relationship name="a" maxCount="1" deletionRule="Nullify" destinationEntity="A" inverseName="b" inverseEntity="A"/></entity><entity name="C"><relationship name="a" maxCount="1" deletionRule="Nullify" destinationEntity="A"/></entity>"#,
+            #"""
+            <entity name="A"><relationship name="b" maxCount="1" deletionRule="Nullify" destinationEntity="B" inverseName="a" \#
+            inverseEntity="C"/></entity><entity name="B"><relationship name="a" maxCount="1" deletionRule="Nullify" destinationEntity="A" inverseName="b" \#
+            inverseEntity="A"/></entity><entity name="C"><relationship name="a" maxCount="1" deletionRule="Nullify" destinationEntity="A"/></entity>
+            """#,
             #"m.xml:3: error: relationship "A.b" names inverse entity "C", but its destination is "B""#
         ),
     ])
@@ -338,7 +394,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
         ),
         (
             #"<entity name="Note"><attribute name="description" attributeType="String"/></entity>"#,
-            #"m.xml:3: warning: property "Note.description" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation forbids: its accessors would replace the method"#
+            #"""
+            m.xml:3: warning: property "Note.description" has the name of a method of NSObject or NSManagedObject, which Core Data's documentation \#
+            forbids: its accessors would replace the method
+            """#
         ),
     ])
     func conventionsAreWarnings(body: String, expected: String) throws {
@@ -348,7 +407,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
 
     @Test func transformerSettingsRealModelsHoldAreRead() {
         let body =
-            #"<entity name="Note"><attribute name="a" attributeType="Transformable" valueTransformerName="" customClassName="[String: Int]"/><attribute name="b" attributeType="Transformable" valueTransformerName="MyApp.ColorTransformer" customClassName="[Int64]"/></entity>"#
+            #"""
+            <entity name="Note"><attribute name="a" attributeType="Transformable" valueTransformerName="" customClassName="[String: Int]"/><attribute \#
+            name="b" attributeType="Transformable" valueTransformerName="MyApp.ColorTransformer" customClassName="[Int64]"/></entity>
+            """#
         #expect(diagnostic(body) == "no error")
     }
 
@@ -362,7 +424,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
     ])
     func transformerAndClassNames(transformer: String, customClass: String, accepted: Bool) {
         let body =
-            #"<entity name="Note"><attribute name="a" attributeType="Transformable" valueTransformerName="\#(transformer)" customClassName="\#(customClass.replacingOccurrences(of: "<", with: "&lt;"))"/></entity>"#
+            #"""
+            <entity name="Note"><attribute name="a" attributeType="Transformable" valueTransformerName="\#(transformer)" \#
+            customClassName="\#(customClass.replacingOccurrences(of: "<", with: "&lt;"))"/></entity>
+            """#
         let result = diagnostic(body)
         #expect((result == "no error") == accepted, "\(result)")
     }
@@ -370,7 +435,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
     @Test func defaultsRealModelsHoldAreRead() {
         // WooCommerce's and Wire's models: YES/NO on integers once Boolean, 0.0 on an integer.
         let body =
-            #"<entity name="Note"><attribute name="a" attributeType="Integer 32" defaultValueString="NO"/><attribute name="b" attributeType="Integer 64" defaultValueString="0.0"/><attribute name="c" attributeType="Boolean" defaultValueString="0"/></entity>"#
+            #"""
+            <entity name="Note"><attribute name="a" attributeType="Integer 32" defaultValueString="NO"/><attribute name="b" attributeType="Integer 64" \#
+            defaultValueString="0.0"/><attribute name="c" attributeType="Boolean" defaultValueString="0"/></entity>
+            """#
         #expect(diagnostic(body) == "no error")
     }
 }
@@ -378,12 +446,19 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
 @Suite struct RefusedXML {
     @Test func anEntityReferenceInTextIsAnErrorNotDropped() throws {
         let text =
-            "<?xml version=\"1.0\"?>\n<!DOCTYPE mappingModel [<!ENTITY x \"1\">]>\n<mappingModel formatVersion=\"1\">\n<entityMapping name=\"NoteToNote\" type=\"copy\" source=\"Note\" destination=\"Note\">\n<attribute name=\"a\">$source.a&x;</attribute>\n</entityMapping>\n</mappingModel>"
+            """
+            <?xml version=\"1.0\"?>\n<!DOCTYPE mappingModel [<!ENTITY x \"1\">]>\n<mappingModel formatVersion=\"1\">\n<entityMapping \
+            name=\"NoteToNote\" type=\"copy\" source=\"Note\" destination=\"Note\">\n<attribute \
+            name=\"a\">$source.a&x;</attribute>\n</entityMapping>\n</mappingModel>
+            """
         #expect(
             throws: Diagnostic(
                 path: "m.mapping.xml", line: 5,
                 message:
-                    "the XML entity reference \"&x;\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;"
+                    """
+                    the XML entity reference \"&x;\" is not expanded: modeldiff reads no entity declarations; write the text itself or a \
+                    character reference such as &#38;
+                    """
             )
         ) {
             try MappingXML.read(Array(text.utf8), path: "m.mapping.xml")
@@ -397,7 +472,10 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
             throws: Diagnostic(
                 path: "m.xml", line: 4,
                 message:
-                    "the XML entity reference \"&y;\" is not expanded: modeldiff reads no entity declarations; write the text itself or a character reference such as &#38;"
+                    """
+                    the XML entity reference \"&y;\" is not expanded: modeldiff reads no entity declarations; write the text itself or a \
+                    character reference such as &#38;
+                    """
             )
         ) {
             try ModelReader.read(Array(text.utf8), path: "m.xml")
@@ -455,7 +533,9 @@ private let note = #"<entity name="Note"><attribute name="title" optional="YES" 
     for _ in 0..<4_000 {
         let (entity, property, index, configuration) = (name("E"), name("p"), name("i"), name("C"))
         let body = """
-            <entity name="\(escaped(entity))"><attribute name="\(escaped(property))" attributeType="String"/><fetchIndex name="\(escaped(index))"><fetchIndexElement property="\(escaped(property))" type="Binary" order="ascending"/></fetchIndex></entity><configuration name="\(escaped(configuration))"><memberEntity name="\(escaped(entity))"/></configuration>
+            <entity name="\(escaped(entity))"><attribute name="\(escaped(property))" attributeType="String"/><fetchIndex \
+            name="\(escaped(index))"><fetchIndexElement property="\(escaped(property))" type="Binary" order="ascending"/></fetchIndex></entity><configuration \
+            name="\(escaped(configuration))"><memberEntity name="\(escaped(entity))"/></configuration>
             """
         let clean = [entity, property, index, configuration].allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
         guard diagnostic(body) == "no error" else {

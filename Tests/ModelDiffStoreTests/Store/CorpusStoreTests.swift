@@ -204,7 +204,10 @@ private enum LayoutDifference {
             let extra = store.filter { !computed.contains($0) }
             let missing = computed.filter { !store.contains($0) }
             return
-                "columns only in the store: \(extra.isEmpty ? "none" : extra.joined(separator: ", ")); only computed: \(missing.isEmpty ? "none" : missing.joined(separator: ", "))"
+                """
+                columns only in the store: \(extra.isEmpty ? "none" : extra.joined(separator: ", ")); only computed: \
+                \(missing.isEmpty ? "none" : missing.joined(separator: ", "))
+                """
         }
         // The shortest tail of the store's columns whose removal leaves the computed order.
         for count in 1..<store.count {
