@@ -142,6 +142,7 @@ public final class MigrationManager: ExpressionObject {
         var kept = source.metadata.values.filter { !$0.key.hasPrefix("NS") && !$0.key.hasPrefix("_NS") }
         if let framework = source.metadata.values["NSPersistenceFrameworkVersion"] { kept["NSPersistenceFrameworkVersion"] = framework }
         try source.database.holdReadSnapshot()  // a committed snapshot, even if another process writes
+        try SourceReadCheck.check(source, layout: sourceLayout)
         nullifiedKeys = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel)
         // The destination is removed on failure, so only the finished file needs to reach the disk: one fsync at the end.
         let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept, durable: false)
