@@ -3,12 +3,14 @@ import ModelDiffKit
 
 /// Renders a `MigrationTest`: text for a log, JSON for machines, JUnit XML for CI test reporters.
 public enum MigrationTestReports {
-    /// One line per step (`PASS`/`FAIL`), each failure indented under its step, then a summary.
+    /// One line per step (`PASS`/`FAIL`), each failure indented under its step, then a summary. Every
+    /// value from a model, a store or a path (version names, mapping paths, failures quoting values) is
+    /// escaped (`MessageEscaping`), so a newline in one cannot start a line of its own.
     public static func text(_ test: MigrationTest) -> String {
         var out = ""
         for step in test.steps {
-            out += "\(step.passed ? "PASS" : "FAIL") \(title(step))\n"
-            for failure in step.failures { out += "    \(failure)\n" }
+            out += "\(step.passed ? "PASS" : "FAIL") \(title(step, escaping: MessageEscaping.escaped))\n"
+            for failure in step.failures { out += "    \(MessageEscaping.escaped(failure))\n" }
         }
         let failed = test.steps.filter { !$0.passed }.count
         if test.steps.isEmpty { out += "no steps to test: no version comes before the current one on this path\n" }
@@ -49,8 +51,10 @@ public enum MigrationTestReports {
         return out + "  </testsuite>\n</testsuites>\n"
     }
 
-    private static func title(_ step: MigrationTest.Step) -> String {
-        "\(step.from) → \(step.to) (\(step.origin == "seeded" ? "seeded store" : step.origin), \(step.mappingPath.map { "mapping \($0)" } ?? "inferred mapping"))"
+    /// `V1 → V2 (seeded store, inferred mapping)`, each value passed through `e`.
+    private static func title(_ step: MigrationTest.Step, escaping e: (String) -> String = { $0 }) -> String {
+        let origin = step.origin == "seeded" ? "seeded store" : e(step.origin)
+        return "\(e(step.from)) → \(e(step.to)) (\(origin), \(step.mappingPath.map { "mapping \(e($0))" } ?? "inferred mapping"))"
     }
 
     private static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
