@@ -40,7 +40,7 @@ struct StoreInfoCommand: ParsableCommand {
     func run() throws {
         // The private read copy of a WAL store is removed on Ctrl-C or SIGTERM too.
         Signals.removeOnInterrupt()
-        try reportingFailures {
+        let cacheProblem = try reportingFailures { () -> String? in
             let opened = try PersistentStore.open(path: store)
             // Counts of a table that is not there would read as 0 rows: a damaged store is an error.
             if let missing = try StoreSchemaCheck.missingTables(in: opened).first {
@@ -76,6 +76,14 @@ struct StoreInfoCommand: ParsableCommand {
             case .json: printOut(try jsonText(info))
             case .text: printOut(info.text)
             }
+            // A cache that is there and cannot be used (unreadable, invalid, not the metadata's model) is a
+            // problem of the store, as `store verify` reports problems: one line, exit status 1.
+            guard case .failure(let error)? = modelCache, try opened.holdsModelCache() else { return nil }
+            return error.message
+        }
+        if let cacheProblem {
+            printError(Diagnostic(path: store, message: cacheProblem).description)
+            throw ExitCode(1)
         }
     }
 }
