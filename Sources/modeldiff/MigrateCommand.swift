@@ -71,8 +71,11 @@ struct MigrateCommand: ParsableCommand {
     @Option(help: "Seconds to wait while another process holds the source store locked, before failing.")
     var lockTimeout: Double = 10
 
+    @OptionGroup var bundleOptions: BundleOptions
+
     func validate() throws {
         if from != nil && path.value != .direct { throw ValidationError("--path goes with a bundle as --to, not with --from") }
+        if from != nil && bundleOptions.order != nil { throw ValidationError("--order goes with a bundle as --to, not with --from") }
         if !(lockTimeout >= 0) { throw ValidationError("--lock-timeout must be a number of seconds, 0 or more") }
         if output == nil && !dryRun { throw ValidationError("--output is required, except with --dry-run (which writes nothing)") }
         if format != .text && !dryRun { throw ValidationError("--format goes with --dry-run") }
@@ -197,7 +200,9 @@ struct MigrateCommand: ParsableCommand {
         }
         guard ModelInput.isBundle(to) else { throw ValidationError("give --from with a single version, or a .xcdatamodeld bundle as --to") }
         if mapping != nil { throw ValidationError("--mapping goes with --from; in bundle mode mapping files are found beside the bundle") }
-        return try StoreMigration.steps(for: source, bundle: try ModelBundle.load(path: to), path: path.value)
+        let bundle = try ModelBundle.load(path: to)
+        let order = try bundleOptions.versionOrder(of: bundle, settings: try bundleOptions.settings())
+        return try StoreMigration.steps(for: source, bundle: bundle, path: path.value, order: order)
     }
 
     /// A direct step that failed with an inferred mapping, in a bundle that has mapping files: the app

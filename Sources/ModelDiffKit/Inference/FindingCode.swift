@@ -6,6 +6,7 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     case requiredAttributeWithoutDefault = "required-attribute-without-default"
     case optionalToRequiredWithoutDefault = "optional-to-required-without-default"
     case mappingInvalid = "mapping-invalid"
+    case mappingUnreadable = "mapping-unreadable"
     case lockedVersionChanged = "locked-version-changed"
     case lockedVersionRemoved = "locked-version-removed"
     case currentVersionMovedBack = "current-version-moved-back"
@@ -16,6 +17,7 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     case ambiguousRenamingIdentifier = "ambiguous-renaming-identifier"
     case unmatchedRenamingIdentifier = "unmatched-renaming-identifier"
     case acknowledgementUnused = "acknowledgement-unused"
+    case versionAfterCurrent = "version-after-current"
     case cloudkitUniqueConstraint = "cloudkit-unique-constraint"
     case cloudkitUnsupportedType = "cloudkit-unsupported-type"
     case cloudkitRequiredAttribute = "cloudkit-required-attribute"
@@ -71,6 +73,7 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .requiredAttributeWithoutDefault: .error
         case .optionalToRequiredWithoutDefault: .error
         case .mappingInvalid: .error
+        case .mappingUnreadable: .error
         case .lockedVersionChanged: .error
         case .lockedVersionRemoved: .error
         case .currentVersionMovedBack: .error
@@ -81,6 +84,7 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .ambiguousRenamingIdentifier: .error
         case .unmatchedRenamingIdentifier: .error
         case .acknowledgementUnused: .warning
+        case .versionAfterCurrent: .warning
         case .cloudkitUniqueConstraint: .error
         case .cloudkitUnsupportedType: .error
         case .cloudkitRequiredAttribute: .error
@@ -138,6 +142,8 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
             "A new required attribute has no default value: migrating a non-empty store fails validation (134110)."
         case .optionalToRequiredWithoutDefault: "An optional attribute becomes required without a default value (134110 on any nil value)."
         case .mappingInvalid: "A mapping model in the repository claims a step but does not validate against its two versions."
+        case .mappingUnreadable:
+            "A mapping model beside the bundle (or under --mappings) cannot be read (empty, a Git LFS pointer, not a mapping): the step it was written for is checked without it."
         case .lockedVersionChanged:
             "A version recorded in the lock file has other entity version hashes now: stores of the shipped app would no longer open (134100)."
         case .lockedVersionRemoved: "A version recorded in the lock file is gone from the bundle."
@@ -150,6 +156,8 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .ambiguousRenamingIdentifier: "Several new elements match the same old element."
         case .unmatchedRenamingIdentifier: "A renaming identifier matches nothing in the old version (a typo drops the data)."
         case .acknowledgementUnused: "An acknowledged finding in .modeldiff.yml matches nothing in the pairs checked (fixed, or mistyped)."
+        case .versionAfterCurrent:
+            "Versions sort after the current one: checked as drafts, never migrated to. If they shipped before it, give the order (`order:` in .modeldiff.yml, or --order)."
         case .cloudkitUniqueConstraint:
             "check --cloudkit: an entity mirrored to CloudKit has a uniqueness constraint, which CloudKit cannot enforce."
         case .cloudkitUnsupportedType: "check --cloudkit: a mirrored attribute is Undefined or Object ID, which CloudKit cannot store."

@@ -31,7 +31,7 @@ extension ModelBundle {
     }
 
     /// The same, a wrong order said as a diagnostic on the bundle.
-    func orderedVersions(_ order: [String]?) throws(Diagnostic) -> (versions: [ModelVersion], current: Int) {
+    package func orderedVersions(_ order: [String]?) throws(Diagnostic) -> (versions: [ModelVersion], current: Int) {
         do {
             return try versions(inOrder: order)
         } catch {

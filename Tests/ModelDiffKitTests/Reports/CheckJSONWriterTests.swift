@@ -37,6 +37,8 @@ import Testing
         let lock: [Finding]
         let cloudkit: [Finding]
         let config: [Finding]
+        let mappings: [Finding]
+        let order: [Finding]
         let pairs: [PairJSON]
         let distinct: [DistinctJSON]
     }
@@ -70,6 +72,7 @@ import Testing
             let reference = BundleJSON(
                 verdict: check.verdict, path: check.path.rawValue, currentVersion: check.currentVersion, drafts: check.drafts,
                 lock: check.lockFindings, cloudkit: check.cloudKitFindings, config: check.configFindings,
+                mappings: check.mappingFindings, order: check.orderFindings,
                 pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) },
                 distinct: FindingGroup.groups(reports, minimum: .note).map { group in
                     let finding = group.finding
