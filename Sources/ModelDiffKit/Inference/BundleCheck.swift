@@ -193,11 +193,12 @@ public struct BundleCheck: Sendable {
         guard !drafts.isEmpty else { return [] }
         let names = drafts.map { "\"\($0)\"" }.joined(separator: ", ")
         let (verb, pronoun) = drafts.count == 1 ? ("comes", "it") : ("come", "they")
+        let checked = drafts.count == 1 ? "it is checked as a draft" : "they are checked as drafts"
         return [
             Finding(
                 .versionAfterCurrent, entity: nil, file: bundle, line: nil,
                 message:
-                    "\(names) \(verb) after the current version \"\(current)\" in the bundle's order, so \(drafts.count == 1 ? "it is checked as a draft" : "they are checked as drafts") "
+                    "\(names) \(verb) after the current version \"\(current)\" in the bundle's order, so \(checked) "
                     + "and no store migrates to \(drafts.count == 1 ? "it" : "them"); if \(pronoun) shipped before \"\(current)\", "
                     + "list the versions oldest first under order: in .modeldiff.yml, or give --order")
         ]

@@ -33,18 +33,18 @@ package enum VersionOrder {
         if let configuration, let order = configuration.order {
             let names = order.names.map(\.name)
             for entry in order.names where bundle.version(named: entry.name) == nil {
+                let versions = bundle.versions.map(\.name).joined(separator: ", ")
                 throw Diagnostic(
                     path: configuration.path, line: entry.line, column: entry.column,
-                    message:
-                        "order names version \"\(entry.name)\", which \(bundle.path) does not have (versions: \(bundle.versions.map(\.name).joined(separator: ", ")))"
-                )
+                    message: "order names version \"\(entry.name)\", which \(bundle.path) does not have (versions: \(versions))")
             }
             let missing = bundle.versions.map(\.name).filter { !names.contains($0) }
             if !missing.isEmpty {
                 throw Diagnostic(
                     path: configuration.path, line: order.line, column: order.column,
                     message:
-                        "order leaves out \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) of \(bundle.path): list every version, oldest first")
+                        "order leaves out \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) of \(bundle.path): list every version, oldest first"
+                )
             }
             if let lock, let clash = clash(names, lock.versions.map(\.name)) {
                 let entry = order.names.first { $0.name == clash.0 }!

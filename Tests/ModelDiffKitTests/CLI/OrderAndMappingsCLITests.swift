@@ -36,7 +36,8 @@ import Testing
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bundle = Paths.repository.appendingPathComponent(Self.tracks).path
-        let seeded = try runModeldiff(["store", "seed", bundle + "/Launch.xcdatamodel", "--objects", "3", "--output", "launch.sqlite"], in: folder)
+        let seeded = try runModeldiff(
+            ["store", "seed", bundle + "/Launch.xcdatamodel", "--objects", "3", "--output", "launch.sqlite"], in: folder)
         #expect(seeded.status == 0)
         let migrated = try runModeldiff(["migrate", "launch.sqlite", "--to", bundle, "--output", "out.sqlite"] + path, in: folder)
         #expect(migrated.status == 0, "\(migrated.stderr)")
@@ -80,7 +81,10 @@ import Testing
         #expect(check.stdout.contains("Sessions → Sessions 2: inferable"))
         #expect(check.stdout.contains("Sessions 2 → Sessions 3: inferable"))
         #expect(check.stdout.contains("Sessions → Sessions 3 (mapping model): mapped by \(folder)Sessions1To3.mapping.xml"))
-        #expect(check.stdout.hasSuffix("overall: not-inferable (2 pairs on path consecutive and 1 off it that a mapping model maps: 2 steps; 0 not inferable, 1 mapped)\n"))
+        #expect(
+            check.stdout.hasSuffix(
+                "overall: not-inferable (2 pairs on path consecutive and 1 off it that a mapping model maps: 2 steps; 0 not inferable, 1 mapped)\n"
+            ))
         // On the default path the jump is on it: checked once, as a jump, not again as the mapping's own pair.
         let all = try runModeldiff(["check", Self.sessions, "--format", "json"])
         #expect(all.status == 1)
@@ -160,11 +164,14 @@ import Testing
         #expect(
             clash.stderr
                 == "Tracks.xcdatamodeld: error: --order puts \"Tracks 2\" before \"Launch\", but the lock file Tracks.modeldiff.lock puts it after: "
-                + "the lock records the order the versions shipped in; change --order, or write the lock again with modeldiff lock --order\n")
-        try "order: [Tracks 2, Tracks 3, Launch]\n".write(to: folder.appendingPathComponent(".modeldiff.yml"), atomically: true, encoding: .utf8)
+                + "the lock records the order the versions shipped in; change --order, or write the lock again with modeldiff lock --order\n"
+        )
+        let configuration = folder.appendingPathComponent(".modeldiff.yml")
+        try "order: [Tracks 2, Tracks 3, Launch]\n".write(to: configuration, atomically: true, encoding: .utf8)
         let configured = try runModeldiff(["versions", "Tracks.xcdatamodeld"], in: folder)
         #expect(configured.status == 2)
-        #expect(configured.stderr.hasPrefix(".modeldiff.yml:1:9: error: order puts \"Tracks 2\" before \"Launch\", but the lock file"))
+        #expect(
+            configured.stderr.hasPrefix(".modeldiff.yml:1:9: error: order puts \"Tracks 2\" before \"Launch\", but the lock file"))
         let incomplete = try runModeldiff(["lock", "Tracks.xcdatamodeld", "--order", "Launch,Tracks 3"], in: folder)
         #expect(incomplete.status == 2)
         #expect(incomplete.stderr == "Tracks.xcdatamodeld: error: --order leaves out \"Tracks 2\": the lock records every version\n")
