@@ -56,7 +56,7 @@ struct MigrateCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Option(help: "With --dry-run: text or json.")
+    @Option(help: "text or json: the pre-flight with --dry-run, else every mapping's counts in the source and the output.")
     var format: Format = .text
 
     @Flag(help: "Run everything in a temporary file and list every object that would fail; write nothing.")
@@ -78,7 +78,6 @@ struct MigrateCommand: ParsableCommand {
         if from != nil && bundleOptions.order != nil { throw ValidationError("--order goes with a bundle as --to, not with --from") }
         if !(lockTimeout >= 0) { throw ValidationError("--lock-timeout must be a number of seconds, 0 or more") }
         if output == nil && !dryRun { throw ValidationError("--output is required, except with --dry-run (which writes nothing)") }
-        if format != .text && !dryRun { throw ValidationError("--format goes with --dry-run") }
     }
 
     func run() throws {
@@ -157,9 +156,15 @@ struct MigrateCommand: ParsableCommand {
             for dropped in DroppedObjects.find(steps: steps, counts: counts) {
                 report += "  \(dropped.entity): \(dropped.count) objects dropped (the entity is not in \(dropped.removedIn))\n"
             }
-            if format == .json {
+            if format == .json && dryRun {
                 let preflight = Preflight(store: store, steps: steps.map { "\($0.from) → \($0.to)" }, errors: [], entityNames: [:])
                 printOut(try PreflightReports.json(preflight))
+            } else if format == .json {
+                let reported = zip(steps, zip(fastPaths, managers)).map { step, ran in
+                    MigrationReports.Step(
+                        name: "\(step.from) → \(step.to)", mappingPath: step.mappingPath, fastPath: ran.0, counts: ran.1.conservation)
+                }
+                printOut(try MigrationReports.json(store: store, output: output, steps: reported))
             } else {
                 printOut(report)
             }

@@ -12,6 +12,9 @@ public struct StoreVerification: Sendable {
     public let problems: [String]
     /// Rows per entity.
     public let counts: [(entity: String, count: Int)]
+    /// What the store holds that the layout does not account for but that holds nothing: an empty
+    /// column or table, named, one message each (`store verify` prints them as warnings).
+    package let warnings: [String]
 
     /// Verifies `store` against `model` (the version that wrote it).
     public init(store: PersistentStore, model: Model) throws(StoreFailure) {
@@ -29,9 +32,12 @@ public struct StoreVerification: Sendable {
         guard missing.isEmpty else {
             self.problems = problems + missing
             self.counts = []
+            self.warnings = []
             return
         }
-        problems += try StoreSchemaCheck.unaccountedData(in: store, layout: layout)
+        let unaccounted = try StoreSchemaCheck.unaccounted(in: store, layout: layout)
+        problems += unaccounted.filter { $0.count > 0 }.map(\.message)
+        warnings = unaccounted.filter { $0.count == 0 }.map(\.message)
         problems += try StoredValueCheck.mistyped(in: store, layout: layout)
         let maxima = Dictionary(try store.primaryKeyTable().map { ($0.name, $0.max) }, uniquingKeysWith: { a, _ in a })
         for table in layout.tables {
