@@ -108,7 +108,8 @@ enum ManyToManyNaming {
                 }
                 // The other side first: `_setInverseManyToMany:` calls itself on it before naming its own.
                 let otherColumn = unique("Z_\(theirs)\(relationship.name.uppercased())", for: inverseOwner)
-                let otherOrder = relationship.isOrdered ? unique("Z_FOK_\(theirs)\(relationship.name.uppercased())", for: inverseOwner) : nil
+                let otherOrderBase = "Z_FOK_\(theirs)\(relationship.name.uppercased())"
+                let otherOrder = relationship.isOrdered ? unique(otherOrderBase, for: inverseOwner) : nil
                 let ownColumn = unique("Z_\(mine)\(inverse.name.uppercased())", for: owner)
                 let ownOrder = inverse.isOrdered ? unique("Z_FOK_\(mine)\(inverse.name.uppercased())", for: owner) : nil
                 pairs.append(

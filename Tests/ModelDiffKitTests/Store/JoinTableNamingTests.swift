@@ -44,7 +44,8 @@ func everyAppleStoreHasTheJoinTablesCoreDataNames() throws {
         let earlier = wireVersions.prefix { $0.model != model }
         for line in actual where !computed.contains(line) {
             let origin = earlier.last { joinLines(StoreLayout(model: $0.model)).contains(line) }
-            report += "  store only: \(line) — " + (origin.map { "kept from \($0.name), whose walk names it so" } ?? "no walk names it") + "\n"
+            let reason = origin.map { "kept from \($0.name), whose walk names it so" } ?? "no walk names it"
+            report += "  store only: \(line) — \(reason)\n"
         }
         report += computed.filter { !actual.contains($0) }.map { "  computed only: \($0)\n" }.joined()
     }
@@ -95,7 +96,8 @@ private let taggedPairs = Paths.testModels.appendingPathComponent("TaggedPairs.x
 @Test func aSeededStoreHasTheJoinTablesCoreDataNames() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let seed = try runModeldiff(["store", "seed", taggedPairs.path, "--objects", "8", "--seed", "5", "--output", "tagged.sqlite"], in: folder)
+    let seed = try runModeldiff(
+        ["store", "seed", taggedPairs.path, "--objects", "8", "--seed", "5", "--output", "tagged.sqlite"], in: folder)
     #expect(seed.status == 0, "\(seed.stderr)")
     let verify = try runModeldiff(["store", "verify", "tagged.sqlite", "--model", taggedPairs.path], in: folder)
     #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
