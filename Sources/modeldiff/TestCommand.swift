@@ -45,8 +45,7 @@ struct TestCommand: ParsableCommand {
     var order: String?
 
     @Option(
-        help:
-            "The project configuration to read (test.objects, test.values); by default the nearest .modeldiff.yml in the current folder or its parents."
+        help: "The configuration to read (test.objects, test.values, acknowledged); by default the nearest .modeldiff.yml here or above."
     )
     var config: String?
 
@@ -72,6 +71,7 @@ struct TestCommand: ParsableCommand {
                 try ModelDiffConfig.load(path: path)
             }
             let objects = objects ?? settings?.testObjects ?? 10
+            let acknowledgements = settings?.acknowledgements ?? []
             let data = MigrationTest.SeedData(counts: settings?.testCounts ?? [:], ranges: settings?.testValues ?? [:])
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-test-\(getpid())-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
@@ -83,10 +83,11 @@ struct TestCommand: ParsableCommand {
                     _ = try checkOrder(names, of: loaded, listingVersions: true)
                     return try MigrationTest(
                         bundle: loaded, order: names, path: path, objects: objects, seed: seed, stores: stores, data: data,
-                        temporaryFolder: folder)
+                        acknowledgements: acknowledgements, temporaryFolder: folder)
                 }
                 return try MigrationTest(
-                    bundleAt: bundle, path: path, objects: objects, seed: seed, stores: stores, data: data, temporaryFolder: folder)
+                    bundleAt: bundle, path: path, objects: objects, seed: seed, stores: stores, data: data,
+                    acknowledgements: acknowledgements, temporaryFolder: folder)
             } catch let error as SeedCountError {
                 throw error.diagnostic
             }
