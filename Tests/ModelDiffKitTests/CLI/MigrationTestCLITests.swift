@@ -94,14 +94,17 @@ import Testing
         }
         // DuckDuckGo drops BookmarkEntity.isFavorite after version 2 on purpose: the seeded steps from 1 and 2 lose it.
         let config = folder.appendingPathComponent("ddg.yml")
-        try "acknowledged:\n  - code: attribute-removed\n    entity: BookmarkEntity\n    property: isFavorite\n    reason: favorites moved\n"
+        try
+            "acknowledged:\n  - code: attribute-removed\n    entity: BookmarkEntity\n    property: isFavorite\n    reason: favorites moved\n"
             .write(to: config, atomically: true, encoding: .utf8)
         let result = try runModeldiff([
             "test", fixture.appendingPathComponent("BookmarksModel.xcdatamodeld").path, "--path", "direct", "--objects", "2", "--store",
             folder.appendingPathComponent("Bookmarks_V3.sqlite").path, "--config", config.path,
         ])
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.contains("    acknowledged: BookmarkEntity.isFavorite: 2 values are lost: BookmarksModel 6 removes the attribute"))
+        #expect(
+            result.stdout.contains("    acknowledged: BookmarkEntity.isFavorite: 2 values are lost: BookmarksModel 6 removes the attribute")
+        )
         #expect(
             result.stdout.contains(
                 "PASS BookmarksModel 3 → BookmarksModel 6 (\(folder.appendingPathComponent("Bookmarks_V3.sqlite").path), inferred mapping)")
