@@ -51,6 +51,7 @@ struct TestCommand: ParsableCommand {
             }
             let settings = try bundleOptions.settings()
             let objects = objects ?? settings?.testObjects ?? 10
+            let acknowledgements = settings?.acknowledgements ?? []
             let data = MigrationTest.SeedData(counts: settings?.testCounts ?? [:], ranges: settings?.testValues ?? [:])
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-test-\(getpid())-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
@@ -64,10 +65,11 @@ struct TestCommand: ParsableCommand {
                     let names = try bundleOptions.versionOrder(of: loaded, settings: settings)
                     return try MigrationTest(
                         bundle: loaded, order: names, path: path, objects: objects, seed: seed, stores: stores, data: data,
-                        temporaryFolder: folder)
+                        acknowledgements: acknowledgements, temporaryFolder: folder)
                 }
                 return try MigrationTest(
-                    bundleAt: bundle, path: path, objects: objects, seed: seed, stores: stores, data: data, temporaryFolder: folder)
+                    bundleAt: bundle, path: path, objects: objects, seed: seed, stores: stores, data: data,
+                    acknowledgements: acknowledgements, temporaryFolder: folder)
             } catch let error as SeedCountError {
                 throw error.diagnostic
             }

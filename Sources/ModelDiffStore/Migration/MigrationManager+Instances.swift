@@ -182,6 +182,9 @@ extension MigrationManager {
         let result: ExpressionValue
         switch entry.source {
         case .key(let key): result = try source.value(forKey: key)
+        case .keyOrDefault(let key, let value):
+            let read = try source.value(forKey: key)
+            if case .null = read { result = ExpressionValue(value) } else { result = read }
         case .expression(let expression):
             let property = mapping.attributeMappings.first { $0.name == entry.name }
             result = try evaluate(expression, source: source, mapping: mapping, property: property, destination: destination)

@@ -298,8 +298,24 @@ enum SQLFastPath {
             if let value = attribute?.defaultValueString.map({ DefaultValue.parse($0, type: type) }) { return literal(value) }
             return .null
         }
-        guard case .keyPath(.variable("source"), let components)? = try? ExpressionParser.parse(text), components.count == 1,
-            let sourceAttribute = source.model.allAttributes(of: sourceEntity).first(where: { $0.name == components[0] }),
+        guard let expression = try? ExpressionParser.parse(text) else { return nil }
+        // A nil made the destination's default (`NilBecomesDefault`): the copied column, or the default where it is NULL.
+        if let key = NilBecomesDefault.sourceKey(of: expression, destination: name),
+            let attribute = destinationModel.allAttributes(of: destinationEntity).first(where: { $0.name == name }),
+            let value = AttributeMappingPlan.defaultValue(of: attribute), case let fallback = literal(value), fallback != .null,
+            let copied = copiedColumn(key, type: type, sourceEntity: sourceEntity, sourceTable: sourceTable, source: source)
+        {
+            return .ifNull(copied, fallback)
+        }
+        guard case .keyPath(.variable("source"), let components) = expression, components.count == 1 else { return nil }
+        return copiedColumn(components[0], type: type, sourceEntity: sourceEntity, sourceTable: sourceTable, source: source)
+    }
+
+    /// The source attribute `key`'s column, converted to `type` as Core Data converts it; nil when it cannot be.
+    private static func copiedColumn(
+        _ key: String, type: AttributeType, sourceEntity: Entity, sourceTable: StoreLayout.Table, source: StoreLayout
+    ) -> SQLFragment? {
+        guard let sourceAttribute = source.model.allAttributes(of: sourceEntity).first(where: { $0.name == key }),
             let owner = source.model.declaringEntity(ofProperty: sourceAttribute.name, in: sourceEntity)?.name,
             let column = sourceTable.column(entity: owner, property: sourceAttribute.name)
         else { return nil }

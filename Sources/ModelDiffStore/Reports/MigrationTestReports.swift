@@ -11,6 +11,7 @@ public enum MigrationTestReports {
         for step in test.steps {
             out += "\(step.passed ? "PASS" : "FAIL") \(title(step, escaping: MessageEscaping.escaped))\n"
             for failure in step.failures { out += "    \(MessageEscaping.escaped(failure))\n" }
+            for failure in step.acknowledged { out += "    acknowledged: \(MessageEscaping.escaped(failure))\n" }
         }
         let failed = test.steps.filter { !$0.passed }.count
         if test.steps.isEmpty { out += "no steps to test: no version comes before the current one on this path\n" }
@@ -18,17 +19,19 @@ public enum MigrationTestReports {
         return out
     }
 
-    /// `{"passed": …, "steps": [{"from", "to", "origin", "mapping", "passed", "failures", "seconds"}]}`.
+    /// `{"passed": …, "steps": [{"from", "to", "origin", "mapping", "passed", "failures", "acknowledged"}]}`.
     public static func json(_ test: MigrationTest) throws -> String {
         struct StepJSON: Encodable {
-            let from: String, to: String, origin: String, mapping: String?, passed: Bool, failures: [String]
+            let from: String, to: String, origin: String, mapping: String?, passed: Bool, failures: [String], acknowledged: [String]
         }
         struct TestJSON: Encodable { let passed: Bool, steps: [StepJSON] }
         return try CheckReports.encode(
             TestJSON(
                 passed: test.passed,
                 steps: test.steps.map {
-                    StepJSON(from: $0.from, to: $0.to, origin: $0.origin, mapping: $0.mappingPath, passed: $0.passed, failures: $0.failures)
+                    StepJSON(
+                        from: $0.from, to: $0.to, origin: $0.origin, mapping: $0.mappingPath, passed: $0.passed, failures: $0.failures,
+                        acknowledged: $0.acknowledged)
                 }))
     }
 

@@ -116,6 +116,11 @@ struct SQLFragment: Sendable, Hashable {
     /// `length(x)`: a text's length in characters.
     static func length(_ x: SQLFragment) -> SQLFragment { SQLFragment("length(" + x.text + ")", x.arguments) }
 
+    /// `IFNULL(x, y)`: `x`, or `y` where it is NULL.
+    static func ifNull(_ x: SQLFragment, _ y: SQLFragment) -> SQLFragment {
+        SQLFragment("IFNULL(" + x.text + ", " + y.text + ")", x.arguments + y.arguments)
+    }
+
     /// `x IS NULL`.
     static func isNull(_ x: SQLFragment) -> SQLFragment { SQLFragment(x.text + " IS NULL", x.arguments) }
 
