@@ -48,7 +48,7 @@ import Testing
         (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }.joined() + #"quote " backslash \ slash / → é 🙂 del "# + "\u{7F}"
 
     @Test func aPairIsWhatJSONEncoderWrites() throws {
-        let rules = Paths.testModels.appendingPathComponent("rules/type-change-incompatible")
+        let rules = Paths.testModels.appendingPathComponent("rules/attribute-type-incompatible")
         let report = InferenceReport(
             source: try ModelFile.load(path: rules.appendingPathComponent("old.xml").path),
             destination: try ModelFile.load(path: rules.appendingPathComponent("new.xml").path))
