@@ -7,6 +7,7 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     case optionalToRequiredWithoutDefault = "optional-to-required-without-default"
     case mappingInvalid = "mapping-invalid"
     case mappingUnreadable = "mapping-unreadable"
+    case versionUnreadable = "version-unreadable"
     case lockedVersionChanged = "locked-version-changed"
     case lockedVersionRemoved = "locked-version-removed"
     case currentVersionMovedBack = "current-version-moved-back"
@@ -74,6 +75,7 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .optionalToRequiredWithoutDefault: .error
         case .mappingInvalid: .error
         case .mappingUnreadable: .error
+        case .versionUnreadable: .error
         case .lockedVersionChanged: .error
         case .lockedVersionRemoved: .error
         case .currentVersionMovedBack: .error
@@ -144,6 +146,8 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .mappingInvalid: "A mapping model in the repository claims a step but does not validate against its two versions."
         case .mappingUnreadable:
             "A mapping model beside the bundle (or under --mappings) cannot be read (empty, a Git LFS pointer, not a mapping): the step it was written for is checked without it."
+        case .versionUnreadable:
+            "A version of the bundle cannot be read (not XML, a name that cannot be an identifier, a missing destination entity): the steps into and out of it are not checked; every other pair is."
         case .lockedVersionChanged:
             "A version recorded in the lock file has other entity version hashes now: stores of the shipped app would no longer open (134100)."
         case .lockedVersionRemoved: "A version recorded in the lock file is gone from the bundle."
