@@ -103,7 +103,7 @@ struct CheckCommand: ParsableCommand {
                 case .github: output = CheckReports.github(reports, verbose: verbose)
                 }
             } else {
-                let bundle = try ModelBundle.load(path: models[0])
+                let bundle = try ModelBundle.load(path: models[0], keepingUnreadable: true)
                 printNotes(bundle.notes + bundle.versionWarnings)
                 let names = try bundleOptions.versionOrder(of: bundle, settings: settings)
                 let folders = mappingFolders.isEmpty ? settings?.mappingFolders ?? [] : mappingFolders

@@ -50,12 +50,17 @@ public struct BundleCheck: Sendable {
     public let orderFindings: [Finding]
     /// Mapping models that could not be read: errors, `mapping-unreadable`, one per file.
     public let mappingFindings: [Finding]
+    /// Versions the reader refused (``ModelBundle/unreadableVersions``): errors, `version-unreadable`,
+    /// one per version, at the reader's line, naming the steps left unchecked.
+    public let versionFindings: [Finding]
     /// How many distinct entity pairs the check compared (each once, however many version pairs share it).
     package let entityComparisons: Int
 
-    /// The findings about the bundle as a whole: the lock file's, the mapping models', the order's,
+    /// The findings about the bundle as a whole: the unreadable versions', the lock file's, the mapping models', the order's,
     /// CloudKit's, then the configuration's.
-    public var bundleFindings: [Finding] { lockFindings + mappingFindings + orderFindings + cloudKitFindings + configFindings }
+    public var bundleFindings: [Finding] {
+        versionFindings + lockFindings + mappingFindings + orderFindings + cloudKitFindings + configFindings
+    }
 
     /// The worst verdict of all pairs (not inferable when the lock file finds a shipped version changed).
     public var verdict: Verdict {
@@ -115,9 +120,20 @@ public struct BundleCheck: Sendable {
             }
             return Pair(from: versions[i].name, to: versions[j].name, report: report, isJump: jump, isDraft: j > current, kind: kind)
         }
+        // A step across an unreadable version is no step anybody ships: it is left out, and the
+        // version's finding names the steps into and out of it instead.
+        let allNames = order ?? bundle.versionNames
+        let unreadable = Set(bundle.unreadableVersions.map(\.name))
+        func crossesUnreadable(_ old: String, _ new: String) -> Bool {
+            guard let i = allNames.firstIndex(of: old), let j = allNames.firstIndex(of: new), i < j else { return false }
+            return allNames[(i + 1)..<j].contains { unreadable.contains($0) }
+        }
         var pairs: [Pair] = []
         if path.includesConsecutive {
-            for index in versions.indices.dropFirst() where index > sinceIndex { pairs.append(try analyse(index - 1, index, jump: false)) }
+            for index in versions.indices.dropFirst()
+            where index > sinceIndex && !crossesUnreadable(versions[index - 1].name, versions[index].name) {
+                pairs.append(try analyse(index - 1, index, jump: false))
+            }
         }
         if path.includesDirect && current > sinceIndex {
             // `direct` includes the last step into the current version; `all` has it among the consecutive ones.
@@ -182,6 +198,21 @@ public struct BundleCheck: Sendable {
                 message:
                     "this mapping model cannot be read, so no step is checked with it: \(diagnostic.message); "
                     + "restore the file (a Git LFS pointer needs `git lfs pull`) or remove it")
+        }
+        self.versionFindings = allNames.indices.compactMap { index in
+            guard let problem = bundle.problem(ofVersion: allNames[index]) else { return nil }
+            let name = allNames[index]
+            let currentIndex = allNames.firstIndex(of: bundle.currentVersionName) ?? allNames.count
+            var steps: [String] = []
+            if path.includesConsecutive && index > 0 { steps.append("\(allNames[index - 1]) → \(name)") }
+            if path.includesConsecutive && index + 1 < allNames.count { steps.append("\(name) → \(allNames[index + 1])") }
+            if path.includesDirect && index < currentIndex && !steps.contains("\(name) → \(bundle.currentVersionName)") {
+                steps.append("\(name) → \(bundle.currentVersionName)")
+            }
+            let unchecked = steps.isEmpty ? "" : ", so \(steps.joined(separator: ", ")) \(steps.count == 1 ? "is" : "are") not checked"
+            return Finding(
+                .versionUnreadable, entity: nil, file: problem.path, line: problem.line,
+                message: "version \"\(name)\" cannot be read\(unchecked): \(problem.message)")
         }
         self.lockFindings = lock.map { $0.lock.findings(for: bundle, lockPath: $0.path, digests: &digests) } ?? []
         self.entityComparisons = memo.comparisonCount

@@ -8,6 +8,7 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     case optionalToRequiredWithoutDefault = "optional-to-required-without-default"
     case mappingInvalid = "mapping-invalid"
     case mappingUnreadable = "mapping-unreadable"
+    case versionUnreadable = "version-unreadable"
     case lockedVersionChanged = "locked-version-changed"
     case lockedVersionRemoved = "locked-version-removed"
     case currentVersionMovedBack = "current-version-moved-back"
@@ -81,6 +82,7 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .optionalToRequiredWithoutDefault: .optionalToRequiredWithoutDefault
         case .mappingInvalid: .mappingInvalid
         case .mappingUnreadable: .mappingUnreadable
+        case .versionUnreadable: .versionUnreadable
         case .lockedVersionChanged: .lockedVersionChanged
         case .lockedVersionRemoved: .lockedVersionRemoved
         case .currentVersionMovedBack: .currentVersionMovedBack

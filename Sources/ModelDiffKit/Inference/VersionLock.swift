@@ -75,6 +75,8 @@ public struct VersionLock: Sendable, Codable, Equatable {
         var findings: [Finding] = []
         for locked in versions {
             guard let version = bundle.version(named: locked.name) else {
+                // An unreadable version is still there: its own finding (`version-unreadable`) says so.
+                if bundle.problem(ofVersion: locked.name) != nil { continue }
                 findings.append(
                     Finding(
                         .lockedVersionRemoved, entity: nil, file: lockPath, line: nil,

@@ -16,8 +16,8 @@ package enum VersionOrder {
         bundle: ModelBundle, flag: [String]?, lock: VersionLock?, lockPath: String, configuration: ModelDiffConfig?
     ) throws(Diagnostic) -> (names: [String]?, source: Source) {
         let locked = lock.map { lock in
-            let names = lock.versions.map(\.name).filter { bundle.version(named: $0) != nil }
-            return names + bundle.versions.map(\.name).filter { !names.contains($0) }
+            let names = lock.versions.map(\.name).filter { bundle.versionNames.contains($0) }
+            return names + bundle.versionNames.filter { !names.contains($0) }
         }
         if let flag {
             if let lock, let clash = clash(flag, lock.versions.map(\.name)) {
@@ -32,13 +32,13 @@ package enum VersionOrder {
         var configured: [String]?
         if let configuration, let order = configuration.order {
             let names = order.names.map(\.name)
-            for entry in order.names where bundle.version(named: entry.name) == nil {
-                let versions = bundle.versions.map(\.name).joined(separator: ", ")
+            for entry in order.names where !bundle.versionNames.contains(entry.name) {
+                let versions = bundle.versionNames.joined(separator: ", ")
                 throw Diagnostic(
                     path: configuration.path, line: entry.line, column: entry.column,
                     message: "order names version \"\(entry.name)\", which \(bundle.path) does not have (versions: \(versions))")
             }
-            let missing = bundle.versions.map(\.name).filter { !names.contains($0) }
+            let missing = bundle.versionNames.filter { !names.contains($0) }
             if !missing.isEmpty {
                 throw Diagnostic(
                     path: configuration.path, line: order.line, column: order.column,

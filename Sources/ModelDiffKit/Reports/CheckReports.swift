@@ -177,6 +177,8 @@ public enum CheckReports {
         json.close()
         json.member("path", check.path.rawValue)
         json.member("verdict", check.verdict.rawValue)
+        // Present only when a version could not be read, so a readable bundle's document is unchanged.
+        if !check.versionFindings.isEmpty { findings(check.versionFindings, key: "versions", into: &json) }
         json.close()
         json.raw("\n")
         json.finish()
