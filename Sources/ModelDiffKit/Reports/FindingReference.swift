@@ -48,25 +48,30 @@ public enum FindingReference {
             """
         let units = FindingCode.allCases.map(\.unit)
         for unit in units {
-            page += "| [`\(unit.code)`](#\(unit.code)) | \(unit.severity.rawValue) | \(unit.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
+            page +=
+                "| [`\(unit.code)`](#\(unit.code)) | \(unit.severity.rawValue) | \(unit.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
         }
         for unit in units {
-            page += "\n## `\(unit.code)`\n\n**\(unit.severity.rawValue)**: \(unit.summary)\n\n**Why.** \(unit.why)\n\n**Fix.** \(unit.fix)\n"
+            page +=
+                "\n## `\(unit.code)`\n\n**\(unit.severity.rawValue)**: \(unit.summary)\n\n**Why.** \(unit.why)\n\n**Fix.** \(unit.fix)\n"
             for (example, triggers) in examples(of: unit) {
                 page += "\n**\(triggers ? "Triggers" : "Passes"): \(example.title).**\n\n"
                 switch example.input {
                 case .models(let old, let new, let history):
-                    page += fenced(old, "xml", title: "`\(FindingExample.oldPath)`") + fenced(new, "xml", title: "`\(FindingExample.newPath)`")
+                    page +=
+                        fenced(old, "xml", title: "`\(FindingExample.oldPath)`") + fenced(new, "xml", title: "`\(FindingExample.newPath)`")
                     if !history.isEmpty {
                         page += "Other versions of the bundle have: \(history.sorted().map { "`\($0)`" }.joined(separator: ", ")).\n\n"
                     }
                 case .cloudKit(let old, let new):
-                    page += fenced(old, "xml", title: "`\(FindingExample.oldPath)`") + fenced(new, "xml", title: "`\(FindingExample.newPath)`")
+                    page +=
+                        fenced(old, "xml", title: "`\(FindingExample.oldPath)`") + fenced(new, "xml", title: "`\(FindingExample.newPath)`")
                 case .session(let script):
                     page += fenced(script, "sh", title: "In a folder holding a copy of `TestModels/Notes.xcdatamodeld`")
                 }
                 if let lines = try reported(example, code: unit.code, triggers: triggers) {
-                    page += fenced(lines.isEmpty ? "(nothing)" : lines.joined(separator: "\n"), "text", title: "`\(command(example))` reports")
+                    page += fenced(
+                        lines.isEmpty ? "(nothing)" : lines.joined(separator: "\n"), "text", title: "`\(command(example))` reports")
                 }
             }
         }

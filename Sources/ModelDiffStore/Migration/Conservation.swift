@@ -173,7 +173,8 @@ package struct Conservation {
         }
         return try order.map { entity, relationship throws(StoreFailure) in
             let group = groups["\(entity).\(relationship)"]!
-            let output = try links(in: destination, layout: destinationLayout, entity: entity, relationship: relationship, targets: .existing)
+            let output = try links(
+                in: destination, layout: destinationLayout, entity: entity, relationship: relationship, targets: .existing)
             return ConservationCount(
                 kind: .links, mapping: group.mappings.joined(separator: " + "), relationship: relationship, source: group.source,
                 destination: output, expected: group.predicted ? group.fewest...group.most : nil, reasons: group.reasons)
@@ -184,7 +185,9 @@ package struct Conservation {
     static func sourceKey(_ property: PropertyMapping) -> String? {
         guard let text = property.valueExpression,
             case .call(.variable("manager"), let selector, let arguments)? = try? ExpressionParser.parse(text),
-            ManagerSelector(selector).map({ [.destinationInstancesForEntityMapping, .destinationInstancesForSourceRelationship].contains($0) })
+            ManagerSelector(selector).map({
+                [.destinationInstancesForEntityMapping, .destinationInstancesForSourceRelationship].contains($0)
+            })
                 == true,
             arguments.count == 2, case .keyPath(.variable("source"), let components) = arguments[1], components.count == 1
         else { return nil }

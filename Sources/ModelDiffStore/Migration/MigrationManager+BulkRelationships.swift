@@ -152,13 +152,11 @@ extension MigrationManager {
                 try writer.setToOne(target, to: object, using: toOne, entity: name)
             }
         }
-        // A to-one, or a to-many without an inverse, also links the objects of the target mapping's
-        // sub-entities (`relatedDestinationInstances(forEntityMappingName:sourceInstances:)`).
+        // The objects of the target mapping's sub-entities are linked too, through their own mappings
+        // (`relatedDestinationInstances(forEntityMappingName:sourceInstances:)`).
         var widened: [Int: AssociationTable] = [:]
-        if !plan.relationship.isToMany || plan.relationship.inverseName == nil {
-            for (entity, name) in subentityMappings(of: plan.target) {
-                if let number = sourceLayout.entityNumbers[entity], let table = associations[name] { widened[number] = table }
-            }
+        for (entity, name) in subentityMappings(of: plan.target) {
+            if let number = sourceLayout.entityNumbers[entity], let table = associations[name] { widened[number] = table }
         }
         switch plan.links {
         case .none:

@@ -82,13 +82,15 @@ extension MigrationManager {
 
     /// What a relationship mapping's `destinationInstancesForEntityMappingNamed:sourceInstances:` gives:
     /// the named mapping's destination objects for `sources`; and, while `resolvesSubentityObjects` (a
-    /// to-one, or a to-many without an inverse), an object of a sub-entity of that mapping's source
-    /// entity, which it did not migrate, through the mapping that migrates its own entity, as
+    /// relationship mapping of stage 2), an object of a sub-entity of that mapping's source entity,
+    /// which it did not migrate, through the mapping that migrates its own entity, as
     /// `destinationInstancesForSourceRelationshipNamed:sourceInstances:` does. The inferred mapping names
     /// the mapping of the relationship's declared destination, so otherwise a to-one to a sub-entity
-    /// object would be set to nil (after the inverse's mapping set it) and a to-many without an inverse
-    /// would lose it; the SQL fast path keeps both (it copies the key). A to-many with an inverse is left
-    /// as it is: the sub-entity's mapping sets the inverse, and so the link.
+    /// object would be set to nil (after the inverse's mapping set it), a to-many without an inverse
+    /// would lose it, and so would a to-many whose inverse is new in the destination (no mapping of its
+    /// own sets it: Wire's `Conversation.allMessages`, renamed from `messages`, whose inverse
+    /// `Message.visibleInConversation` the cached model of `store1-24` names `conversation`); the SQL
+    /// fast path keeps all three (it copies the key).
     func relatedDestinationInstances(forEntityMappingName name: String, sourceInstances sources: [MigrationObject]) throws
         -> [MigrationObject]
     {
@@ -216,7 +218,7 @@ extension MigrationManager {
                     mapping: mapping.name, entity: entity.name, object: destination.id)
             }
             guard let text = property.valueExpression else { continue }
-            resolvesSubentityObjects = !relationship.isToMany || relationship.inverseName == nil
+            resolvesSubentityObjects = true
             defer { resolvesSubentityObjects = false }
             let result = try evaluate(text, source: source, mapping: mapping, property: property, destination: destination)
             let objects: [MigrationObject]

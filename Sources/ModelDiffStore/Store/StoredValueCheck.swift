@@ -36,9 +36,11 @@ package enum StoredValueCheck {
                     FROM \(SQL.quote(table.name)) WHERE \(attribute.refused) ORDER BY Z_PK LIMIT 1
                     """
                 ).first
-                let found = first.map { ", the first: Z_PK \($0[0].int), \(describe(storageClass: $0[1].string ?? "?", value: $0[2]))" } ?? ""
+                let found =
+                    first.map { ", the first: Z_PK \($0[0].int), \(describe(storageClass: $0[1].string ?? "?", value: $0[2]))" } ?? ""
                 let kind = attribute.type.xcodeName
-                problems.append("\(attribute.label): \(counts[index].int) rows hold a value a \(kind) attribute cannot hold (in \(table.name)\(found))")
+                problems.append(
+                    "\(attribute.label): \(counts[index].int) rows hold a value a \(kind) attribute cannot hold (in \(table.name)\(found))")
             }
         }
         return problems
@@ -52,7 +54,8 @@ package enum StoredValueCheck {
         case .integer16, .integer32, .integer64:
             // A real is converted toward zero; one past Int64's range cannot be (`storedValue(for:)`). No `abs`:
             // SQLite evaluates both sides of AND, and abs(-9223372036854775808) fails with "integer overflow".
-            return "(typeof(\(quoted)) IN ('text', 'blob') OR (typeof(\(quoted)) = 'real' AND (\(quoted) >= 9.2e18 OR \(quoted) <= -9.2e18)))"
+            return
+                "(typeof(\(quoted)) IN ('text', 'blob') OR (typeof(\(quoted)) = 'real' AND (\(quoted) >= 9.2e18 OR \(quoted) <= -9.2e18)))"
         case .boolean, .double, .float, .date: return "(typeof(\(quoted)) IN ('text', 'blob'))"
         case .decimal, .string: return "(typeof(\(quoted)) = 'blob')"
         case .uri: return "(typeof(\(quoted)) IN ('integer', 'real', 'blob'))"

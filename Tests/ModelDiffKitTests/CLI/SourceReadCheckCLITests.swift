@@ -84,7 +84,8 @@ private func expectRefused(sql: String, problem: String, sourceLocation: SourceL
     let check = try SQLiteDatabase(path: store.path, readOnly: true)
     #expect(try check.rows("SELECT typeof(ZCREATEDAT), typeof(ZVIEWS) FROM ZPOST WHERE Z_PK = 3") == [[.text("integer"), .text("real")]])
     for (index, extra) in [[], ["--no-fast-path"]].enumerated() {
-        let result = try runModeldiff(["migrate", "bench.sqlite", "--to", bench.path, "--output", "out\(index).sqlite"] + extra, in: folder)
+        let result = try runModeldiff(
+            ["migrate", "bench.sqlite", "--to", bench.path, "--output", "out\(index).sqlite"] + extra, in: folder)
         #expect(result.status == 0, "\(extra): \(result.stderr)")
     }
     let verify = try runModeldiff(["store", "verify", "bench.sqlite", "--model", bench.path], in: folder)
@@ -115,7 +116,9 @@ private func expectRefused(sql: String, problem: String, sourceLocation: SourceL
     #expect(info.status != 0 && info.stderr.contains(problem) && !info.stderr.contains("no such column"), "\(info.stderr)")
     let test = try runModeldiff(["test", bench.path, "--store", "bench.sqlite", "--objects", "2"], in: folder)
     #expect(test.status == 1, "\(test.stderr)")
-    #expect(test.stdout.contains("FAIL Bench → Bench 2 (bench.sqlite, inferred mapping)\n    migration failed: the source store is not sound: \(problem)"))
+    #expect(
+        test.stdout.contains(
+            "FAIL Bench → Bench 2 (bench.sqlite, inferred mapping)\n    migration failed: the source store is not sound: \(problem)"))
     #expect(!test.stdout.contains("no such column") && !test.stderr.contains("no such column"))
     #expect(storeFileBytes(store.path) == before)
 }

@@ -33,8 +33,10 @@ extension FuzzRegressionTests {
             </model>
             """.write(to: path.appendingPathComponent("contents"), atomically: false, encoding: .utf8)
         }
-        let escaped = (versions[2] + ".xcdatamodel").replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: "\n", with: "&#10;").replacingOccurrences(of: "\t", with: "&#9;")
+        let escaped = (versions[2] + ".xcdatamodel").replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+            of: "<", with: "&lt;"
+        )
+        .replacingOccurrences(of: "\n", with: "&#10;").replacingOccurrences(of: "\t", with: "&#9;")
         try """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(escaped)</string></dict></plist>
@@ -63,7 +65,8 @@ extension FuzzRegressionTests {
         #expect(depth == 0, "\(code)")
         #expect(declarations.prefix(2) == ["0:import CoreData", "0:enum Plan"], "\(declarations)")
         #expect(declarations.dropFirst(2).prefix(2) == ["1:var bundle", "1:var momd"], "\(declarations)")
-        #expect(declarations.dropFirst(4).dropLast(3).count == 3 && declarations.dropFirst(4).dropLast(3).allSatisfy { $0.hasPrefix("1:var ") })
+        #expect(
+            declarations.dropFirst(4).dropLast(3).count == 3 && declarations.dropFirst(4).dropLast(3).allSatisfy { $0.hasPrefix("1:var ") })
         #expect(declarations.suffix(3) == ["1:func stages", "1:func migrationManager", "1:func reference"], "\(declarations)")
     }
 

@@ -69,7 +69,8 @@ private let paths: [(name: String, flags: [String])] = [("fast path", []), ("thr
     let folder = try seededFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     for (broken, relationship) in [
-        ("ZACCELERATION.Z5ACCELERATIONS", ".accelerations: "), ("ZMEASUREMENT.ZDEVICE", ".device: "), ("Z_7FRIENDS", "PersonToPerson.friends: "),
+        ("ZACCELERATION.Z5ACCELERATIONS", ".accelerations: "), ("ZMEASUREMENT.ZDEVICE", ".device: "),
+        ("Z_7FRIENDS", "PersonToPerson.friends: "),
     ] {
         for (name, flags) in paths {
             let result = try runModeldiff(
@@ -109,7 +110,8 @@ private let paths: [(name: String, flags: [String])] = [("fast path", []), ("thr
         let result = try runModeldiff(
             ["migrate", "v1.sqlite", "--from", v1, "--to", "V3.xcdatamodel", "--output", output, "--format", "json"] + flags, in: folder)
         #expect(result.status == 0, "\(name): \(result.stderr)")
-        #expect(result.stderr.contains("Measurement.device: 1 rows point to a Device that does not exist; migrated as nil"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("Measurement.device: 1 rows point to a Device that does not exist; migrated as nil"), "\(result.stderr)")
         let found = try counts(result.stdout)
         let device = try #require(found["MeasurementToMeasurement.device"])
         #expect(device["explained"] as? Int == 1, "\(device)")

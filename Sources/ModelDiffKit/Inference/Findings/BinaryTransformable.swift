@@ -27,7 +27,8 @@ extension FindingUnit {
                 new: #"<entity name="Note"><attribute name="blob" optional="YES" attributeType="Transformable"/></entity>"#),
             .models(
                 "with the key but external storage (attribute-type-incompatible)",
-                old: #"<entity name="Note"><attribute name="blob" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/></entity>"#,
+                old:
+                    #"<entity name="Note"><attribute name="blob" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/></entity>"#,
                 new: #"""
                     <entity name="Note">
                         <attribute name="blob" optional="YES" attributeType="Transformable">

@@ -47,8 +47,11 @@ extension FindingUnit {
         passing: [
             .cloudKit(
                 "Note gets the class name Memo",
-                old: #"<entity name="Note" representedClassName="Note"><attribute name="title" optional="YES" attributeType="String"/></entity>"#,
-                new: #"<entity name="Note" representedClassName="Memo"><attribute name="title" optional="YES" attributeType="String"/></entity>"#)
+                old:
+                    #"<entity name="Note" representedClassName="Note"><attribute name="title" optional="YES" attributeType="String"/></entity>"#,
+                new:
+                    #"<entity name="Note" representedClassName="Memo"><attribute name="title" optional="YES" attributeType="String"/></entity>"#
+            )
         ])
 
     /// `cloudkit-property-removed`.
@@ -120,7 +123,9 @@ extension FindingUnit {
             .cloudKit(
                 "Note.count gets a default value",
                 old: #"<entity name="Note"><attribute name="count" optional="YES" attributeType="Integer 16"/></entity>"#,
-                new: #"<entity name="Note"><attribute name="count" optional="YES" attributeType="Integer 16" defaultValueString="0"/></entity>"#)
+                new:
+                    #"<entity name="Note"><attribute name="count" optional="YES" attributeType="Integer 16" defaultValueString="0"/></entity>"#
+            )
         ])
 
     /// `cloudkit-made-required`.

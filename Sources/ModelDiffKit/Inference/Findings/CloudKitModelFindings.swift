@@ -29,7 +29,10 @@ extension FindingUnit {
                 </entity>
                 """#)
         ],
-        passing: [mirrored("Tag without a constraint", #"<entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/></entity>"#)])
+        passing: [
+            mirrored(
+                "Tag without a constraint", #"<entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/></entity>"#)
+        ])
 
     /// `cloudkit-unsupported-type`.
     static let cloudkitUnsupportedType = FindingUnit(
@@ -38,7 +41,9 @@ extension FindingUnit {
         why: cloudKitWhy + " CloudKit has no field type for Undefined or Object ID attributes.",
         fix: "Make the attribute transient, or give it another type.",
         triggering: [
-            mirrored("Note.extra is Undefined", #"<entity name="Note"><attribute name="extra" optional="YES" attributeType="Undefined"/></entity>"#)
+            mirrored(
+                "Note.extra is Undefined",
+                #"<entity name="Note"><attribute name="extra" optional="YES" attributeType="Undefined"/></entity>"#)
         ],
         passing: [
             mirrored(

@@ -3,7 +3,8 @@ extension FindingUnit {
     static let numberNarrowed = FindingUnit(
         .numberNarrowed, .warning,
         summary: "A number type narrows: values that do not fit are truncated or overflow.",
-        why: "The inferred mapping converts between number types, but a value too large for the new type, or with a fraction for an integer, changes.",
+        why:
+            "The inferred mapping converts between number types, but a value too large for the new type, or with a fraction for an integer, changes.",
         fix: "Make sure the stored values fit the new type, or keep the wider one.",
         triggering: [
             .models(

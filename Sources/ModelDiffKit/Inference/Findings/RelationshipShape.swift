@@ -80,7 +80,8 @@ extension FindingUnit {
     static let relationshipMadeRequired = FindingUnit(
         .relationshipMadeRequired, .warning,
         summary: "A relationship becomes required: objects with fewer related objects fail validation.",
-        why: "The inferred mapping copies the links as they are; an object with an empty to-one, or fewer than the new minimum, fails validation.",
+        why:
+            "The inferred mapping copies the links as they are; an object with an empty to-one, or fewer than the new minimum, fails validation.",
         fix: "Make sure every stored object has the relationship set before migrating, or keep it optional.",
         triggering: [
             .models(

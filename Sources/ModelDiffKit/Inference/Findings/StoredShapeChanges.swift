@@ -13,7 +13,9 @@ extension FindingUnit {
             .models(
                 "Note.photo allows external storage",
                 old: #"<entity name="Note"><attribute name="photo" optional="YES" attributeType="Binary"/></entity>"#,
-                new: #"<entity name="Note"><attribute name="photo" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/></entity>"#)
+                new:
+                    #"<entity name="Note"><attribute name="photo" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/></entity>"#
+            )
         ],
         passing: [
             .models(
@@ -30,7 +32,8 @@ extension FindingUnit {
     static let entityChanged = FindingUnit(
         .entityChanged, .note,
         summary: "An entity's stored shape changes: abstract, version hash modifier, uniqueness constraints (inferable).",
-        why: "These settings are part of the entity's version hash, so Core Data migrates the store; the inferred mapping copies the objects.",
+        why:
+            "These settings are part of the entity's version hash, so Core Data migrates the store; the inferred mapping copies the objects.",
         fix: "Nothing to do. A new uniqueness constraint fails the migration if stored objects break it: deduplicate first.",
         triggering: [
             .models(

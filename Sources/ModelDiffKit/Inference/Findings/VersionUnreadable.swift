@@ -11,7 +11,8 @@ extension FindingUnit {
             of its history in one run. Xcode would not compile the version either, so no store of it can exist unless \
             the file was damaged after it shipped. The current version stays required: every step leads to it.
             """,
-        fix: "Correct the file at the line the reader names (or restore it from version control); `modeldiff versions` lists every version's problem.",
+        fix:
+            "Correct the file at the line the reader names (or restore it from version control); `modeldiff versions` lists every version's problem.",
         triggering: [
             .session(
                 "the first version's file damaged",
