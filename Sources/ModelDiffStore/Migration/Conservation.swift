@@ -162,6 +162,12 @@ package struct Conservation {
                     group.predicted = false
                     group.reasons.append(inexactReason(entityMapping))
                 }
+                if let narrowed = narrowing(
+                    sourceEntity: sourceEntity, relationship: key, destinationEntity: destinationEntity, destinationName: property.name)
+                {
+                    group.predicted = false
+                    group.reasons.append(narrowed)
+                }
                 if all > existing {
                     group.reasons.append("\(all - existing) dangling keys of \(sourceName).\(key) migrated as nil")
                 }
@@ -179,6 +185,34 @@ package struct Conservation {
                 kind: .links, mapping: group.mappings.joined(separator: " + "), relationship: relationship, source: group.source,
                 destination: output, expected: group.predicted ? group.fewest...group.most : nil, reasons: group.reasons)
         }
+    }
+
+    /// Why a relationship's links cannot be predicted from the counts when its pair narrows from to-many to
+    /// to-one on either side (`to-many-to-one`, which `check` warns about): each object then keeps one of its
+    /// objects, so the output holds as many links as objects that kept one, not as many as the source held.
+    private func narrowing(sourceEntity: Entity, relationship: String, destinationEntity: Entity, destinationName: String) -> String? {
+        let sourceModel = sourceLayout.model
+        let destinationModel = destinationLayout.model
+        guard let old = sourceModel.allRelationships(of: sourceEntity).first(where: { $0.name == relationship }),
+            let new = destinationModel.allRelationships(of: destinationEntity).first(where: { $0.name == destinationName })
+        else { return nil }
+        /// A relationship's inverse, in its model.
+        func inverse(of relationship: Relationship, in model: Model) -> Relationship? {
+            guard let name = relationship.inverseName,
+                let entity = (relationship.inverseEntity ?? relationship.destinationEntity)
+                    .flatMap({ model.entity(named: $0) })
+            else { return nil }
+            return model.allRelationships(of: entity).first { $0.name == name }
+        }
+        if old.isToMany && !new.isToMany {
+            return "\(sourceEntity.name).\(relationship) becomes to-one: each object keeps one of its links (to-many-to-one)"
+        }
+        if let oldInverse = inverse(of: old, in: sourceModel), let newInverse = inverse(of: new, in: destinationModel),
+            oldInverse.isToMany && !newInverse.isToMany
+        {
+            return "its inverse \(newInverse.name) becomes to-one: each object keeps one of its links (to-many-to-one)"
+        }
+        return nil
     }
 
     /// The source relationship a standard relationship mapping reads: `r` of `$source.r`.
