@@ -26,7 +26,7 @@ extension PersistentStore {
     private func dropIndexes(created prefix: String) throws(StoreFailure) -> [DroppedIndex] {
         // The names come from the file, not from parsing the statements (a quoted name may hold spaces).
         let indexes = try database.rows(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql LIKE '\(prefix) %' ORDER BY rowid")
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql LIKE ? ORDER BY rowid", [.text(prefix + " %")])
         var dropped: [DroppedIndex] = []
         for row in indexes {
             guard let name = row[0].string, let statement = row[1].string else { continue }
