@@ -254,39 +254,45 @@ package struct Conservation {
             let targetTable = layout.table(for: destinationName)
         else { return 0 }
         let declaring = model.declaringEntity(ofProperty: relationship, in: described)?.name ?? entity
-        var arguments: [SQLiteValue] = [.integer(Int64(number))]
-        /// The condition on a target key `key` (a column expression) that `targets` asks for.
-        func target(_ key: String) -> String {
+        let owner: [SQLiteValue] = [.integer(Int64(number))]
+        /// The condition on a target key `key` that `targets` asks for.
+        func target(_ key: SQLFragment) -> SQLFragment {
             switch targets {
-            case .any: return "1"
-            case .existing: return "EXISTS (SELECT 1 FROM \(SQL.quote(targetTable.name)) t WHERE t.Z_PK = \(key))"
-            case .entities(let numbers):
-                arguments += numbers.sorted().map { .integer(Int64($0)) }
-                let list = Array(repeating: "?", count: numbers.count).joined(separator: ", ")
-                return "EXISTS (SELECT 1 FROM \(SQL.quote(targetTable.name)) t WHERE t.Z_PK = \(key) AND t.Z_ENT IN (\(list)))"
+            case .any: return .always
+            case .existing: return .rowExists(key: key, in: targetTable.name)
+            case .entities(let numbers): return .rowExists(key: key, in: targetTable.name, entities: numbers.sorted())
             }
         }
-        let owners = "(SELECT Z_PK FROM \(SQL.quote(table.name)) WHERE Z_ENT = ?)"
         if !declared.isToMany {
             guard let column = layout.column(entity: entity, property: relationship) else { return 0 }
-            let key = "o.\(SQL.quote(column.name))"
+            let condition = target(.column(column.name, of: "o"))
             return try count(
-                "SELECT COUNT(*) FROM \(SQL.quote(table.name)) o WHERE o.Z_ENT = ? AND \(key) IS NOT NULL AND \(target(key))", arguments,
-                in: store)
+                """
+                SELECT COUNT(*) FROM \(SQL.quote(table.name)) o WHERE o.Z_ENT = ? AND \(SQL.column(column.name, of: "o")) IS NOT NULL
+                AND \(SQL.joined([condition], separator: .and).text)
+                """, owner + condition.arguments, in: store)
         }
         if let join = layout.joinTable(entity: declaring, relationship: relationship) {
             let (own, other) = join.keyColumns(from: declaring, relationship: relationship)
+            let condition = target(.column(other, of: "j"))
             return try count(
-                "SELECT COUNT(*) FROM \(SQL.quote(join.name)) j WHERE j.\(SQL.quote(own)) IN \(owners) AND \(target("j.\(SQL.quote(other))"))",
-                arguments, in: store)
+                """
+                SELECT COUNT(*) FROM \(SQL.quote(join.name)) j
+                WHERE \(SQL.column(own, of: "j")) IN (SELECT Z_PK FROM \(SQL.quote(table.name)) WHERE Z_ENT = ?)
+                AND \(SQL.joined([condition], separator: .and).text)
+                """, owner + condition.arguments, in: store)
         }
         guard let (holder, name) = layout.storingToOne(of: declaring, relationship: relationship),
             let column = targetTable.column(entity: holder, property: name)
         else { return 0 }
         // The target rows hold the owner's key: each row is a link, its target the row itself.
+        let condition = target(.column("Z_PK", of: "r"))
         return try count(
-            "SELECT COUNT(*) FROM \(SQL.quote(targetTable.name)) r WHERE r.\(SQL.quote(column.name)) IN \(owners) AND \(target("r.Z_PK"))",
-            arguments, in: store)
+            """
+            SELECT COUNT(*) FROM \(SQL.quote(targetTable.name)) r
+            WHERE \(SQL.column(column.name, of: "r")) IN (SELECT Z_PK FROM \(SQL.quote(table.name)) WHERE Z_ENT = ?)
+            AND \(SQL.joined([condition], separator: .and).text)
+            """, owner + condition.arguments, in: store)
     }
 
     private func count(_ sql: String, _ arguments: [SQLiteValue], in store: PersistentStore) throws(StoreFailure) -> Int {

@@ -78,13 +78,15 @@ package enum TamperPoint {
     package static func installBreakingLink(_ target: String) {
         let parts = target.split(separator: ".", maxSplits: 1).map(String.init)
         install { database in
-            let table = SQL.quote(parts[0])
             if parts.count == 2 {
-                let column = SQL.quote(parts[1])
                 try database.execute(
-                    "UPDATE \(table) SET \(column) = NULL WHERE Z_PK = (SELECT MIN(Z_PK) FROM \(table) WHERE \(column) IS NOT NULL)")
+                    """
+                    UPDATE \(SQL.quote(parts[0])) SET \(SQL.quote(parts[1])) = NULL
+                    WHERE Z_PK = (SELECT MIN(Z_PK) FROM \(SQL.quote(parts[0])) WHERE \(SQL.quote(parts[1])) IS NOT NULL)
+                    """)
             } else {
-                try database.execute("DELETE FROM \(table) WHERE rowid = (SELECT MIN(rowid) FROM \(table))")
+                try database.execute(
+                    "DELETE FROM \(SQL.quote(parts[0])) WHERE rowid = (SELECT MIN(rowid) FROM \(SQL.quote(parts[0])))")
             }
         }
     }

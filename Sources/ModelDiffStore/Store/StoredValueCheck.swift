@@ -19,21 +19,25 @@ package enum StoredValueCheck {
     package static func mistyped(in store: PersistentStore, layout: StoreLayout) throws(StoreFailure) -> [String] {
         var problems: [String] = []
         for table in layout.tables {
-            let checked = table.columns.compactMap { column -> (column: String, label: String, type: AttributeType, refused: String)? in
-                guard case .attribute(let owner, let name, let type) = column.kind, let refused = refusal(of: column.name, type: type)
+            let checked = table.columns.compactMap {
+                column -> (column: String, label: String, type: AttributeType, refused: SQLFragment)? in
+                guard case .attribute(let owner, let name, let type) = column.kind,
+                    let refused = SQLFragment.refusedValue(of: column.name, type: type)
                 else { return nil }
                 return (column.name, "\(owner).\(name)", type, refused)
             }
             guard !checked.isEmpty else { continue }
-            let sums = checked.map { "SUM(\($0.refused))" }.joined(separator: ", ")
-            let counts = try store.database.rows("SELECT \(sums) FROM \(SQL.quote(table.name))").first ?? []
+            let counts =
+                try store.database.rows(
+                    "SELECT \(SQL.joined(checked.map { SQLFragment.sum($0.refused) }, separator: .comma).text) FROM \(SQL.quote(table.name))"
+                ).first ?? []
             for (index, attribute) in checked.enumerated() where index < counts.count && counts[index].int > 0 {
-                let quoted = SQL.quote(attribute.column)
                 let first = try store.database.rows(
                     """
-                    SELECT Z_PK, typeof(\(quoted)),
-                        CASE typeof(\(quoted)) WHEN 'blob' THEN length(\(quoted)) WHEN 'text' THEN substr(\(quoted), 1, 41) ELSE \(quoted) END
-                    FROM \(SQL.quote(table.name)) WHERE \(attribute.refused) ORDER BY Z_PK LIMIT 1
+                    SELECT Z_PK, typeof(\(SQL.quote(attribute.column))),
+                        CASE typeof(\(SQL.quote(attribute.column))) WHEN 'blob' THEN length(\(SQL.quote(attribute.column)))
+                        WHEN 'text' THEN substr(\(SQL.quote(attribute.column)), 1, 41) ELSE \(SQL.quote(attribute.column)) END
+                    FROM \(SQL.quote(table.name)) WHERE \(SQL.joined([attribute.refused], separator: .and).text) ORDER BY Z_PK LIMIT 1
                     """
                 ).first
                 let found =
@@ -44,24 +48,6 @@ package enum StoredValueCheck {
             }
         }
         return problems
-    }
-
-    /// The SQL condition true for a value of `column` that an attribute of `type` cannot hold; nil for
-    /// types whose values are not stored (Undefined, Object ID, Composite), which are not checked.
-    static func refusal(of column: String, type: AttributeType) -> String? {
-        let quoted = SQL.quote(column)
-        switch type {
-        case .integer16, .integer32, .integer64:
-            // A real is converted toward zero; one past Int64's range cannot be (`storedValue(for:)`). No `abs`:
-            // SQLite evaluates both sides of AND, and abs(-9223372036854775808) fails with "integer overflow".
-            return
-                "(typeof(\(quoted)) IN ('text', 'blob') OR (typeof(\(quoted)) = 'real' AND (\(quoted) >= 9.2e18 OR \(quoted) <= -9.2e18)))"
-        case .boolean, .double, .float, .date: return "(typeof(\(quoted)) IN ('text', 'blob'))"
-        case .decimal, .string: return "(typeof(\(quoted)) = 'blob')"
-        case .uri: return "(typeof(\(quoted)) IN ('integer', 'real', 'blob'))"
-        case .binary, .transformable, .uuid: return "(typeof(\(quoted)) IN ('integer', 'real', 'text'))"
-        case .undefined, .objectID, .composite: return nil
-        }
     }
 
     /// `text "not a date"` (cut at 40 characters), `a blob of 16 bytes`, `integer 5`, `real 1e+300`.

@@ -87,7 +87,8 @@ import Testing
     @Test func everyModelInTheCorpusSeedsAndVerifies() throws {
         let files =
             modelFiles(under: Paths.fixtures) + modelFiles(under: Paths.models)
-            + modelFiles(under: Paths.testModels).filter { !$0.path.contains("/bad/") }
+            // Songs 2 is unreadable on purpose (UnreadableVersionCLITests: one bad version is one finding).
+            + modelFiles(under: Paths.testModels).filter { !$0.path.contains("/bad/") && !$0.path.contains("Songs.xcdatamodeld/Songs 2.") }
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         for (index, file) in files.enumerated() {
