@@ -8,7 +8,8 @@ struct CheckCommand: ParsableCommand {
         abstract: "Fail when lightweight migration cannot infer a model change (for CI).",
         discussion: """
             With two models, checks OLD -> NEW. With one .xcdatamodeld bundle, checks every consecutive pair of \
-            versions (natural order of names, or --order) and every old version against the current one \
+            versions (the lock file's order, .modeldiff.yml's order: or the bundle's own: the version named after the bundle, \
+            then natural order of names; --order overrides them) and every old version against the current one \
             (.xccurrentversion's; --path consecutive or direct for one of the two). A step that a mapping model \
             beside the bundle (or under --mappings) covers and that validates is "mapped", not a failure. \
             The nearest .modeldiff.yml sets defaults (path, mappings, since, strict, cloudkit) and lists \
@@ -37,14 +38,11 @@ struct CheckCommand: ParsableCommand {
         help: "Show every pair and every note (text and github); by default each error and warning is shown once, then the failing pairs.")
     var verbose = false
 
-    @Option(help: "Comma-separated version names, oldest first, to use instead of natural order (bundle mode).")
-    var order: String?
-
     @Option(
         help:
             """
-            Which steps to check (bundle mode): consecutive (each version to the next), direct (each to the current one), or all (the default, \
-            unless .modeldiff.yml sets check.path).
+            Which steps to check (bundle mode): consecutive (each version to the next), direct (each to the current one), or all \
+            (the default, unless .modeldiff.yml sets check.path).
             """
     )
     var path: MigrationPath?
@@ -63,45 +61,27 @@ struct CheckCommand: ParsableCommand {
         inversion: .prefixedNo,
         help:
             """
-            Also check CloudKit's rules for a model mirrored with NSPersistentCloudKitContainer: the current version's (NEW's) entities, and \
-            add-only changes (default: .modeldiff.yml's check.cloudkit, else no).
+            Also check CloudKit's rules for a model mirrored with NSPersistentCloudKitContainer: the current version's (NEW's) entities, \
+            and add-only changes (default: .modeldiff.yml's check.cloudkit, else no).
             """
     )
     var cloudkit: Bool?
 
-    @Option(
-        help:
-            """
-            The project configuration to read (defaults and acknowledged findings); by default the nearest .modeldiff.yml in the current folder \
-            or its parents.
-            """
-    )
-    var config: String?
-
-    @Flag(help: "Read no .modeldiff.yml.")
-    var noConfig = false
+    @OptionGroup var bundleOptions: BundleOptions
 
     func validate() throws {
         guard models.count == 1 || models.count == 2 else {
             throw ValidationError("give OLD and NEW, or one .xcdatamodeld bundle")
         }
-        if order != nil && models.count != 1 { throw ValidationError("--order goes with a bundle") }
-        if config != nil && noConfig { throw ValidationError("--config and --no-config exclude each other") }
+        if bundleOptions.order != nil && models.count != 1 { throw ValidationError("--order goes with a bundle") }
         if (since != nil || !mappingFolders.isEmpty || path != nil) && models.count != 1 {
             throw ValidationError("--path, --since and --mappings go with a bundle")
-        }
-        // A version named twice would be checked against itself: a mistake in the order, not an order.
-        var seen = Set<String>()
-        for name in order?.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) ?? [] where !seen.insert(name).inserted {
-            throw ValidationError("--order names version \"\(name)\" twice")
         }
     }
 
     func run() throws {
         let failed = try reportingFailures {
-            let settings = try (noConfig ? nil : config ?? ModelDiffConfig.find()).map { path throws(Diagnostic) in
-                try ModelDiffConfig.load(path: path)
-            }
+            let settings = try bundleOptions.settings()
             let acknowledgements = settings?.acknowledgements ?? []
             let strict = strict ?? settings?.strict ?? false
             let cloudKit = cloudkit ?? settings?.cloudKit ?? false
@@ -129,20 +109,20 @@ struct CheckCommand: ParsableCommand {
                 case .github: output = CheckReports.github(reports, verbose: verbose)
                 }
             } else {
-                let bundle = try ModelBundle.load(path: models[0])
+                let bundle = try ModelBundle.load(path: models[0], keepingUnreadable: true)
                 printNotes(bundle.notes + bundle.versionWarnings)
-                let names = order?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                let names = try bundleOptions.versionOrder(of: bundle, settings: settings)
                 let folders = mappingFolders.isEmpty ? settings?.mappingFolders ?? [] : mappingFolders
-                let mappings = try mappingFiles(besides: bundle.path, in: folders)
+                let mappings = try readableMappingFiles(besides: bundle.path, in: folders)
                 let lockPath = VersionLock.path(forBundle: bundle.path)
                 let lock = try VersionLock.load(forBundle: bundle.path).map { (lock: $0, path: lockPath) }
-                let ordered = try checkOrder(names, of: bundle, listingVersions: true)
+                let ordered = try bundle.orderedVersions(names).versions
                 if let since = since ?? settings?.since, !ordered.contains(where: { $0.name == since }) {
                     throw Diagnostic(path: bundle.path, message: "--since names version \"\(since)\", which the bundle does not have")
                 }
                 let check = try BundleCheck(
                     bundle: bundle, order: names, path: path ?? settings?.checkPath ?? .all, since: since ?? settings?.since,
-                    mappings: mappings,
+                    mappings: mappings.files, unreadableMappings: mappings.unreadable,
                     lock: lock, acknowledgements: acknowledgements, cloudKit: cloudKit)
                 bundleFindings = check.bundleFindings
                 reports = check.pairs.map { (CheckReports.title($0), $0.report) }

@@ -27,12 +27,25 @@ struct HashCommand: ParsableCommand {
     @Flag(help: "Hash every version of a .xcdatamodeld bundle, not only the current one.")
     var allVersions = false
 
+    @OptionGroup var bundleOptions: BundleOptions
+
+    func validate() throws {
+        // Only --all-versions reads more than one version: an order means nothing to the current one.
+        if !allVersions && bundleOptions.order != nil {
+            throw ValidationError("--order orders the versions of --all-versions; give --all-versions")
+        }
+    }
+
     func run() throws {
         try reportingFailures {
             if allVersions {
                 let bundle = try ModelBundle.load(path: model)
                 printNotes(bundle.notes)
-                let hashes = Array(zip(bundle.versions.map(\.name), bundle.versions.map(\.model).versionHashes()))
+                let versions = try bundle.orderedVersions(
+                    try bundleOptions.versionOrder(of: bundle, settings: try bundleOptions.settings())
+                )
+                .versions
+                let hashes = Array(zip(versions.map(\.name), versions.map(\.model).versionHashes()))
                 switch format {
                 case .json:
                     printOut(

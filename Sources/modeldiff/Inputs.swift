@@ -23,3 +23,11 @@ func mappingFiles(besides bundle: String, in folders: [String]) throws(Diagnosti
     if let path = MappingDiscovery.firstNonFolder(in: folders) { throw Diagnostic(path: path, message: "--mappings names no folder") }
     return try MappingDiscovery.files(besides: bundle, in: folders)
 }
+
+/// The same, the files that cannot be read set aside with their reasons (`check` goes on without them).
+func readableMappingFiles(besides bundle: String, in folders: [String]) throws(Diagnostic) -> (
+    files: [MappingFile], unreadable: [Diagnostic]
+) {
+    if let path = MappingDiscovery.firstNonFolder(in: folders) { throw Diagnostic(path: path, message: "--mappings names no folder") }
+    return try MappingDiscovery.readableFiles(besides: bundle, in: folders)
+}

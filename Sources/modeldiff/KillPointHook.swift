@@ -10,6 +10,7 @@ import ModelDiffStore
 enum KillPointHook {
     /// Installs the hook the environment asks for, if any.
     static func installFromEnvironment() {
+        installTamperingFromEnvironment()
         guard let value = ProcessInfo.processInfo.environment["MODELDIFF_TEST_KILL_AT"], !value.isEmpty else { return }
         if value == "trace" {
             KillPoint.install { point in FileHandle.standardError.write(Data("kill point: \(point.rawValue)\n".utf8)) }
@@ -32,5 +33,15 @@ enum KillPointHook {
             // raise() runs a handler on this thread before it returns, so the run stops exactly here.
             raise(signal)
         }
+    }
+}
+
+extension KillPointHook {
+    /// The conservation tests' hook: `MODELDIFF_TEST_BREAK_LINK=TABLE.COLUMN` sets that key column to
+    /// NULL in the first output row holding one, `MODELDIFF_TEST_BREAK_LINK=TABLE` deletes a join
+    /// table's first row, just before a migration counts what it carried (`TamperPoint`).
+    static func installTamperingFromEnvironment() {
+        guard let value = ProcessInfo.processInfo.environment["MODELDIFF_TEST_BREAK_LINK"], !value.isEmpty else { return }
+        TamperPoint.installBreakingLink(value)
     }
 }

@@ -10,7 +10,10 @@ struct LockCommand: ParsableCommand {
             versionChecksum and entity version hashes, and the current version. With a lock file, check fails \
             with locked-version-changed when a locked version's hashes change (stores written with it would no \
             longer open, Core Data error 134100), locked-version-removed when one disappears, and \
-            current-version-moved-back when .xccurrentversion names an older version. Commit the file.
+            current-version-moved-back when .xccurrentversion names an older version. The versions are recorded \
+            in order, oldest first, and from then on the lock's order is the bundle's order: versions the lock \
+            does not have yet follow in the bundle's order; --order (naming every version) records another. \
+            Commit the file.
 
             Example:
               modeldiff lock App/Model.xcdatamodeld
@@ -20,10 +23,27 @@ struct LockCommand: ParsableCommand {
     @Argument(help: "A .xcdatamodeld bundle.")
     var bundle: String
 
+    @OptionGroup var bundleOptions: BundleOptions
+
     func run() throws {
         try reportingFailures {
             let loaded = try ModelBundle.load(path: bundle)
-            let lock = VersionLock(bundle: loaded)
+            let order: [String]?
+            if let names = bundleOptions.orderNames {
+                // The lock records every version: an order that leaves one out would unlock it.
+                try checkOrder(names, of: loaded, listingVersions: true)
+                let missing = loaded.versions.map(\.name).filter { !names.contains($0) }
+                if !missing.isEmpty {
+                    throw Diagnostic(
+                        path: loaded.path,
+                        message: "--order leaves out \(missing.map { "\"\($0)\"" }.joined(separator: ", ")): the lock records every version"
+                    )
+                }
+                order = names
+            } else {
+                order = try bundleOptions.versionOrder(of: loaded, settings: try bundleOptions.settings())
+            }
+            let lock = VersionLock(bundle: loaded, order: order)
             let path = VersionLock.path(forBundle: bundle)
             try OutputPath.write(try lock.encoded(), to: path)
             printOut(

@@ -34,11 +34,14 @@ struct LogCommand: ParsableCommand {
     )
     var mappingFolders: [String] = []
 
+    @OptionGroup var bundleOptions: BundleOptions
+
     func run() throws {
         try reportingFailures {
             let loaded = try ModelBundle.load(path: bundle)
             printNotes(loaded.notes)
-            let log = try BundleLog(bundle: loaded, mappings: try mappingFiles(besides: loaded.path, in: mappingFolders))
+            let order = try bundleOptions.versionOrder(of: loaded, settings: try bundleOptions.settings())
+            let log = try BundleLog(bundle: loaded, order: order, mappings: try mappingFiles(besides: loaded.path, in: mappingFolders))
             switch format {
             case .text: printOut(log.text(style: .standardOutput))
             case .markdown: printOut(log.markdown())

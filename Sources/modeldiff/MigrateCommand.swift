@@ -56,7 +56,7 @@ struct MigrateCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Option(help: "With --dry-run: text or json.")
+    @Option(help: "text or json: the pre-flight with --dry-run, else every mapping's counts in the source and the output.")
     var format: Format = .text
 
     @Flag(help: "Run everything in a temporary file and list every object that would fail; write nothing.")
@@ -71,11 +71,13 @@ struct MigrateCommand: ParsableCommand {
     @Option(help: "Seconds to wait while another process holds the source store locked, before failing.")
     var lockTimeout: Double = 10
 
+    @OptionGroup var bundleOptions: BundleOptions
+
     func validate() throws {
         if from != nil && path.value != .direct { throw ValidationError("--path goes with a bundle as --to, not with --from") }
+        if from != nil && bundleOptions.order != nil { throw ValidationError("--order goes with a bundle as --to, not with --from") }
         if !(lockTimeout >= 0) { throw ValidationError("--lock-timeout must be a number of seconds, 0 or more") }
         if output == nil && !dryRun { throw ValidationError("--output is required, except with --dry-run (which writes nothing)") }
-        if format != .text && !dryRun { throw ValidationError("--format goes with --dry-run") }
     }
 
     func run() throws {
@@ -154,9 +156,15 @@ struct MigrateCommand: ParsableCommand {
             for dropped in DroppedObjects.find(steps: steps, counts: counts) {
                 report += "  \(dropped.entity): \(dropped.count) objects dropped (the entity is not in \(dropped.removedIn))\n"
             }
-            if format == .json {
+            if format == .json && dryRun {
                 let preflight = Preflight(store: store, steps: steps.map { "\($0.from) → \($0.to)" }, errors: [], entityNames: [:])
                 printOut(try PreflightReports.json(preflight))
+            } else if format == .json {
+                let reported = zip(steps, zip(fastPaths, managers)).map { step, ran in
+                    MigrationReports.Step(
+                        name: "\(step.from) → \(step.to)", mappingPath: step.mappingPath, fastPath: ran.0, counts: ran.1.conservation)
+                }
+                printOut(try MigrationReports.json(store: store, output: output, steps: reported))
             } else {
                 printOut(report)
             }
@@ -200,7 +208,9 @@ struct MigrateCommand: ParsableCommand {
         }
         guard ModelInput.isBundle(to) else { throw ValidationError("give --from with a single version, or a .xcdatamodeld bundle as --to") }
         if mapping != nil { throw ValidationError("--mapping goes with --from; in bundle mode mapping files are found beside the bundle") }
-        return try StoreMigration.steps(for: source, bundle: try ModelBundle.load(path: to), path: path.value)
+        let bundle = try ModelBundle.load(path: to)
+        let order = try bundleOptions.versionOrder(of: bundle, settings: try bundleOptions.settings())
+        return try StoreMigration.steps(for: source, bundle: bundle, path: path.value, order: order)
     }
 
     /// A direct step that failed with an inferred mapping, in a bundle that has mapping files: the app

@@ -21,7 +21,7 @@ struct ModelDiffCommand: ParsableCommand {
         subcommands: [
             DiffCommand.self, CheckCommand.self, HashCommand.self, VersionsCommand.self, StoreCommand.self, InferCommand.self,
             MappingCommand.self, MigrateCommand.self, GraphCommand.self, TextconvCommand.self, PlanCommand.self, TestCommand.self,
-            LockCommand.self, LogCommand.self,
+            LockCommand.self, LogCommand.self, ExplainCommand.self,
         ],
         defaultSubcommand: DiffCommand.self
     )

@@ -26,14 +26,12 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "The name of the generated Swift type.")
     var typeName: String = "ModelMigrationPlan"
 
-    @Option(help: "Version order, comma-separated (default: natural order of names).")
-    var order: String?
+    @OptionGroup var bundleOptions: BundleOptions
 
     func run() throws {
         try reportingFailures {
             let loaded = try ModelBundle.load(path: bundle)
-            let names = order.map { $0.split(separator: ",").map(String.init) }
-            try checkOrder(names, of: loaded, listingVersions: false)
+            let names = try bundleOptions.versionOrder(of: loaded, settings: try bundleOptions.settings(), listingVersions: false)
             switch format {
             case .swift: printOut(try loaded.stagedMigrationSwift(typeName: typeName, order: names))
             case .text: printOut(StagedMigrationSwift.text(try StagedMigrationPlan(bundle: loaded, order: names)))

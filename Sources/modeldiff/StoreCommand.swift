@@ -40,12 +40,11 @@ struct StoreInfoCommand: ParsableCommand {
     func run() throws {
         // The private read copy of a WAL store is removed on Ctrl-C or SIGTERM too.
         Signals.removeOnInterrupt()
-        try reportingFailures {
+        let problems = try reportingFailures { () -> [String] in
             let opened = try PersistentStore.open(path: store)
-            // Counts of a table that is not there would read as 0 rows: a damaged store is an error.
-            if let missing = try StoreSchemaCheck.missingTables(in: opened).first {
-                throw Diagnostic(path: store, message: "not a sound Core Data store: \(missing)")
-            }
+            // Counts skip a table that is not there, so a damaged store is reported with what is wrong:
+            // its metadata and the version it records are still worth showing.
+            var problems = try StoreSchemaCheck.missingTables(in: opened).map { "not a sound Core Data store: \($0)" }
             let counts = try opened.rowCounts()
             var match: StoreVersionMatch?
             var modelCache: Result<Void, StoreFailure>?
@@ -54,17 +53,17 @@ struct StoreInfoCommand: ParsableCommand {
                 match = resolved.match
                 // Matched: the version's tables must be there. No version matches: Core Data would read
                 // the store with the model cached in it, when it can be used.
-                if let name = resolved.match.versionName, case .success(let version) = resolved.model,
-                    let missing = try StoreSchemaCheck.missing(in: opened, layout: opened.layout(for: version)).first
-                {
-                    throw Diagnostic(path: store, message: "not a sound Core Data store for \(name): \(missing)")
+                if problems.isEmpty, let name = resolved.match.versionName, case .success(let version) = resolved.model {
+                    problems += try StoreSchemaCheck.missing(in: opened, layout: opened.layout(for: version)).map {
+                        "not a sound Core Data store for \(name): \($0)"
+                    }
                 }
                 if resolved.match.versionName == nil {
                     modelCache = resolved.model.map { _ in () }
-                    if case .success(let cached) = resolved.model,
-                        let missing = try StoreSchemaCheck.missing(in: opened, layout: opened.layout(for: cached)).first
-                    {
-                        throw Diagnostic(path: store, message: "not a sound Core Data store for its cached model: \(missing)")
+                    if problems.isEmpty, case .success(let cached) = resolved.model {
+                        problems += try StoreSchemaCheck.missing(in: opened, layout: opened.layout(for: cached)).map {
+                            "not a sound Core Data store for its cached model: \($0)"
+                        }
                     }
                 }
             }
@@ -76,7 +75,14 @@ struct StoreInfoCommand: ParsableCommand {
             case .json: printOut(try jsonText(info))
             case .text: printOut(info.text)
             }
+            // A cache that is there and cannot be used (unreadable, invalid, not the metadata's model) is a
+            // problem of the store too.
+            if case .failure(let error)? = modelCache, try opened.holdsModelCache() { problems.append(error.message) }
+            return problems
         }
+        // Exit 1, as `store verify` for a store with problems: one line each.
+        for problem in problems { printError(Diagnostic(path: store, message: problem).description) }
+        if !problems.isEmpty { throw ExitCode(1) }
     }
 }
 
@@ -200,6 +206,7 @@ struct StoreVerifyCommand: ParsableCommand {
                     message: "the store matches no version of \(model), and its cached model could not be used: \(error.message)")
             }
             let verification = try StoreVerification(store: opened, model: version)
+            for warning in verification.warnings { printError(Diagnostic(.warning, path: store, message: warning).description) }
             for problem in verification.problems { printError(Diagnostic(path: store, message: problem).description) }
             var text = ""
             for (entity, count) in verification.counts { text += "  \(entity): \(count) objects\n" }

@@ -41,26 +41,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Output format: text, json or junit.")
     var format: Format = .text
 
-    @Option(help: "Comma-separated version names, oldest first, to use instead of natural order.")
-    var order: String?
-
-    @Option(
-        help:
-            "The project configuration to read (test.objects, test.values); by default the nearest .modeldiff.yml in the current folder or its parents."
-    )
-    var config: String?
-
-    @Flag(help: "Read no .modeldiff.yml.")
-    var noConfig = false
-
-    func validate() throws {
-        if config != nil && noConfig { throw ValidationError("--config and --no-config exclude each other") }
-        // A version named twice would be tested against itself: a mistake in the order, not an order.
-        var seen = Set<String>()
-        for name in order?.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) ?? [] where !seen.insert(name).inserted {
-            throw ValidationError("--order names version \"\(name)\" twice")
-        }
-    }
+    @OptionGroup var bundleOptions: BundleOptions
 
     func run() throws {
         Signals.removeOnInterrupt()  // the stores' private read copies are removed on Ctrl-C or SIGTERM
@@ -68,25 +49,27 @@ struct TestCommand: ParsableCommand {
             if let objects, !(0...100_000).contains(objects) {
                 throw Diagnostic(path: bundle, message: "--objects takes a number from 0 to 100,000")
             }
-            let settings = try (noConfig ? nil : config ?? ModelDiffConfig.find()).map { path throws(Diagnostic) in
-                try ModelDiffConfig.load(path: path)
-            }
+            let settings = try bundleOptions.settings()
             let objects = objects ?? settings?.testObjects ?? 10
+            let acknowledgements = settings?.acknowledgements ?? []
             let data = MigrationTest.SeedData(counts: settings?.testCounts ?? [:], ranges: settings?.testValues ?? [:])
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-test-\(getpid())-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             defer { try? FileManager.default.removeItem(at: folder) }
             do {
-                // With --order the whole bundle is read to order it; without, each step reads its two versions.
-                if let names = order?.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                // With an order (--order, the lock's, order:) the whole bundle is read to order it; without,
+                // each step reads its two versions.
+                let locked = try VersionLock.load(forBundle: bundle) != nil
+                if bundleOptions.order != nil || settings?.order != nil || locked {
                     let loaded = try ModelBundle.load(path: bundle)
-                    _ = try checkOrder(names, of: loaded, listingVersions: true)
+                    let names = try bundleOptions.versionOrder(of: loaded, settings: settings)
                     return try MigrationTest(
                         bundle: loaded, order: names, path: path, objects: objects, seed: seed, stores: stores, data: data,
-                        temporaryFolder: folder)
+                        acknowledgements: acknowledgements, temporaryFolder: folder)
                 }
                 return try MigrationTest(
-                    bundleAt: bundle, path: path, objects: objects, seed: seed, stores: stores, data: data, temporaryFolder: folder)
+                    bundleAt: bundle, path: path, objects: objects, seed: seed, stores: stores, data: data,
+                    acknowledgements: acknowledgements, temporaryFolder: folder)
             } catch let error as SeedCountError {
                 throw error.diagnostic
             }

@@ -13,6 +13,7 @@ import Foundation
 ///   objects: 20                # objects seeded per entity; or a mapping, `Gear: 50`
 ///   values:                    # the values an attribute takes in the team's data
 ///     Gear.value: 0...10000
+/// order: [MyApp, MyApp 2, Launch]    # every version, oldest first (see `VersionOrder`)
 /// acknowledged:
 ///   - code: relationship-retargeted
 ///     pair: Model 31 → Model 32       # optional; also "Model 31 -> Model 32"
@@ -49,6 +50,9 @@ public struct ModelDiffConfig: Sendable {
     public let testCounts: [String: Int]
     /// `test.values`: by `Entity.attribute`, the closed range of numbers its seeded values stay in.
     public let testValues: [String: ClosedRange<Double>]
+    /// `order`: the bundle's versions, oldest first, each with its line and column (checked against
+    /// the bundle by ``VersionOrder``), and where the key is.
+    package let order: (names: [(name: String, line: Int, column: Int)], line: Int, column: Int)?
 
     /// The nearest `.modeldiff.yml` in `directory` or one of its parents, if any, as a path relative to
     /// `directory` (`.modeldiff.yml`, `../../.modeldiff.yml`) so messages name it as a person would.
@@ -91,6 +95,7 @@ public struct ModelDiffConfig: Sendable {
         var testObjects: Int?
         var testCounts: [String: Int] = [:]
         var testValues: [String: ClosedRange<Double>] = [:]
+        var order: (names: [(name: String, line: Int, column: Int)], line: Int, column: Int)?
         let reader = ConfigReader(path: path)
         if let root = try YAMLReader.read(text, path: path) {
             for (key, position, value) in try reader.mapping(root, what: "the configuration") {
@@ -136,13 +141,26 @@ public struct ModelDiffConfig: Sendable {
                             throw reader.error(position, "unknown key \"test.\(key)\" (test takes objects and values)")
                         }
                     }
+                case "order":
+                    guard case .sequence(let items, _) = value, !items.isEmpty else {
+                        throw reader.error(value.position, "order is a list of version names, oldest first")
+                    }
+                    var names: [(name: String, line: Int, column: Int)] = []
+                    for item in items {
+                        let name = try reader.string(item)
+                        if names.contains(where: { $0.name == name }) {
+                            throw reader.error(item.position, "order names version \"\(name)\" twice")
+                        }
+                        names.append((name, item.position.line, item.position.column))
+                    }
+                    order = (names, position.line, position.column)
                 case "acknowledged":
                     guard case .sequence(let items, _) = value else {
                         throw reader.error(value.position, "acknowledged is a list of findings")
                     }
                     for item in items { acknowledgements.append(try Acknowledgement(item, reader: reader)) }
                 default:
-                    throw reader.error(position, "unknown key \"\(key)\" (a .modeldiff.yml has check, test and acknowledged)")
+                    throw reader.error(position, "unknown key \"\(key)\" (a .modeldiff.yml has check, test, order and acknowledged)")
                 }
             }
         }
@@ -155,6 +173,7 @@ public struct ModelDiffConfig: Sendable {
         self.testObjects = testObjects
         self.testCounts = testCounts
         self.testValues = testValues
+        self.order = order
     }
 }
 

@@ -13,6 +13,21 @@ public struct BundleCheck: Sendable {
         public let isJump: Bool
         /// Whether the newer side comes after the current version (a draft).
         public let isDraft: Bool
+        /// Whether the pair is off the path, checked because a mapping model beside the bundle maps it.
+        public var isMappingOnly: Bool { kind == .mappingOnly }
+        let kind: Kind
+
+        /// Why a pair is checked: a step or jump of the path, or a mapping model's own pair.
+        enum Kind: Sendable { case path, mappingOnly }
+
+        init(from: String, to: String, report: InferenceReport, isJump: Bool, isDraft: Bool, kind: Kind = .path) {
+            self.from = from
+            self.to = to
+            self.report = report
+            self.isJump = isJump
+            self.isDraft = isDraft
+            self.kind = kind
+        }
     }
 
     /// The pairs, consecutive ones first, then the jumps to the current version.
@@ -30,11 +45,22 @@ public struct BundleCheck: Sendable {
     public let configFindings: [Finding]
     /// With `cloudKit`, the current version's breaches of CloudKit's model rules (`CloudKitRules`).
     public let cloudKitFindings: [Finding]
+    /// Versions that sort after the current one when no order was given: a warning naming them and
+    /// the fix, `version-after-current`.
+    public let orderFindings: [Finding]
+    /// Mapping models that could not be read: errors, `mapping-unreadable`, one per file.
+    public let mappingFindings: [Finding]
+    /// Versions the reader refused (``ModelBundle/unreadableVersions``): errors, `version-unreadable`,
+    /// one per version, at the reader's line, naming the steps left unchecked.
+    public let versionFindings: [Finding]
     /// How many distinct entity pairs the check compared (each once, however many version pairs share it).
     package let entityComparisons: Int
 
-    /// The findings about the bundle as a whole: the lock file's, then the configuration's.
-    public var bundleFindings: [Finding] { lockFindings + cloudKitFindings + configFindings }
+    /// The findings about the bundle as a whole: the unreadable versions', the lock file's, the mapping models', the order's,
+    /// CloudKit's, then the configuration's.
+    public var bundleFindings: [Finding] {
+        versionFindings + lockFindings + mappingFindings + orderFindings + cloudKitFindings + configFindings
+    }
 
     /// The worst verdict of all pairs (not inferable when the lock file finds a shipped version changed).
     public var verdict: Verdict {
@@ -44,23 +70,26 @@ public struct BundleCheck: Sendable {
 
     /// Checks a bundle's versions in `order` (natural order of names unless given) along `path`,
     /// only the pairs whose newer side comes after `since` (when given); a step that one of
-    /// `mappings` covers and that validates gets the verdict `mapped`.
+    /// `mappings` covers and that validates gets the verdict `mapped`, and a pair off the path that
+    /// one of them maps is checked too. `unreadableMappings` are the mapping files that could not be
+    /// read (``MappingDiscovery``), each an error finding while the rest of the check goes on.
     public init(
         bundle: ModelBundle, order: [String]? = nil, path: MigrationPath = .all, since: String? = nil, mappings: [MappingFile] = [],
-        lock: (lock: VersionLock, path: String)? = nil, acknowledgements: [Acknowledgement] = [], cloudKit: Bool = false
+        unreadableMappings: [Diagnostic] = [], lock: (lock: VersionLock, path: String)? = nil, acknowledgements: [Acknowledgement] = [],
+        cloudKit: Bool = false
     ) throws(Diagnostic) {
         var digests = DigestMemo()
         try self.init(
-            bundle: bundle, order: order, path: path, since: since, mappings: mappings, lock: lock, acknowledgements: acknowledgements,
-            cloudKit: cloudKit, digests: &digests)
+            bundle: bundle, order: order, path: path, since: since, mappings: mappings, unreadableMappings: unreadableMappings, lock: lock,
+            acknowledgements: acknowledgements, cloudKit: cloudKit, digests: &digests)
     }
 
     /// Checks a bundle as the public initializer does, hashing its versions with `digests`: a caller
     /// that hashes the same versions for its own needs (`plan`) shares one memo with the check.
     package init(
         bundle: ModelBundle, order: [String]? = nil, path: MigrationPath = .all, since: String? = nil, mappings: [MappingFile] = [],
-        lock: (lock: VersionLock, path: String)? = nil, acknowledgements: [Acknowledgement] = [], cloudKit: Bool = false,
-        digests: inout DigestMemo
+        unreadableMappings: [Diagnostic] = [], lock: (lock: VersionLock, path: String)? = nil, acknowledgements: [Acknowledgement] = [],
+        cloudKit: Bool = false, digests: inout DigestMemo
     ) throws(Diagnostic) {
         let (versions, current) = try bundle.orderedVersions(order)
         var sinceIndex = -1
@@ -76,7 +105,7 @@ public struct BundleCheck: Sendable {
         var memo = EntityPairMemo()
         let compared = versions.indices.map { memo.version(versions[$0].model, hashes: hashes[$0]) }
         let history = bundle.historicalNames
-        func analyse(_ i: Int, _ j: Int, jump: Bool) throws(Diagnostic) -> Pair {
+        func analyse(_ i: Int, _ j: Int, jump: Bool, kind: Pair.Kind = .path) throws(Diagnostic) -> Pair {
             let diff = ModelDiff(source: compared[i], destination: compared[j], memo: &memo)
             var report = InferenceReport(
                 diff: diff, sourcePath: versions[i].loaded.path, destinationPath: versions[j].loaded.path, historicalNames: history)
@@ -89,23 +118,48 @@ public struct BundleCheck: Sendable {
                 report = report.adding(
                     CloudKitRules.change(diff, sourcePath: versions[i].loaded.path, destinationPath: versions[j].loaded.path))
             }
-            return Pair(from: versions[i].name, to: versions[j].name, report: report, isJump: jump, isDraft: j > current)
+            return Pair(from: versions[i].name, to: versions[j].name, report: report, isJump: jump, isDraft: j > current, kind: kind)
+        }
+        // A step across an unreadable version is no step anybody ships: it is left out, and the
+        // version's finding names the steps into and out of it instead.
+        let allNames = order ?? bundle.versionNames
+        let unreadable = Set(bundle.unreadableVersions.map(\.name))
+        func crossesUnreadable(_ old: String, _ new: String) -> Bool {
+            guard let i = allNames.firstIndex(of: old), let j = allNames.firstIndex(of: new), i < j else { return false }
+            return allNames[(i + 1)..<j].contains { unreadable.contains($0) }
         }
         var pairs: [Pair] = []
         if path.includesConsecutive {
-            for index in versions.indices.dropFirst() where index > sinceIndex { pairs.append(try analyse(index - 1, index, jump: false)) }
+            for index in versions.indices.dropFirst()
+            where index > sinceIndex && !crossesUnreadable(versions[index - 1].name, versions[index].name) {
+                pairs.append(try analyse(index - 1, index, jump: false))
+            }
         }
         if path.includesDirect && current > sinceIndex {
             // `direct` includes the last step into the current version; `all` has it among the consecutive ones.
             let lastOld = path == .direct ? current - 1 : current - 2
             if lastOld >= 0 { for index in 0...lastOld { pairs.append(try analyse(index, current, jump: index != current - 1)) } }
         }
+        // A mapping model for a pair off the path (`Map44To47` beside a consecutive check) is checked
+        // as its own pair: a mapping nobody runs through `check` would otherwise rot unseen.
+        let onPath = Set(pairs.map { "\($0.from) → \($0.to)" })
+        for file in mappings {
+            let mapped = Self.pairs(mappedBy: file, in: versions, hashes: hashes)
+            let named = mapped.first {
+                versions[$0.0].name == file.mapping.sourceVersion && versions[$0.1].name == file.mapping.destinationVersion
+            }
+            guard !mapped.contains(where: { onPath.contains("\(versions[$0.0].name) → \(versions[$0.1].name)") }),
+                let (i, j) = named ?? mapped.first(where: { $0.0 < $0.1 }) ?? mapped.first, j > sinceIndex,
+                !pairs.contains(where: { $0.from == versions[i].name && $0.to == versions[j].name })
+            else { continue }
+            pairs.append(try analyse(i, j, jump: false, kind: .mappingOnly))
+        }
         var used = Set<Acknowledgement>()
         if !acknowledgements.isEmpty {
             pairs = pairs.map { pair in
                 let (report, matched) = pair.report.acknowledging(acknowledgements, from: pair.from, to: pair.to)
                 used.formUnion(matched)
-                return Pair(from: pair.from, to: pair.to, report: report, isJump: pair.isJump, isDraft: pair.isDraft)
+                return Pair(from: pair.from, to: pair.to, report: report, isJump: pair.isJump, isDraft: pair.isDraft, kind: pair.kind)
             }
         }
         // The current version's CloudKit findings are acknowledged by entries that name no pair.
@@ -135,9 +189,63 @@ public struct BundleCheck: Sendable {
         self.pairs = pairs
         self.path = path
         self.currentVersion = bundle.currentVersionName
-        self.drafts = versions.count > current + 1 ? versions[(current + 1)...].map(\.name) : []
+        let drafts = versions.count > current + 1 ? versions[(current + 1)...].map(\.name) : []
+        self.drafts = drafts
+        self.orderFindings = order == nil ? Self.orderFindings(drafts: drafts, current: bundle.currentVersionName, bundle: bundle.path) : []
+        self.mappingFindings = unreadableMappings.map { diagnostic in
+            Finding(
+                .mappingUnreadable, entity: nil, file: diagnostic.path, line: diagnostic.line,
+                message:
+                    "this mapping model cannot be read, so no step is checked with it: \(diagnostic.message); "
+                    + "restore the file (a Git LFS pointer needs `git lfs pull`) or remove it")
+        }
+        self.versionFindings = allNames.indices.compactMap { index in
+            guard let problem = bundle.problem(ofVersion: allNames[index]) else { return nil }
+            let name = allNames[index]
+            let currentIndex = allNames.firstIndex(of: bundle.currentVersionName) ?? allNames.count
+            var steps: [String] = []
+            if path.includesConsecutive && index > 0 { steps.append("\(allNames[index - 1]) → \(name)") }
+            if path.includesConsecutive && index + 1 < allNames.count { steps.append("\(name) → \(allNames[index + 1])") }
+            if path.includesDirect && index < currentIndex && !steps.contains("\(name) → \(bundle.currentVersionName)") {
+                steps.append("\(name) → \(bundle.currentVersionName)")
+            }
+            let unchecked = steps.isEmpty ? "" : ", so \(steps.joined(separator: ", ")) \(steps.count == 1 ? "is" : "are") not checked"
+            return Finding(
+                .versionUnreadable, entity: nil, file: problem.path, line: problem.line,
+                message: "version \"\(name)\" cannot be read\(unchecked): \(problem.message)")
+        }
         self.lockFindings = lock.map { $0.lock.findings(for: bundle, lockPath: $0.path, digests: &digests) } ?? []
         self.entityComparisons = memo.comparisonCount
+    }
+
+    /// The warning for versions sorting after the current one, which a team ordering its versions
+    /// by hand (renamed versions) would not want checked as drafts; none when nothing sorts after it.
+    static func orderFindings(drafts: [String], current: String, bundle: String) -> [Finding] {
+        guard !drafts.isEmpty else { return [] }
+        let names = drafts.map { "\"\($0)\"" }.joined(separator: ", ")
+        let (verb, pronoun) = drafts.count == 1 ? ("comes", "it") : ("come", "they")
+        let checked = drafts.count == 1 ? "it is checked as a draft" : "they are checked as drafts"
+        return [
+            Finding(
+                .versionAfterCurrent, entity: nil, file: bundle, line: nil,
+                message:
+                    "\(names) \(verb) after the current version \"\(current)\" in the bundle's order, so \(checked) "
+                    + "and no store migrates to \(drafts.count == 1 ? "it" : "them"); if \(pronoun) shipped before \"\(current)\", "
+                    + "list the versions oldest first under order: in .modeldiff.yml, or give --order")
+        ]
+    }
+
+    /// The pairs of `versions` that `file` maps (by its recorded hashes, else its version names),
+    /// oldest source first; several when versions share hashes.
+    static func pairs(mappedBy file: MappingFile, in versions: [ModelVersion], hashes: [VersionHashes]) -> [(Int, Int)] {
+        var found: [(Int, Int)] = []
+        for i in versions.indices {
+            for j in versions.indices
+            where j != i && MappingDiscovery.maps(file, from: versions[i], to: versions[j], hashes: (hashes[i], hashes[j])) {
+                found.append((i, j))
+            }
+        }
+        return found
     }
 
     /// A step's report once the mapping file that claims it is checked against both versions:

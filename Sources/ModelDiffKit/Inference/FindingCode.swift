@@ -1,11 +1,14 @@
-/// Every finding `check` reports, with its severity and a one-line summary: the SARIF rule list and the
-/// table of codes in docs/findings.md come from here, and a rule cannot report a code that does not exist or give
-/// it another severity. The raw value is the stable kebab-case code users see and acknowledge.
+/// Every finding `check` reports. Each code's severity, summary, fix and examples live in its
+/// ``FindingUnit`` (`Inference/Findings/`): the SARIF rule list and docs/findings.md come from there, and a
+/// rule cannot report a code that does not exist or give it another severity. The raw value is the stable
+/// kebab-case code users see and acknowledge.
 public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     case attributeTypeIncompatible = "attribute-type-incompatible"
     case requiredAttributeWithoutDefault = "required-attribute-without-default"
     case optionalToRequiredWithoutDefault = "optional-to-required-without-default"
     case mappingInvalid = "mapping-invalid"
+    case mappingUnreadable = "mapping-unreadable"
+    case versionUnreadable = "version-unreadable"
     case lockedVersionChanged = "locked-version-changed"
     case lockedVersionRemoved = "locked-version-removed"
     case currentVersionMovedBack = "current-version-moved-back"
@@ -16,6 +19,7 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     case ambiguousRenamingIdentifier = "ambiguous-renaming-identifier"
     case unmatchedRenamingIdentifier = "unmatched-renaming-identifier"
     case acknowledgementUnused = "acknowledgement-unused"
+    case versionAfterCurrent = "version-after-current"
     case cloudkitUniqueConstraint = "cloudkit-unique-constraint"
     case cloudkitUnsupportedType = "cloudkit-unsupported-type"
     case cloudkitRequiredAttribute = "cloudkit-required-attribute"
@@ -65,148 +69,77 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
 
     /// How serious a finding of this code is: an error makes the change not inferable. (An
     /// acknowledged finding is reported as a note.)
-    public var severity: Diagnostic.Severity {
-        switch self {
-        case .attributeTypeIncompatible: .error
-        case .requiredAttributeWithoutDefault: .error
-        case .optionalToRequiredWithoutDefault: .error
-        case .mappingInvalid: .error
-        case .lockedVersionChanged: .error
-        case .lockedVersionRemoved: .error
-        case .currentVersionMovedBack: .error
-        case .requiredRelationshipAdded: .error
-        case .hierarchyMerge: .error
-        case .relationshipRetargeted: .error
-        case .propertyKindChanged: .error
-        case .ambiguousRenamingIdentifier: .error
-        case .unmatchedRenamingIdentifier: .error
-        case .acknowledgementUnused: .warning
-        case .cloudkitUniqueConstraint: .error
-        case .cloudkitUnsupportedType: .error
-        case .cloudkitRequiredAttribute: .error
-        case .cloudkitRequiredRelationship: .error
-        case .cloudkitMissingInverse: .error
-        case .cloudkitDenyDeleteRule: .error
-        case .cloudkitOrderedRelationship: .error
-        case .cloudkitCrossConfiguration: .error
-        case .cloudkitEntityRemoved: .error
-        case .cloudkitEntityRenamed: .error
-        case .cloudkitPropertyRemoved: .error
-        case .cloudkitPropertyRenamed: .error
-        case .cloudkitTypeChanged: .error
-        case .cloudkitMadeRequired: .error
-        case .possibleRename: .warning
-        case .entityRemoved: .warning
-        case .staleRenamingIdentifier: .warning
-        case .attributeRemoved: .warning
-        case .relationshipRemoved: .warning
-        case .attributeMadeTransient: .warning
-        case .relationshipMadeTransient: .warning
-        case .toManyToOne: .warning
-        case .maxCountLowered: .warning
-        case .relationshipMadeRequired: .warning
-        case .numberNarrowed: .warning
-        case .numberToBoolean: .warning
-        case .entityAdded: .note
-        case .entityRenamed: .note
-        case .entityChanged: .note
-        case .hierarchyChanged: .note
-        case .propertyAdded: .note
-        case .propertyRemoved: .note
-        case .propertyRenamed: .note
-        case .propertyMoved: .note
-        case .attributeChanged: .note
-        case .optionalToRequired: .note
-        case .requiredToOptional: .note
-        case .numberWidened: .note
-        case .booleanToNumber: .note
-        case .binaryTransformable: .note
-        case .toOneToMany: .note
-        case .orderingChanged: .note
-        case .renamingIdentifierFromOlderVersion: .note
-        case .cosmeticChange: .note
-        case .configurationChanged: .note
-        case .fetchRequestChanged: .note
-        }
-    }
+    public var severity: Diagnostic.Severity { unit.severity }
 
     /// What a finding of this code means, in one line.
-    public var summary: String {
+    public var summary: String { unit.summary }
+
+    /// The code's unit: severity, summary, why, fix and examples, in `Inference/Findings/`.
+    public var unit: FindingUnit {
         switch self {
-        case .attributeTypeIncompatible: "An attribute's type changes in a way lightweight migration cannot convert (134190)."
-        case .requiredAttributeWithoutDefault:
-            "A new required attribute has no default value: migrating a non-empty store fails validation (134110)."
-        case .optionalToRequiredWithoutDefault: "An optional attribute becomes required without a default value (134110 on any nil value)."
-        case .mappingInvalid: "A mapping model in the repository claims a step but does not validate against its two versions."
-        case .lockedVersionChanged:
-            "A version recorded in the lock file has other entity version hashes now: stores of the shipped app would no longer open (134100)."
-        case .lockedVersionRemoved: "A version recorded in the lock file is gone from the bundle."
-        case .currentVersionMovedBack: "`.xccurrentversion` names a version older than the lock file's current one."
-        case .requiredRelationshipAdded:
-            """
-            A new required to-one relationship, or a new to-many one with a minimum count of 1 or more: every migrated object has it empty and \
-            fails validation. A new non-optional to-many with a minimum count of 0 is inferable (an empty set passes).
-            """
-        case .hierarchyMerge: "Entities from separate hierarchies now share a parent; Core Data cannot merge hierarchies."
-        case .relationshipRetargeted: "A relationship points to a different entity; lightweight migration cannot re-target it."
-        case .propertyKindChanged: "A property changes between attribute and relationship under the same name."
-        case .ambiguousRenamingIdentifier: "Several new elements match the same old element."
-        case .unmatchedRenamingIdentifier: "A renaming identifier matches nothing in the old version (a typo drops the data)."
-        case .acknowledgementUnused: "An acknowledged finding in .modeldiff.yml matches nothing in the pairs checked (fixed, or mistyped)."
-        case .cloudkitUniqueConstraint:
-            "check --cloudkit: an entity mirrored to CloudKit has a uniqueness constraint, which CloudKit cannot enforce."
-        case .cloudkitUnsupportedType: "check --cloudkit: a mirrored attribute is Undefined or Object ID, which CloudKit cannot store."
-        case .cloudkitRequiredAttribute: "check --cloudkit: a mirrored attribute is required without a default value."
-        case .cloudkitRequiredRelationship:
-            "check --cloudkit: a mirrored relationship is required; CloudKit needs every relationship optional."
-        case .cloudkitMissingInverse: "check --cloudkit: a mirrored relationship has no inverse."
-        case .cloudkitDenyDeleteRule: "check --cloudkit: a mirrored relationship uses the Deny delete rule."
-        case .cloudkitOrderedRelationship: "check --cloudkit: a mirrored relationship is ordered, which CloudKit cannot mirror."
-        case .cloudkitCrossConfiguration: "check --cloudkit: a relationship of a CloudKit configuration points to an entity outside it."
-        case .cloudkitEntityRemoved: "check --cloudkit: a mirrored entity is removed; the production schema is add-only."
-        case .cloudkitEntityRenamed: "check --cloudkit: a mirrored entity is renamed; its record type keeps the old name."
-        case .cloudkitPropertyRemoved:
-            "check --cloudkit: a mirrored attribute or relationship is removed; the production schema is add-only."
-        case .cloudkitPropertyRenamed: "check --cloudkit: a mirrored property is renamed; its field keeps the old name."
-        case .cloudkitTypeChanged: "check --cloudkit: a mirrored attribute changes type, or a relationship its destination or cardinality."
-        case .cloudkitMadeRequired: "check --cloudkit: a mirrored attribute becomes required; records of older versions may lack it."
-        case .possibleRename: "Something disappears and a look-alike appears without a renaming identifier: the data is dropped."
-        case .entityRemoved: "An entity is removed: its objects are deleted."
-        case .staleRenamingIdentifier:
-            """
-            An entity of the old version carries a renaming identifier that no entity of the new version carries, while an entity of the same \
-            name exists: Core Data matches by renaming identifier, so it deletes the old objects and the new entity starts empty.
-            """
-        case .attributeRemoved: "A stored attribute is removed: its values are lost."
-        case .relationshipRemoved: "A stored relationship is removed: its links are lost."
-        case .attributeMadeTransient: "A stored attribute becomes transient: its values are lost."
-        case .relationshipMadeTransient: "A stored relationship becomes transient: its links are lost."
-        case .toManyToOne: "A to-many relationship becomes to-one: only one related object is kept."
-        case .maxCountLowered: "A to-many relationship's maximum count is lowered: objects with more fail validation."
-        case .relationshipMadeRequired: "A relationship becomes required: objects with fewer related objects fail validation."
-        case .numberNarrowed: "A number type narrows: values that do not fit are truncated or overflow."
-        case .numberToBoolean: "A number becomes Boolean: every non-zero value becomes YES."
-        case .entityAdded: "A new entity (inferable)."
-        case .entityRenamed: "An entity is renamed through its renaming identifier (inferable)."
-        case .entityChanged: "An entity's stored shape changes: abstract, version hash modifier, uniqueness constraints (inferable)."
-        case .hierarchyChanged: "An entity gets a new parent or leaves its hierarchy (inferable)."
-        case .propertyAdded: "A new optional, defaulted or transient property (inferable)."
-        case .propertyRemoved: "A transient or fetched property is removed (nothing stored is lost)."
-        case .propertyRenamed: "A property is renamed through its renaming identifier (inferable)."
-        case .propertyMoved: "A property moves up or down the entity hierarchy (inferable)."
-        case .attributeChanged: "An attribute's stored definition changes (inferable)."
-        case .optionalToRequired: "An attribute becomes required and has a default value (inferable)."
-        case .requiredToOptional: "An attribute becomes optional (inferable)."
-        case .numberWidened: "A number type widens (inferable)."
-        case .booleanToNumber: "A Boolean becomes a number (inferable)."
-        case .binaryTransformable: "Binary ↔ Transformable with NSMigrationAllowTypeTransformation (inferable)."
-        case .toOneToMany: "A to-one relationship becomes to-many (inferable)."
-        case .orderingChanged: "A to-many relationship becomes ordered or unordered (inferable)."
-        case .renamingIdentifierFromOlderVersion:
-            "A renaming identifier names an element of another version of the bundle, not of the old one."
-        case .cosmeticChange: "A change that does not affect the store (class names, userInfo, defaults, indexes …)."
-        case .configurationChanged: "A configuration's entities change."
-        case .fetchRequestChanged: "A stored fetch request changes."
+        case .attributeTypeIncompatible: .attributeTypeIncompatible
+        case .requiredAttributeWithoutDefault: .requiredAttributeWithoutDefault
+        case .optionalToRequiredWithoutDefault: .optionalToRequiredWithoutDefault
+        case .mappingInvalid: .mappingInvalid
+        case .mappingUnreadable: .mappingUnreadable
+        case .versionUnreadable: .versionUnreadable
+        case .lockedVersionChanged: .lockedVersionChanged
+        case .lockedVersionRemoved: .lockedVersionRemoved
+        case .currentVersionMovedBack: .currentVersionMovedBack
+        case .requiredRelationshipAdded: .requiredRelationshipAdded
+        case .hierarchyMerge: .hierarchyMerge
+        case .relationshipRetargeted: .relationshipRetargeted
+        case .propertyKindChanged: .propertyKindChanged
+        case .ambiguousRenamingIdentifier: .ambiguousRenamingIdentifier
+        case .unmatchedRenamingIdentifier: .unmatchedRenamingIdentifier
+        case .acknowledgementUnused: .acknowledgementUnused
+        case .versionAfterCurrent: .versionAfterCurrent
+        case .cloudkitUniqueConstraint: .cloudkitUniqueConstraint
+        case .cloudkitUnsupportedType: .cloudkitUnsupportedType
+        case .cloudkitRequiredAttribute: .cloudkitRequiredAttribute
+        case .cloudkitRequiredRelationship: .cloudkitRequiredRelationship
+        case .cloudkitMissingInverse: .cloudkitMissingInverse
+        case .cloudkitDenyDeleteRule: .cloudkitDenyDeleteRule
+        case .cloudkitOrderedRelationship: .cloudkitOrderedRelationship
+        case .cloudkitCrossConfiguration: .cloudkitCrossConfiguration
+        case .cloudkitEntityRemoved: .cloudkitEntityRemoved
+        case .cloudkitEntityRenamed: .cloudkitEntityRenamed
+        case .cloudkitPropertyRemoved: .cloudkitPropertyRemoved
+        case .cloudkitPropertyRenamed: .cloudkitPropertyRenamed
+        case .cloudkitTypeChanged: .cloudkitTypeChanged
+        case .cloudkitMadeRequired: .cloudkitMadeRequired
+        case .possibleRename: .possibleRename
+        case .entityRemoved: .entityRemoved
+        case .staleRenamingIdentifier: .staleRenamingIdentifier
+        case .attributeRemoved: .attributeRemoved
+        case .relationshipRemoved: .relationshipRemoved
+        case .attributeMadeTransient: .attributeMadeTransient
+        case .relationshipMadeTransient: .relationshipMadeTransient
+        case .toManyToOne: .toManyToOne
+        case .maxCountLowered: .maxCountLowered
+        case .relationshipMadeRequired: .relationshipMadeRequired
+        case .numberNarrowed: .numberNarrowed
+        case .numberToBoolean: .numberToBoolean
+        case .entityAdded: .entityAdded
+        case .entityRenamed: .entityRenamed
+        case .entityChanged: .entityChanged
+        case .hierarchyChanged: .hierarchyChanged
+        case .propertyAdded: .propertyAdded
+        case .propertyRemoved: .propertyRemoved
+        case .propertyRenamed: .propertyRenamed
+        case .propertyMoved: .propertyMoved
+        case .attributeChanged: .attributeChanged
+        case .optionalToRequired: .optionalToRequired
+        case .requiredToOptional: .requiredToOptional
+        case .numberWidened: .numberWidened
+        case .booleanToNumber: .booleanToNumber
+        case .binaryTransformable: .binaryTransformable
+        case .toOneToMany: .toOneToMany
+        case .orderingChanged: .orderingChanged
+        case .renamingIdentifierFromOlderVersion: .renamingIdentifierFromOlderVersion
+        case .cosmeticChange: .cosmeticChange
+        case .configurationChanged: .configurationChanged
+        case .fetchRequestChanged: .fetchRequestChanged
         }
     }
 

@@ -17,14 +17,16 @@ public struct VersionLock: Sendable, Codable, Equatable {
 
     /// The current version when the lock was written.
     public let currentVersion: String
-    /// Every version, in the bundle's order.
+    /// Every version, oldest first: the order `check` and every other command use (``VersionOrder``).
     public let versions: [Version]
 
-    /// The lock of `bundle` as it is now.
-    public init(bundle: ModelBundle) {
+    /// The lock of `bundle` as it is now, its versions in `order` (the bundle's order when nil; a
+    /// version `order` leaves out is not locked).
+    public init(bundle: ModelBundle, order: [String]? = nil) {
         currentVersion = bundle.currentVersionName
         var digests = DigestMemo()
-        versions = bundle.versions.map { version in
+        let ordered = order.map { $0.compactMap { bundle.version(named: $0) } } ?? bundle.versions
+        versions = ordered.map { version in
             let hashes = version.model.versionHashes(digests: &digests)
             return Version(
                 name: version.name, versionChecksum: hashes.versionChecksum,
@@ -73,6 +75,8 @@ public struct VersionLock: Sendable, Codable, Equatable {
         var findings: [Finding] = []
         for locked in versions {
             guard let version = bundle.version(named: locked.name) else {
+                // An unreadable version is still there: its own finding (`version-unreadable`) says so.
+                if bundle.problem(ofVersion: locked.name) != nil { continue }
                 findings.append(
                     Finding(
                         .lockedVersionRemoved, entity: nil, file: lockPath, line: nil,

@@ -1,10 +1,11 @@
 extension StoreLayout {
     /// The layout with each join table under the name the store really uses.
     ///
-    /// For a many-to-many pair on one entity (`UserClient.trustedClients` / `trustedByClients`), Core
-    /// Data names the table after whichever side its property dictionary yields first, and Apple's
-    /// stores of Wire's model show both names; a store is read under its own. Pairs whose table is
-    /// under neither name keep the computed one (`store verify` then reports the missing table).
+    /// Core Data's in-place migration keeps a join table it does not re-create under the name an earlier
+    /// version's walk gave it (`ManyToManyNaming`): Wire's stores of 2.89 to 2.95 keep 2.88's
+    /// `Z_25TRUSTEDCLIENTS` where their own version names `Z_25TRUSTEDBYCLIENTS`. A store is read under
+    /// its own name. Pairs whose table is under neither name keep the computed one (`store verify` then
+    /// reports the missing table).
     package func adopting(storeTables: Set<String>) -> StoreLayout {
         var renamed: [String: JoinTable] = [:]
         for join in joinTables where !storeTables.contains(join.name) {

@@ -169,15 +169,15 @@ extension StoreLayout {
         for pair in names.manyToManyPairs {
             let (table, source, destination) = (pair.tableName, pair.inverseColumn, pair.relationshipColumn)
             var orders: [(String, String)] = []
-            if destination == ColumnNames.reflexiveColumn {
+            if pair.isReflexive {
                 // Its own inverse: `FOK_REFLEXIVE` orders each owner's list (`inverseOrderColumnName`), and the
                 // relationship's own `Z_FOK_<n><NAME>` (its order column as the other side) follows.
-                if pair.relationship.isOrdered {
-                    orders = [("FOK_" + destination, pair.relationship.name), ("Z_FOK_\(source.dropFirst(2))", pair.relationship.name)]
+                if let own = pair.relationshipOrderColumn {
+                    orders = [("FOK_" + destination, pair.relationship.name), (own, pair.relationship.name)]
                 }
             } else {
-                if pair.inverse.isOrdered { orders.append(("Z_FOK_\(source.dropFirst(2))", pair.inverse.name)) }
-                if pair.relationship.isOrdered { orders.append(("Z_FOK_\(destination.dropFirst(2))", pair.relationship.name)) }
+                if let column = pair.inverseOrderColumn { orders.append((column, pair.inverse.name)) }
+                if let column = pair.relationshipOrderColumn { orders.append((column, pair.relationship.name)) }
             }
             let join = JoinTable(
                 name: table, relationship: (pair.entity, pair.relationship.name), inverse: (pair.inverseEntity, pair.inverse.name),

@@ -8,12 +8,34 @@ package enum MappingDiscovery {
     /// is not a folder is refused (the CLI names the flag that gave it, see ``firstNonFolder(in:)``).
     package static func files(besides bundle: String, in folders: [String] = []) throws(Diagnostic) -> [MappingFile] {
         if let path = firstNonFolder(in: folders) { throw Diagnostic(path: path, message: "not a folder") }
+        var files: [MappingFile] = []
+        for path in paths(besides: bundle, in: folders) { files.append(try MappingFile.load(path: path)) }
+        return files
+    }
+
+    /// The mapping files for `bundle` as ``files(besides:in:)`` finds them, those that cannot be read
+    /// set aside with the reason: `check` reports each as a finding and checks the rest.
+    package static func readableFiles(besides bundle: String, in folders: [String] = []) throws(Diagnostic) -> (
+        files: [MappingFile], unreadable: [Diagnostic]
+    ) {
+        if let path = firstNonFolder(in: folders) { throw Diagnostic(path: path, message: "not a folder") }
+        var files: [MappingFile] = []
+        var unreadable: [Diagnostic] = []
+        for path in paths(besides: bundle, in: folders) {
+            do {
+                files.append(try MappingFile.load(path: path))
+            } catch {
+                unreadable.append(error)
+            }
+        }
+        return (files, unreadable)
+    }
+
+    private static func paths(besides bundle: String, in folders: [String]) -> [String] {
         let beside = (bundle.trimmingTrailingSlashes as NSString).deletingLastPathComponent
         var paths = Set(candidates(in: beside.isEmpty ? "." : beside, recursive: false))
         for folder in folders { paths.formUnion(candidates(in: folder, recursive: true)) }
-        var files: [MappingFile] = []
-        for path in paths.sorted() { files.append(try MappingFile.load(path: path)) }
-        return files
+        return paths.sorted()
     }
 
     /// The first of `paths` that is not a folder (missing, or a file).

@@ -57,6 +57,15 @@ public enum MappingInference {
                                 ]))
                     } else if let suggestion, let old = suspected[attribute.name] {
                         attributes.append(renamePlaceholder(attribute.name, of: new, old: old, suggestion: suggestion))
+                    } else if case .attribute(let old)? = oldProperty, !old.isTransient, old.isOptional, !attribute.isOptional,
+                        attribute.hasDefaultValue
+                    {
+                        // Core Data's inferred mapping gives a nil the default (`NilBecomesDefault`).
+                        attributes.append(
+                            PropertyMapping(
+                                name: attribute.name,
+                                valueExpression: NilBecomesDefault.expression(source: old.name, destination: attribute.name),
+                                comments: [" now required: a nil \(old.name) becomes the default value "]))
                     } else if let oldProperty, !oldProperty.isTransient {
                         attributes.append(PropertyMapping(name: attribute.name, valueExpression: "$source.\(escapedKey(oldProperty.name))"))
                     } else if oldProperty == nil, attribute.canonicalName != attribute.name {

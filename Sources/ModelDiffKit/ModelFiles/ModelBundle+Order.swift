@@ -16,12 +16,15 @@ package enum VersionOrderError: Error, Sendable, Equatable {
 }
 
 extension ModelBundle {
-    /// The versions `order` names, in that order (every version in natural order when nil), and the
-    /// current version's index among them.
+    /// The readable versions `order` names, in that order (every version in the bundle's order when
+    /// nil), and the current version's index among them; an unreadable version named is left out.
     package func versions(inOrder order: [String]?) throws(VersionOrderError) -> (versions: [ModelVersion], current: Int) {
         var ordered: [ModelVersion] = []
         for name in order ?? versions.map(\.name) {
-            guard let version = version(named: name) else { throw .unknownVersion(name, versions: versions.map(\.name)) }
+            guard let version = version(named: name) else {
+                if problem(ofVersion: name) != nil { continue }
+                throw .unknownVersion(name, versions: versionNames)
+            }
             ordered.append(version)
         }
         guard let current = ordered.firstIndex(where: { $0.name == currentVersionName }) else {
@@ -31,7 +34,7 @@ extension ModelBundle {
     }
 
     /// The same, a wrong order said as a diagnostic on the bundle.
-    func orderedVersions(_ order: [String]?) throws(Diagnostic) -> (versions: [ModelVersion], current: Int) {
+    package func orderedVersions(_ order: [String]?) throws(Diagnostic) -> (versions: [ModelVersion], current: Int) {
         do {
             return try versions(inOrder: order)
         } catch {

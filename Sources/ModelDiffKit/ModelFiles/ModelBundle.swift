@@ -27,6 +27,11 @@ public struct ModelBundle: Sendable {
     public let currentVersionName: String
     /// Notes about versions that were skipped (Xcode 3 binary models).
     public let notes: [Diagnostic]
+    /// Versions the reader refused, with the reader's error (its `path:line:col`), when the bundle was
+    /// loaded keeping them; such a version is one finding on the pairs that touch it, not the end of the run.
+    public let unreadableVersions: [(name: String, problem: Diagnostic)]
+    /// Every version folder's name, readable or not, in the bundle's own order (``ModelLocator``).
+    public let versionNames: [String]
 
     /// The reader's warnings about every version, oldest first: models Xcode compiles and Core Data
     /// loads, read as written (a one-sided inverse).
@@ -38,11 +43,19 @@ public struct ModelBundle: Sendable {
     /// The version with that name, if any.
     public func version(named name: String) -> ModelVersion? { versions.first { $0.name == name } }
 
-    /// Loads every version of the bundle at `path`.
-    public static func load(path: String) throws(Diagnostic) -> ModelBundle {
+    /// The reader's error about version `name`, if it was refused.
+    public func problem(ofVersion name: String) -> Diagnostic? { unreadableVersions.first { $0.name == name }?.problem }
+
+    /// Loads every version of the bundle at `path`. A version the reader refuses is the thrown error,
+    /// unless `keepingUnreadable`: then it is kept in ``unreadableVersions`` and the others are read. The
+    /// bundle itself (no versions, an unreadable `.xccurrentversion`, an unreadable current version) is
+    /// the thrown error either way, since nothing is checked without the current version.
+    public static func load(path: String, keepingUnreadable: Bool = false) throws(Diagnostic) -> ModelBundle {
         let names = try ModelLocator.versionFolders(inBundle: path)
         var versions: [ModelVersion] = []
         var notes: [Diagnostic] = []
+        var unreadable: [(name: String, problem: Diagnostic)] = []
+        let current = try ModelLocator.currentVersionName(ofBundle: path, versions: names)
         for name in names {
             let folder = (path as NSString).appendingPathComponent(name + ".xcdatamodel")
             if ModelLocator.isXcode3Model(folder) {
@@ -52,13 +65,19 @@ public struct ModelBundle: Sendable {
                         message: "version \"\(name)\" is an Xcode 3 binary model (elements/layout), which modeldiff cannot read; skipped"))
                 continue
             }
-            versions.append(ModelVersion(name: name, loaded: try ModelFile.loadFolder(folder)))
+            do {
+                versions.append(ModelVersion(name: name, loaded: try ModelFile.loadFolder(folder)))
+            } catch {
+                guard keepingUnreadable, name != current else { throw error }
+                unreadable.append((name, error))
+            }
         }
-        let current = try ModelLocator.currentVersionName(ofBundle: path, versions: names)
         guard versions.contains(where: { $0.name == current }) else {
             throw Diagnostic(path: path, message: "the current version \"\(current)\" cannot be read (Xcode 3 binary model)")
         }
-        return ModelBundle(path: path, versions: versions, currentVersionName: current, notes: notes)
+        return ModelBundle(
+            path: path, versions: versions, currentVersionName: current, notes: notes, unreadableVersions: unreadable,
+            versionNames: names.filter { name in versions.contains { $0.name == name } || unreadable.contains { $0.name == name } })
     }
 }
 

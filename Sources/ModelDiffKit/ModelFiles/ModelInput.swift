@@ -8,8 +8,10 @@ package enum ModelInput: Sendable {
     /// Whether `path` names a versioned bundle: a `.xcdatamodeld` folder (trailing slashes allowed).
     package static func isBundle(_ path: String) -> Bool { path.trimmingTrailingSlashes.hasSuffix(".xcdatamodeld") }
 
-    /// Reads what `path` names: every version of a bundle, else the one version ``ModelFile/load(path:)`` reads.
-    package static func load(path: String) throws(Diagnostic) -> ModelInput {
-        isBundle(path) ? .bundle(try ModelBundle.load(path: path)) : .version(try ModelFile.load(path: path))
+    /// Reads what `path` names: every version of a bundle, else the one version ``ModelFile/load(path:)`` reads;
+    /// `keepingUnreadable` as ``ModelBundle/load(path:keepingUnreadable:)`` takes it.
+    package static func load(path: String, keepingUnreadable: Bool = false) throws(Diagnostic) -> ModelInput {
+        isBundle(path)
+            ? .bundle(try ModelBundle.load(path: path, keepingUnreadable: keepingUnreadable)) : .version(try ModelFile.load(path: path))
     }
 }

@@ -80,17 +80,17 @@ package struct BundleLog: Sendable, Encodable {
         case versions, drafts
     }
 
-    /// The history of `bundle` in natural order of version names; a step that one of `mappings`
+    /// The history of `bundle` in `order` (the bundle's order when nil); a step that one of `mappings`
     /// covers and that validates against both versions has the verdict `mapped`.
-    package init(bundle: ModelBundle, mappings: [MappingFile] = []) throws(Diagnostic) {
-        let check = try BundleCheck(bundle: bundle, path: .consecutive, mappings: mappings)
-        let first = bundle.versions[0]
+    package init(bundle: ModelBundle, order: [String]? = nil, mappings: [MappingFile] = []) throws(Diagnostic) {
+        let check = try BundleCheck(bundle: bundle, order: order, path: .consecutive, mappings: mappings)
+        let first = try bundle.orderedVersions(order).versions[0]
         var entries = [
             Entry(
                 version: first.name, previous: nil, verdict: nil, mapping: nil, isCurrent: first.name == bundle.currentVersionName,
                 isDraft: false, changes: first.model.entities.map(Self.added), cosmetic: [], findings: [])
         ]
-        for pair in check.pairs where !pair.isJump {
+        for pair in check.pairs where !pair.isJump && !pair.isMappingOnly {
             let (changes, cosmetic) = Self.changes(pair.report.diff)
             entries.append(
                 Entry(

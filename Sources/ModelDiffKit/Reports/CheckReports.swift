@@ -22,31 +22,41 @@ public enum CheckReports {
         for pair in check.pairs {
             output += text(pair.report, title: title(pair), style: style)
         }
-        if !check.drafts.isEmpty {
+        if !check.drafts.isEmpty && check.orderFindings.isEmpty {
             output += draftsNote(check)
         }
-        let steps = check.pairs.filter { !$0.isJump }.count
-        let jumps = check.pairs.count - steps
+        let steps = check.pairs.filter { !$0.isJump && !$0.isMappingOnly }.count
+        let jumps = check.pairs.filter(\.isJump).count
         let mapped = check.pairs.filter { $0.report.verdict == .mapped }.count
         let acknowledged = check.pairs.filter { $0.report.verdict == .acknowledged }.count
         output +=
-            "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs on path \(check.path.rawValue): \(steps) step\(steps == 1 ? "" : "s")"
+            "overall: \(colored(check.verdict, style)) (\(pairsPhrase(check)): \(steps) step\(steps == 1 ? "" : "s")"
             + (jumps > 0 ? " and \(jumps) jump\(jumps == 1 ? "" : "s") to \(MessageEscaping.escaped(check.currentVersion))" : "")
             + "; \(check.pairs.filter { $0.report.verdict == .notInferable }.count) not inferable\(mapped > 0 ? ", \(mapped) mapped" : "")"
             + "\(acknowledged > 0 ? ", \(acknowledged) acknowledged" : ""))\n"
         return output
     }
 
-    /// `Model 9 → Model 10`, with `(draft)` after a pair into a version after the current one.
-    /// The note on drafts, names escaped (`MessageEscaping`).
+    /// `12 pairs on path all`, and the pairs off the path that mapping models map.
+    private static func pairsPhrase(_ check: BundleCheck) -> String {
+        let extra = check.pairs.filter(\.isMappingOnly).count
+        return "\(check.pairs.count - extra) pairs on path \(check.path.rawValue)"
+            + (extra > 0 ? " and \(extra) off it that \(extra == 1 ? "a mapping model maps" : "mapping models map")" : "")
+    }
+
+    /// The note on drafts when an order was given, names escaped (`MessageEscaping`); without one,
+    /// the `version-after-current` warning says it.
     private static func draftsNote(_ check: BundleCheck) -> String {
         let drafts = MessageEscaping.escaped(check.drafts.joined(separator: ", "))
         return "note: \(drafts) come\(check.drafts.count == 1 ? "s" : "") after the current version "
             + "\(MessageEscaping.escaped(check.currentVersion)) (drafts): checked step by step, not as jumps\n"
     }
 
+    /// `Model 9 → Model 10`, with `(draft)` after a pair into a version after the current one and
+    /// `(mapping model)` after a pair off the path that a mapping model maps.
     package static func title(_ pair: BundleCheck.Pair) -> String {
         "\(MessageEscaping.escaped(pair.from)) → \(MessageEscaping.escaped(pair.to))\(pair.isDraft ? " (draft)" : "")"
+            + (pair.isMappingOnly ? " (mapping model)" : "")
     }
 
     /// What a person reads in a CI log: each error and warning once (with the pairs it affects), then
@@ -70,7 +80,7 @@ public enum CheckReports {
                 separator: ", ")
             output += "\(title(pair)): \(colored(.notInferable, style)): \(what)\n"
         }
-        if !check.drafts.isEmpty {
+        if !check.drafts.isEmpty && check.orderFindings.isEmpty {
             output += draftsNote(check)
         }
         let counts = [Diagnostic.Severity.error, .warning].map { severity in
@@ -80,7 +90,7 @@ public enum CheckReports {
         let acknowledged = check.pairs.filter { $0.report.verdict == .acknowledged }.count
         let failing = check.pairs.filter { $0.report.verdict == .notInferable }.count
         output +=
-            "overall: \(colored(check.verdict, style)) (\(check.pairs.count) pairs on path \(check.path.rawValue): \(failing) not inferable"
+            "overall: \(colored(check.verdict, style)) (\(pairsPhrase(check)): \(failing) not inferable"
             + (mapped > 0 ? ", \(mapped) mapped" : "") + (acknowledged > 0 ? ", \(acknowledged) acknowledged" : "")
             + "; \(counts[0]) errors, \(counts[1]) warnings; --verbose shows every pair and note)\n"
         return output
@@ -168,6 +178,8 @@ public enum CheckReports {
         json.close()
         json.member("drafts", check.drafts)
         findings(check.lockFindings, key: "lock", into: &json)
+        findings(check.mappingFindings, key: "mappings", into: &json)
+        findings(check.orderFindings, key: "order", into: &json)
         json.key("pairs")
         json.openArray()
         for pair in check.pairs {
@@ -177,6 +189,8 @@ public enum CheckReports {
         json.close()
         json.member("path", check.path.rawValue)
         json.member("verdict", check.verdict.rawValue)
+        // Present only when a version could not be read, so a readable bundle's document is unchanged.
+        if !check.versionFindings.isEmpty { findings(check.versionFindings, key: "versions", into: &json) }
         json.close()
         json.raw("\n")
         json.finish()

@@ -8,6 +8,8 @@ struct AttributeMappingPlan {
     enum Source {
         /// `$source.key`: the source object's value for `key`, exactly what evaluating the key path gives.
         case key(String)
+        /// `$source.key`, or the destination attribute's default where it is nil (`NilBecomesDefault`).
+        case keyOrDefault(String, StoreValue)
         /// Any other value expression.
         case expression(ValueExpression)
         /// The expression text does not parse: the error, thrown when the first object reaches it.
@@ -59,6 +61,10 @@ struct AttributeMappingPlan {
                 let expression = try ExpressionParser.parse(text)
                 if case .keyPath(.variable("source"), let components) = expression, components.count == 1, !components[0].hasPrefix("@") {
                     source = .key(components[0])
+                } else if let key = NilBecomesDefault.sourceKey(of: expression, destination: property.name),
+                    let value = Self.defaultValue(of: attribute)
+                {
+                    source = .keyOrDefault(key, value)
                 } else {
                     source = .expression(expression)
                 }
@@ -91,5 +97,11 @@ struct AttributeMappingPlan {
             if case .expression(let e) = $0.source { e.variables.contains("destination") } else { false }
         }
         self.attributeMappings = mapping.attributeMappings
+    }
+
+    /// An attribute's default value as stored, nil when it has none.
+    static func defaultValue(of attribute: Attribute) -> StoreValue? {
+        if let interval = attribute.defaultDateTimeInterval, let seconds = Double(interval) { return .date(seconds) }
+        return attribute.defaultValueString.map { DefaultValue.parse($0, type: attribute.type) }
     }
 }

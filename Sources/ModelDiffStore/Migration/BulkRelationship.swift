@@ -14,7 +14,8 @@ struct BulkRelationship {
         case toOne(StoreQuery, declaredTarget: Int, hasEntityColumn: Bool)
         /// A to-many: (owner key, target entity, target key), from the join table or the inverse's key column.
         case toMany(StoreQuery)
-        /// The source relationship can hold nothing (a to-many without an inverse).
+        /// The source layout has no column holding the relationship's links (neither an inverse's key
+        /// nor a virtual to-one's, `StoreLayout.storingToOne`), so there is nothing to read.
         case none
     }
 

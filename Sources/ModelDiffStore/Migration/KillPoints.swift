@@ -57,3 +57,39 @@ extension KillPoint {
         }
     }
 }
+
+/// A testing hook, not a feature: what the conservation tests run on the destination's connection,
+/// inside its transaction, just before a migration counts what it carried (`Conservation`), to break
+/// a link on purpose and see the migration refuse its output. With none installed, nothing.
+/// The `modeldiff` command installs one when `MODELDIFF_TEST_BREAK_LINK` asks for it (`KillPointHook`).
+package enum TamperPoint {
+    /// Runs the installed hook, if any.
+    package static func reach(_ database: SQLiteDatabase) throws {
+        try installed.withLock { $0 }?(database)
+    }
+
+    /// Installs what reaching the point does (nil: nothing).
+    package static func install(_ hook: (@Sendable (SQLiteDatabase) throws -> Void)?) {
+        installed.withLock { $0 = hook }
+    }
+
+    /// Installs a hook that breaks one link of the output: `TABLE.COLUMN` sets that key column to
+    /// NULL in the first row holding one, `TABLE` deletes a join table's first row.
+    package static func installBreakingLink(_ target: String) {
+        let parts = target.split(separator: ".", maxSplits: 1).map(String.init)
+        install { database in
+            if parts.count == 2 {
+                try database.execute(
+                    """
+                    UPDATE \(SQL.quote(parts[0])) SET \(SQL.quote(parts[1])) = NULL
+                    WHERE Z_PK = (SELECT MIN(Z_PK) FROM \(SQL.quote(parts[0])) WHERE \(SQL.quote(parts[1])) IS NOT NULL)
+                    """)
+            } else {
+                try database.execute(
+                    "DELETE FROM \(SQL.quote(parts[0])) WHERE rowid = (SELECT MIN(rowid) FROM \(SQL.quote(parts[0])))")
+            }
+        }
+    }
+
+    private static let installed = Locked<(@Sendable (SQLiteDatabase) throws -> Void)?>(nil)
+}

@@ -152,6 +152,12 @@ extension MigrationManager {
                 try writer.setToOne(target, to: object, using: toOne, entity: name)
             }
         }
+        // The objects of the target mapping's sub-entities are linked too, through their own mappings
+        // (`relatedDestinationInstances(forEntityMappingName:sourceInstances:)`).
+        var widened: [Int: AssociationTable] = [:]
+        for (entity, name) in subentityMappings(of: plan.target) {
+            if let number = sourceLayout.entityNumbers[entity], let table = associations[name] { widened[number] = table }
+        }
         switch plan.links {
         case .none:
             return
@@ -162,7 +168,10 @@ extension MigrationManager {
                 guard let key = rows.integer(at: 0), let object = owners.firstDestination(ofSource: ownerNumber, key: key) else { continue }
                 var target: ObjectID?
                 if let link = rows.integer(at: 1) {
-                    target = targets?.firstDestination(ofSource: hasEntityColumn ? rows.value(at: 2).int : declaredTarget, key: link)
+                    let entity = hasEntityColumn ? rows.value(at: 2).int : declaredTarget
+                    target =
+                        targets?.firstDestination(ofSource: entity, key: link)
+                        ?? widened[entity]?.firstDestination(ofSource: entity, key: link)
                 }
                 try write(object, target)
             }
@@ -171,7 +180,12 @@ extension MigrationManager {
             while try rows.step() {
                 try checkCancellation()
                 guard let owner = rows.integer(at: 0), let object = owners.firstDestination(ofSource: ownerNumber, key: owner),
-                    let key = rows.integer(at: 2), let target = targets?.firstDestination(ofSource: rows.value(at: 1).int, key: key)
+                    let key = rows.integer(at: 2)
+                else { continue }
+                let entity = rows.value(at: 1).int
+                guard
+                    let target = targets?.firstDestination(ofSource: entity, key: key)
+                        ?? widened[entity]?.firstDestination(ofSource: entity, key: key)
                 else { continue }
                 try write(object, target)
             }

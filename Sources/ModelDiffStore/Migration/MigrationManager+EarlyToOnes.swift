@@ -15,7 +15,9 @@ import ModelDiffKit
 ///   `$manager` nor `$entityPolicy`, and every relationship mapping of the owner and of earlier
 ///   mappings (stage 2) is the standard `destinationInstancesForEntityMappingNamed:sourceInstances:`
 ///   of `$source.key`, which reads source objects and hands back destination IDs;
-/// - the owner maps that relationship once.
+/// - the owner maps that relationship once;
+/// - the target mapping's source entity has no sub-entity a mapping carries (their objects are looked
+///   up through their own mappings, which may not have run yet).
 ///
 /// A relationship mapping that sets the inverse writes the same column. Unless it is skipped as
 /// covered by this one (`BulkRelationship.isCovered(by:)`), stage 2 writes the to-one again at its
@@ -62,6 +64,8 @@ extension MigrationManager {
             let property = mapping.relationshipMappings[index]
             guard mapping.relationshipMappings.filter({ $0.name == property.name }).count == 1,
                 let plan = bulkRelationship(property, at: index, in: mapping), preceding.contains(plan.target),
+                // Objects of the target's sub-entities are resolved through their own mappings, in stage 2.
+                subentityMappings(of: plan.target).isEmpty,
                 case .toOne(let write) = plan.write, write.orderColumn == nil, write.oneToOneInverse == nil,
                 let column = readPlan.toOnes.last(where: { $0.name == plan.sourceRelationship.name })
             else { return nil }

@@ -80,6 +80,49 @@ extension MigrationManager {
         }
     }
 
+    /// What a relationship mapping's `destinationInstancesForEntityMappingNamed:sourceInstances:` gives:
+    /// the named mapping's destination objects for `sources`; and, while `resolvesSubentityObjects` (a
+    /// relationship mapping of stage 2), an object of a sub-entity of that mapping's source entity,
+    /// which it did not migrate, through the mapping that migrates its own entity, as
+    /// `destinationInstancesForSourceRelationshipNamed:sourceInstances:` does. The inferred mapping names
+    /// the mapping of the relationship's declared destination, so otherwise a to-one to a sub-entity
+    /// object would be set to nil (after the inverse's mapping set it), a to-many without an inverse
+    /// would lose it, and so would a to-many whose inverse is new in the destination (no mapping of its
+    /// own sets it: Wire's `Conversation.allMessages`, renamed from `messages`, whose inverse
+    /// `Message.visibleInConversation` the cached model of `store1-24` names `conversation`); the SQL
+    /// fast path keeps all three (it copies the key).
+    func relatedDestinationInstances(forEntityMappingName name: String, sourceInstances sources: [MigrationObject]) throws
+        -> [MigrationObject]
+    {
+        let lookup = resolvesSubentityObjects ? subentityMappings(of: name) : [:]
+        guard !lookup.isEmpty else { return try destinationInstances(forEntityMappingName: name, sourceInstances: sources) }
+        let table = try associationTable(named: name)
+        return try sources.flatMap { source -> [MigrationObject] in
+            let found = table.destinations(of: source.id)
+            if found.isEmpty, let own = lookup[source.entity] {
+                return try destinationInstances(forEntityMappingName: own, sourceInstances: [source])
+            }
+            return try found.compactMap { try object($0, side: .destination) }
+        }
+    }
+
+    /// The mappings migrating each sub-entity of the source entity of the entity mapping `name`, by
+    /// sub-entity name (the first that carries it, as `destinationInstances(forSourceRelationshipNamed:…)` takes).
+    func subentityMappings(of name: String) -> [String: String] {
+        guard let named = mappingModel?.entityMapping(named: name), let root = named.sourceEntity.flatMap(sourceModel.entity(named:)) else {
+            return [:]
+        }
+        var result: [String: String] = [:]
+        for member in sourceModel.subentities(of: root) {
+            if let carrying = mappingModel?.entityMappings.first(where: {
+                $0.sourceEntity == member.name && [.copy, .transform, .custom].contains($0.type)
+            }) {
+                result[member.name] = carrying.name
+            }
+        }
+        return result
+    }
+
     private func associationTable(named name: String) throws -> AssociationTable {
         guard let table = associations[name] ?? (mappingModel?.entityMapping(named: name) != nil ? AssociationTable() : nil) else {
             throw MigrationError(.missingMappingModel, "no entity mapping is named \(name)", mapping: currentEntityMapping?.name)
@@ -141,6 +184,9 @@ extension MigrationManager {
         let result: ExpressionValue
         switch entry.source {
         case .key(let key): result = try source.value(forKey: key)
+        case .keyOrDefault(let key, let value):
+            let read = try source.value(forKey: key)
+            if case .null = read { result = ExpressionValue(value) } else { result = read }
         case .expression(let expression):
             let property = mapping.attributeMappings.first { $0.name == entry.name }
             result = try evaluate(expression, source: source, mapping: mapping, property: property, destination: destination)
@@ -172,6 +218,8 @@ extension MigrationManager {
                     mapping: mapping.name, entity: entity.name, object: destination.id)
             }
             guard let text = property.valueExpression else { continue }
+            resolvesSubentityObjects = true
+            defer { resolvesSubentityObjects = false }
             let result = try evaluate(text, source: source, mapping: mapping, property: property, destination: destination)
             let objects: [MigrationObject]
             switch result {
@@ -302,7 +350,7 @@ extension MigrationManager {
         switch ManagerSelector(selector) {
         case .destinationInstancesForEntityMapping?:
             guard arguments.count == 2, case .string(let name) = arguments[0] else { break }
-            let result = try destinationInstances(forEntityMappingName: name, sourceInstances: objects(arguments[1]))
+            let result = try relatedDestinationInstances(forEntityMappingName: name, sourceInstances: objects(arguments[1]))
             if case .array = arguments[1] { return .array(result.map { .object($0) }) }
             return result.first.map { .object($0) } ?? .null
         case .destinationInstancesForSourceRelationship?:

@@ -58,6 +58,9 @@ public final class MigrationManager: ExpressionObject {
     /// The objects of each destination entity, in entity-number order, after a migration on the SQL
     /// fast path (nil after the three-stage path): the change counts of its inserts (`SQLFastPath.objectCounts`).
     package private(set) var fastPathObjectCounts: [(entity: String, count: Int)]?
+    /// The objects of each entity mapping and the links of each relationship mapping, in the source and
+    /// in the output of the last migration (`Conservation`), on either path.
+    package private(set) var conservation: [ConservationCount] = []
     /// The policy classes mapping files may name.
     public var policies = PolicyRegistry()
 
@@ -83,6 +86,9 @@ public final class MigrationManager: ExpressionObject {
     /// How many objects of each side the manager keeps in memory at most.
     static let cacheLimit = 20_000
     var currentPolicy: EntityMigrationPolicy?
+    /// Set while stage 2 evaluates the mapping of a to-many without an inverse (see
+    /// `relatedDestinationInstances(forEntityMappingName:sourceInstances:)`).
+    var resolvesSubentityObjects = false
     /// Expressions are parsed once per migration, not once per object.
     var parsedExpressions: [String: ValueExpression] = [:]
     /// What each entity mapping's source expression fetches, by mapping name (read before anything is written).
@@ -118,6 +124,7 @@ public final class MigrationManager: ExpressionObject {
         handled = 0
         nullifiedKeys = []
         fastPathObjectCounts = nil
+        conservation = []
         cancellation.reset()
     }
 
@@ -142,7 +149,8 @@ public final class MigrationManager: ExpressionObject {
         var kept = source.metadata.values.filter { !$0.key.hasPrefix("NS") && !$0.key.hasPrefix("_NS") }
         if let framework = source.metadata.values["NSPersistenceFrameworkVersion"] { kept["NSPersistenceFrameworkVersion"] = framework }
         try source.database.holdReadSnapshot()  // a committed snapshot, even if another process writes
-        nullifiedKeys = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel)
+        try SourceReadCheck.check(source, layout: sourceLayout)
+        nullifiedKeys = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel, mapping: mapping)
         // The destination is removed on failure, so only the finished file needs to reach the disk: one fsync at the end.
         let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept, durable: false)
         sourceContext = source
@@ -219,6 +227,7 @@ public final class MigrationManager: ExpressionObject {
                 if let first = validationFailures.first { throw first }
                 try destination.rebuild(uniqueIndexes)
                 try writer?.finish()
+                try checkConservation(source: source, destination: destination, mapping: mapping)
                 KillPoint.beforeCommit.reach()
             }
             try destination.synchronize()
@@ -265,11 +274,24 @@ public final class MigrationManager: ExpressionObject {
             }
             if let first = validationFailures.first { throw first }
             try destination.rebuild(uniqueIndexes)
+            try checkConservation(source: source, destination: destination, mapping: mapping)
             KillPoint.beforeCommit.reach()
         }
         try destination.synchronize()
         fastPathObjectCounts = SQLFastPath.objectCounts(inserted: inserted, layout: destinationLayout)
         KillPoint.afterCommit.reach()
+    }
+
+    /// Counts what every mapping carried (`Conservation`), inside the destination's transaction, and
+    /// fails the migration on the first count the mapping does not explain.
+    private func checkConservation(source: PersistentStore, destination: PersistentStore, mapping: MappingModel) throws {
+        try TamperPoint.reach(destination.database)
+        conservation = try Conservation(
+            mapping: mapping, source: source, sourceLayout: sourceLayout, destination: destination, destinationLayout: destinationLayout,
+            filtered: Set(sourceFetches.filter { $0.value.predicate != nil }.keys)
+        ).counts()
+        guard let broken = conservation.first(where: { !$0.holds }) else { return }
+        throw MigrationError(.migration, broken.failure, mapping: broken.mapping)
     }
 
     private func run(_ mapping: EntityMapping, policy: EntityMigrationPolicy, stage: MigrationProgress.Stage, _ body: () throws -> Void)

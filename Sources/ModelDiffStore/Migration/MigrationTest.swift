@@ -19,6 +19,8 @@ public struct MigrationTest: Sendable {
         public let mappingPath: String?
         /// What failed; empty when the step passed.
         public let failures: [String]
+        /// Failures `.modeldiff.yml`'s `acknowledged` list accepts, each with the acknowledgement's place and reason.
+        public let acknowledged: [String]
         /// Seconds the step took.
         public let seconds: Double
 
@@ -38,11 +40,11 @@ public struct MigrationTest: Sendable {
     /// `data` is what the team says of its data: objects per entity and the ranges of number values.
     public init(
         bundle: ModelBundle, order: [String]? = nil, path: MigrationPath = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [],
-        data: SeedData = SeedData(), temporaryFolder: URL
+        data: SeedData = SeedData(), acknowledgements: [Acknowledgement] = [], temporaryFolder: URL
     ) throws {
         try self.init(
             versions: Versions(bundle: bundle, order: order), path: path, objects: objects, seed: seed, stores: stores, data: data,
-            temporaryFolder: temporaryFolder)
+            acknowledgements: acknowledgements, temporaryFolder: temporaryFolder)
     }
 
     /// Runs the test on the bundle at `bundlePath`, reading each version only for the steps that use
@@ -50,11 +52,11 @@ public struct MigrationTest: Sendable {
     /// `stores`, every version is read to match their hashes).
     public init(
         bundleAt bundlePath: String, path: MigrationPath = .all, objects: Int = 10, seed: UInt64 = 1, stores: [String] = [],
-        data: SeedData = SeedData(), temporaryFolder: URL
+        data: SeedData = SeedData(), acknowledgements: [Acknowledgement] = [], temporaryFolder: URL
     ) throws {
         try self.init(
             versions: Versions(path: bundlePath), path: path, objects: objects, seed: seed, stores: stores, data: data,
-            temporaryFolder: temporaryFolder)
+            acknowledgements: acknowledgements, temporaryFolder: temporaryFolder)
     }
 
     /// What a team says of its data, for the seeds: objects per entity (entities a version does not
@@ -77,7 +79,8 @@ public struct MigrationTest: Sendable {
     }
 
     private init(
-        versions: Versions, path: MigrationPath, objects: Int, seed: UInt64, stores: [String], data: SeedData, temporaryFolder: URL
+        versions: Versions, path: MigrationPath, objects: Int, seed: UInt64, stores: [String], data: SeedData,
+        acknowledgements: [Acknowledgement], temporaryFolder: URL
     ) throws {
         let current = versions.current
         var pairs: [(Int, Int)] = []
@@ -104,6 +107,7 @@ public struct MigrationTest: Sendable {
                     .success(
                         try Self.run(
                             old: old, new: new, source: source, origin: "seeded", mappings: mappings, history: history,
+                            acknowledgements: acknowledgements,
                             folder: temporaryFolder, index: index)))
             } catch {
                 results.set(index, .failure(error))
@@ -134,7 +138,8 @@ public struct MigrationTest: Sendable {
                         try Self.run(
                             old: try versions.version(from), new: try versions.version(to), source: store, origin: store,
                             mappings: mappings,
-                            history: history, folder: temporaryFolder, index: pairs.count + offset * 2 + to))
+                            history: history, acknowledgements: acknowledgements, folder: temporaryFolder,
+                            index: pairs.count + offset * 2 + to))
                 }
             }
         }
@@ -142,8 +147,8 @@ public struct MigrationTest: Sendable {
     }
 
     private static func run(
-        old: ModelVersion, new: ModelVersion, source: String, origin: String, mappings: [MappingFile], history: Set<String>, folder: URL,
-        index: Int
+        old: ModelVersion, new: ModelVersion, source: String, origin: String, mappings: [MappingFile], history: Set<String>,
+        acknowledgements: [Acknowledgement], folder: URL, index: Int
     ) throws -> Step {
         let started = Date()
         let step = try StoreMigration.step(from: old, to: new, mappings: mappings, history: history)
@@ -164,8 +169,17 @@ public struct MigrationTest: Sendable {
         } catch {
             failures = ["migration failed: \(error)"]
         }
+        let report = InferenceReport(
+            diff: ModelDiff(source: old.model, destination: new.model), sourcePath: old.name, destinationPath: new.name,
+            historicalNames: history)
+        if mappingPath == nil {
+            failures += try MigrationTestRemovals.failures(
+                of: report, source: try PersistentStore.open(path: source), old: old.model, to: new.name)
+        }
+        let (kept, accepted) = MigrationTestAcknowledgements.split(
+            failures, report: report, acknowledgements: acknowledgements, from: old.name, to: new.name)
         return Step(
-            from: old.name, to: new.name, origin: origin, mappingPath: mappingPath, failures: failures,
+            from: old.name, to: new.name, origin: origin, mappingPath: mappingPath, failures: kept, acknowledged: accepted,
             seconds: Date().timeIntervalSince(started))
     }
 }

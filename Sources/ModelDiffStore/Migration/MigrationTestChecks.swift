@@ -46,12 +46,17 @@ struct MigrationTestChecks {
         let oldAttributes = Dictionary(old.allAttributes(of: sourceEntity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let newAttributes = Dictionary(new.allAttributes(of: destinationEntity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var copied: [(String, Attribute, Attribute)] = []
+        // A nil read by a `NilBecomesDefault` mapping is expected as the destination's default.
+        var defaults: [String: StoreValue] = [:]
         for property in entityMapping.attributeMappings {
-            guard let expression = property.valueExpression, expression.hasPrefix("$source."),
-                let sourceName = Optional(String(expression.dropFirst("$source.".count))), !sourceName.contains("."),
-                let sourceAttribute = oldAttributes[sourceName], let destinationAttribute = newAttributes[property.name],
+            guard let expression = property.valueExpression else { continue }
+            let defaulted = NilBecomesDefault.sourceKey(of: expression, destination: property.name)
+            guard let sourceName = defaulted ?? (expression.hasPrefix("$source.") ? String(expression.dropFirst("$source.".count)) : nil),
+                !sourceName.contains("."), let sourceAttribute = oldAttributes[sourceName],
+                let destinationAttribute = newAttributes[property.name],
                 !sourceAttribute.isTransient, !destinationAttribute.isTransient
             else { continue }
+            if defaulted != nil { defaults[property.name] = AttributeMappingPlan.defaultValue(of: destinationAttribute) }
             copied.append((property.name, sourceAttribute, destinationAttribute))
         }
         guard !copied.isEmpty else { return [] }
@@ -88,7 +93,10 @@ struct MigrationTestChecks {
                 continue
             }
             let type = destinationAttribute.type
-            let expected = (sourceValues[name] ?? []).map { Self.comparable(Self.converted($0, to: type), type) }
+            let read = (sourceValues[name] ?? []).map { value in
+                if case .null = value, let fallback = defaults[name] { fallback } else { value }
+            }
+            let expected = read.map { Self.comparable(Self.converted($0, to: type), type) }
             let actual = written.map { Self.comparable($0, type) }
             if expected.sorted() != actual.sorted() {
                 let missing = Set(expected).subtracting(actual).first.map { " (\($0) is missing)" } ?? ""
@@ -121,7 +129,7 @@ struct MigrationTestChecks {
     }
 
     /// How many links the objects of `entity` (not its sub-entities) hold through `relationship`.
-    private static func linkCount(_ store: PersistentStore, _ layout: StoreLayout, entity: String, relationship: String) throws -> Int {
+    static func linkCount(_ store: PersistentStore, _ layout: StoreLayout, entity: String, relationship: String) throws -> Int {
         guard let owner = layout.model.entity(named: entity),
             let declared = layout.model.allRelationships(of: owner).first(where: { $0.name == relationship })
         else { return 0 }

@@ -117,18 +117,23 @@ enum SQLFastPath {
                     values.append(value)
                 case .toOne(let owner, let name) where ancestry.contains(owner):
                     guard let mapped = relationships[name] else { continue }
+                    let throughInverse = sourceToOneThroughInverse(
+                        name, of: destinationEntity, sourceEntity: sourceEntity, mapping: mapping, source: source,
+                        destination: destination, mappings: mappingBySource, filtered: filtered)
                     // A to-one new in the destination has a mapping without value expression: nothing to copy,
-                    // NULL as on the generic path, when optional (a required one fails validation there: 1570).
+                    // NULL as on the generic path, when optional (a required one fails validation there: 1570),
+                    // unless its inverse's mapping links it (`sourceToOneThroughInverse`).
                     // A placeholder (a re-targeted to-one) fails on the generic path: refused here too.
-                    if mapped.valueExpression == nil {
+                    if mapped.valueExpression == nil, throughInverse == nil {
                         guard mapped.placeholder == nil,
                             destination.model.allRelationships(of: destinationEntity).first(where: { $0.name == name })?.isOptional == true
                         else { return nil }
                         continue
                     }
                     guard
-                        let sourceRelationship = sourceToOne(
-                            mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered),
+                        let sourceRelationship = mapped.valueExpression == nil
+                            ? throughInverse
+                            : sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered),
                         let sourceColumn = source.column(entity: sourceName, property: sourceRelationship.name)
                     else { return nil }
                     columns.append(column.name)
@@ -137,8 +142,11 @@ enum SQLFastPath {
                     .orderKey(let owner, let name) where ancestry.contains(owner):
                     // Carried over only when the source stores the same thing for the mapped to-one.
                     guard let mapped = relationships[name],
-                        let sourceRelationship = sourceToOne(
-                            mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered)
+                        let sourceRelationship = mapped.valueExpression == nil
+                            ? sourceToOneThroughInverse(
+                                name, of: destinationEntity, sourceEntity: sourceEntity, mapping: mapping, source: source,
+                                destination: destination, mappings: mappingBySource, filtered: filtered)
+                            : sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered)
                     else { continue }
                     let role: StoreLayout.ColumnRole = if case .toOneEntity = column.kind { .entityNumber } else { .orderKey }
                     guard let match = source.column(entity: sourceName, property: sourceRelationship.name, role: role),
@@ -312,8 +320,24 @@ enum SQLFastPath {
             if let value = attribute?.defaultValueString.map({ DefaultValue.parse($0, type: type) }) { return literal(value) }
             return .null
         }
-        guard case .keyPath(.variable("source"), let components)? = try? ExpressionParser.parse(text), components.count == 1,
-            let sourceAttribute = source.model.allAttributes(of: sourceEntity).first(where: { $0.name == components[0] }),
+        guard let expression = try? ExpressionParser.parse(text) else { return nil }
+        // A nil made the destination's default (`NilBecomesDefault`): the copied column, or the default where it is NULL.
+        if let key = NilBecomesDefault.sourceKey(of: expression, destination: name),
+            let attribute = destinationModel.allAttributes(of: destinationEntity).first(where: { $0.name == name }),
+            let value = AttributeMappingPlan.defaultValue(of: attribute), case let fallback = literal(value), fallback != .null,
+            let copied = copiedColumn(key, type: type, sourceEntity: sourceEntity, sourceTable: sourceTable, source: source)
+        {
+            return .ifNull(copied, fallback)
+        }
+        guard case .keyPath(.variable("source"), let components) = expression, components.count == 1 else { return nil }
+        return copiedColumn(components[0], type: type, sourceEntity: sourceEntity, sourceTable: sourceTable, source: source)
+    }
+
+    /// The source attribute `key`'s column, converted to `type` as Core Data converts it; nil when it cannot be.
+    private static func copiedColumn(
+        _ key: String, type: AttributeType, sourceEntity: Entity, sourceTable: StoreLayout.Table, source: StoreLayout
+    ) -> SQLFragment? {
+        guard let sourceAttribute = source.model.allAttributes(of: sourceEntity).first(where: { $0.name == key }),
             let owner = source.model.declaringEntity(ofProperty: sourceAttribute.name, in: sourceEntity)?.name,
             let column = sourceTable.column(entity: owner, property: sourceAttribute.name)
         else { return nil }
@@ -360,6 +384,40 @@ enum SQLFastPath {
             isCarried(destination, model: model, mappings: mappings, filtered: filtered)
         else { return nil }
         return relationship
+    }
+
+    /// The source to-one whose key column feeds the destination to-one `name` of `entity` when that
+    /// to-one has no value expression (it is new) but its inverse, a to-many, is mapped by every mapping
+    /// of the inverse's owners (nil when one does not) from one source to-many that the source stores in `sourceEntity`'s rows,
+    /// as the key of its own inverse to-one: the generic path's stage 2 sets the to-many, and Core
+    /// Data's inverse upkeep sets this to-one with it, so the key the source's to-one holds is the link.
+    /// Wire's `store1-24` (read with its cached model) has `Conversation.messages` ↔ `Message.conversation`;
+    /// the current version renames the to-many `allMessages` (renaming identifier `messages`) and its
+    /// inverse `visibleInConversation` (no renaming identifier): the 159 links are that column.
+    private static func sourceToOneThroughInverse(
+        _ name: String, of entity: Entity, sourceEntity: Entity, mapping: MappingModel, source: StoreLayout, destination: StoreLayout,
+        mappings: [String: EntityMapping], filtered: Set<String>
+    ) -> Relationship? {
+        let model = destination.model
+        guard let toOne = model.allRelationships(of: entity).first(where: { $0.name == name }), !toOne.isToMany,
+            let inverseName = toOne.inverseName, let ownerName = toOne.destinationEntity, let owner = model.entity(named: ownerName),
+            model.allRelationships(of: owner).first(where: { $0.name == inverseName })?.isToMany == true
+        else { return nil }
+        let owners = Set(([owner] + model.subentities(of: owner)).map(\.name))
+        var found: Relationship?
+        for entityMapping in mapping.entityMappings where entityMapping.destinationEntity.map(owners.contains) == true {
+            guard let property = entityMapping.relationshipMappings.first(where: { $0.name == inverseName }), property.placeholder == nil,
+                property.valueExpression != nil,
+                let ownerSource = entityMapping.sourceEntity.flatMap(source.model.entity(named:)),
+                let toMany = sourceRelationship(property, in: ownerSource, model: source.model), toMany.isToMany,
+                let sourceInverse = toMany.inverseName,
+                let stored = source.model.allRelationships(of: sourceEntity).first(where: { $0.name == sourceInverse }), !stored.isToMany,
+                let target = stored.destinationEntity, isCarried(target, model: source.model, mappings: mappings, filtered: filtered),
+                found == nil || found?.name == stored.name
+            else { return nil }
+            found = stored
+        }
+        return found
     }
 
     /// Whether every object of `entity` and its sub-entities is carried over (copied or transformed).

@@ -22,7 +22,9 @@ struct SourceSoundness {
     let dangling: [DanglingKeys]
 
     /// Queries `store`, laid out by `layout` of `model` (the source version).
-    init(store: PersistentStore, layout: StoreLayout, model: Model) throws(StoreFailure) {
+    /// With `mapping`, data in a column the layout does not account for is let through when the
+    /// mapping removes every entity of its table: the data goes with what it belongs to.
+    init(store: PersistentStore, layout: StoreLayout, model: Model, mapping: MappingModel? = nil) throws(StoreFailure) {
         var problems: [String] = []
         var dangling: [DanglingKeys] = []
         for table in layout.tables {
@@ -62,15 +64,26 @@ struct SourceSoundness {
                 }
             }
         }
-        // Data in a column the layout does not account for would be dropped by either path: refused.
-        self.problems = problems + (try StoreSchemaCheck.unaccountedData(in: store, layout: layout))
+        // Data in a column or table the layout does not account for would be dropped by either path: refused,
+        // unless the mapping removes every entity of the column's table.
+        let carried = Set(
+            (mapping?.entityMappings ?? []).filter { $0.type != .remove && $0.destinationEntity != nil }.compactMap(\.sourceEntity))
+        let removed = { (table: String) in
+            mapping != nil
+                && layout.tables.first { $0.name.uppercased() == table.uppercased() }.map { !$0.entities.contains(where: carried.contains) }
+                    == true
+        }
+        let unaccounted = try StoreSchemaCheck.unaccounted(in: store, layout: layout).filter {
+            $0.count > 0 && !($0.column != nil && removed($0.table))
+        }
+        self.problems = problems + unaccounted.map(\.message)
         self.dangling = dangling
     }
 
     /// Throws the problems as one migration error (NSMigrationManagerSourceStoreError) when there are
     /// any; else returns the dangling keys the migration nullifies.
-    static func check(_ store: PersistentStore, layout: StoreLayout, model: Model) throws -> [DanglingKeys] {
-        let soundness = try SourceSoundness(store: store, layout: layout, model: model)
+    static func check(_ store: PersistentStore, layout: StoreLayout, model: Model, mapping: MappingModel? = nil) throws -> [DanglingKeys] {
+        let soundness = try SourceSoundness(store: store, layout: layout, model: model, mapping: mapping)
         guard soundness.problems.isEmpty else {
             throw MigrationError(
                 .sourceStore, "the source store is not sound: \(soundness.problems.joined(separator: "; ")) (see `modeldiff store verify`)")

@@ -37,18 +37,24 @@ public enum StoreMigration {
     /// When no version has the store's hashes, `cachedModel` (the store's `Z_MODELCACHE`, see
     /// ``PersistentStore/cachedModel()``) is the source, as Core Data does: one step from it to the
     /// current version, on either path, since the cached model is no version of the bundle.
+    ///
+    /// Core Data finds the source model among all the bundle's versions by the store's hashes and
+    /// migrates from it to the current model, whatever the versions' names: a store whose version
+    /// comes after the current one in `order` (the bundle's order when nil) migrates straight to the
+    /// current version, in one step, on either path.
     public static func steps(
         forStoreHashes hashes: [String: [UInt8]], bundle: ModelBundle, storePath: String, path: MigrationPath = .direct,
-        cachedModel: (() throws(StoreFailure) -> Model)? = nil
+        order: [String]? = nil, cachedModel: (() throws(StoreFailure) -> Model)? = nil
     ) throws -> [MigrationStep] {
+        let versions = try bundle.orderedVersions(order).versions
         let match = StoreVersionMatch(storeHashes: hashes, versions: bundle.versions.map { ($0.name, $0.model) })
-        guard let end = bundle.versions.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
+        guard let end = versions.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
             throw Diagnostic(path: bundle.path, message: "the bundle has no current version")
         }
         let mappings = try mappingFiles(besides: bundle.path)
         let history = bundle.historicalNames
         guard path != .all else { throw Diagnostic(path: storePath, message: "a store migrates along one path: direct or consecutive") }
-        guard let start = match.versionName, let index = bundle.versions.firstIndex(where: { $0.name == start }) else {
+        guard let start = match.versionName, let index = versions.firstIndex(where: { $0.name == start }) else {
             let unmatched =
                 """
                 the store matches no version of \(bundle.path) (closest: \(match.closestVersion ?? "none"); entities that differ: \
@@ -62,23 +68,21 @@ public enum StoreMigration {
                 throw Diagnostic(path: storePath, message: "\(unmatched), and its cached model could not be used: \(error.message)")
             }
             let source = ModelVersion(name: cachedVersionName, loaded: LoadedModel(model: cached, path: storePath, notes: []))
-            return [try step(from: source, to: bundle.versions[end], mappings: mappings, history: history)]
+            return [try step(from: source, to: versions[end], mappings: mappings, history: history)]
         }
-        guard end >= index else {
-            throw Diagnostic(
-                path: storePath,
-                message: "the store is at version \(start), which comes after the current version \(bundle.currentVersionName)")
-        }
-        let pairs = index == end ? [] : path == .direct ? [(index, end)] : (index..<end).map { ($0, $0 + 1) }
+        let pairs = index == end ? [] : path == .direct || index > end ? [(index, end)] : (index..<end).map { ($0, $0 + 1) }
         return try pairs.map { from, to in
-            try step(from: bundle.versions[from], to: bundle.versions[to], mappings: mappings, history: history)
+            try step(from: versions[from], to: versions[to], mappings: mappings, history: history)
         }
     }
 
     /// The steps for an open store: by its hashes, else from the model cached in it.
-    public static func steps(for store: PersistentStore, bundle: ModelBundle, path: MigrationPath = .direct) throws -> [MigrationStep] {
+    public static func steps(for store: PersistentStore, bundle: ModelBundle, path: MigrationPath = .direct, order: [String]? = nil) throws
+        -> [MigrationStep]
+    {
         try steps(
-            forStoreHashes: store.metadata.versionHashes, bundle: bundle, storePath: store.path, path: path, cachedModel: store.cachedModel)
+            forStoreHashes: store.metadata.versionHashes, bundle: bundle, storePath: store.path, path: path, order: order,
+            cachedModel: store.cachedModel)
     }
 
     /// The name a step from a store's cached model gives its source version.

@@ -3,12 +3,15 @@ import ModelDiffKit
 
 /// Renders a `MigrationTest`: text for a log, JSON for machines, JUnit XML for CI test reporters.
 public enum MigrationTestReports {
-    /// One line per step (`PASS`/`FAIL`), each failure indented under its step, then a summary.
+    /// One line per step (`PASS`/`FAIL`), each failure indented under its step, then a summary. Every
+    /// value from a model, a store or a path (version names, mapping paths, failures quoting values) is
+    /// escaped (`MessageEscaping`), so a newline in one cannot start a line of its own.
     public static func text(_ test: MigrationTest) -> String {
         var out = ""
         for step in test.steps {
-            out += "\(step.passed ? "PASS" : "FAIL") \(title(step))\n"
-            for failure in step.failures { out += "    \(failure)\n" }
+            out += "\(step.passed ? "PASS" : "FAIL") \(title(step, escaping: MessageEscaping.escaped))\n"
+            for failure in step.failures { out += "    \(MessageEscaping.escaped(failure))\n" }
+            for failure in step.acknowledged { out += "    acknowledged: \(MessageEscaping.escaped(failure))\n" }
         }
         let failed = test.steps.filter { !$0.passed }.count
         if test.steps.isEmpty { out += "no steps to test: no version comes before the current one on this path\n" }
@@ -16,17 +19,19 @@ public enum MigrationTestReports {
         return out
     }
 
-    /// `{"passed": …, "steps": [{"from", "to", "origin", "mapping", "passed", "failures", "seconds"}]}`.
+    /// `{"passed": …, "steps": [{"from", "to", "origin", "mapping", "passed", "failures", "acknowledged"}]}`.
     public static func json(_ test: MigrationTest) throws -> String {
         struct StepJSON: Encodable {
-            let from: String, to: String, origin: String, mapping: String?, passed: Bool, failures: [String]
+            let from: String, to: String, origin: String, mapping: String?, passed: Bool, failures: [String], acknowledged: [String]
         }
         struct TestJSON: Encodable { let passed: Bool, steps: [StepJSON] }
         return try CheckReports.encode(
             TestJSON(
                 passed: test.passed,
                 steps: test.steps.map {
-                    StepJSON(from: $0.from, to: $0.to, origin: $0.origin, mapping: $0.mappingPath, passed: $0.passed, failures: $0.failures)
+                    StepJSON(
+                        from: $0.from, to: $0.to, origin: $0.origin, mapping: $0.mappingPath, passed: $0.passed, failures: $0.failures,
+                        acknowledged: $0.acknowledged)
                 }))
     }
 
@@ -49,11 +54,10 @@ public enum MigrationTestReports {
         return out + "  </testsuite>\n</testsuites>\n"
     }
 
-    private static func title(_ step: MigrationTest.Step) -> String {
-        """
-        \(step.from) → \(step.to) (\(step.origin == "seeded" ? "seeded store" : step.origin), \
-        \(step.mappingPath.map { "mapping \($0)" } ?? "inferred mapping"))
-        """
+    /// `V1 → V2 (seeded store, inferred mapping)`, each value passed through `e`.
+    private static func title(_ step: MigrationTest.Step, escaping e: (String) -> String = { $0 }) -> String {
+        let origin = step.origin == "seeded" ? "seeded store" : e(step.origin)
+        return "\(e(step.from)) → \(e(step.to)) (\(origin), \(step.mappingPath.map { "mapping \(e($0))" } ?? "inferred mapping"))"
     }
 
     private static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }

@@ -12,24 +12,21 @@ extension PersistentStore {
     /// Drops the non-unique indexes (uniqueness keeps failing on the insert that breaks it) and
     /// returns them in creation order.
     func dropSecondaryIndexes() throws(StoreFailure) -> [DroppedIndex] {
-        // The names come from the file, not from parsing the statements (a quoted name may hold spaces).
-        let indexes = try database.rows(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql LIKE 'CREATE INDEX %' ORDER BY rowid")
-        var dropped: [DroppedIndex] = []
-        for row in indexes {
-            guard let name = row[0].string, let statement = row[1].string else { continue }
-            try database.execute("DROP INDEX \(SQL.quote(name))")
-            dropped.append(DroppedIndex(statement: statement))
-        }
-        return dropped
+        try dropIndexes(created: "CREATE INDEX")
     }
 
     /// Drops the uniqueness constraints' indexes, so that a migration's validation, which runs after
     /// every object is written, reports duplicates as Core Data does (the entity, the constraint and an
     /// object) instead of SQLite stopping the insert that breaks one; `rebuild(_:)` puts them back.
     func dropUniqueIndexes() throws(StoreFailure) -> [DroppedIndex] {
+        try dropIndexes(created: "CREATE UNIQUE INDEX")
+    }
+
+    /// Drops the indexes whose statement begins with `prefix` and returns them in creation order.
+    private func dropIndexes(created prefix: String) throws(StoreFailure) -> [DroppedIndex] {
+        // The names come from the file, not from parsing the statements (a quoted name may hold spaces).
         let indexes = try database.rows(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql LIKE 'CREATE UNIQUE INDEX %' ORDER BY rowid")
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql LIKE ? ORDER BY rowid", [.text(prefix + " %")])
         var dropped: [DroppedIndex] = []
         for row in indexes {
             guard let name = row[0].string, let statement = row[1].string else { continue }

@@ -42,4 +42,12 @@ extension PersistentStore {
         }
         return model
     }
+
+    /// Whether the store holds a model cache at all: a `Z_MODELCACHE` table with a row. Stores written
+    /// before Core Data cached its model, and those modeldiff writes, have none (or the table empty);
+    /// a cache that is there and fails `cachedModel()` is a problem of the store.
+    package func holdsModelCache() throws(StoreFailure) -> Bool {
+        guard try tableNames().contains("Z_MODELCACHE") else { return false }
+        return try database.rows("SELECT 1 FROM Z_MODELCACHE LIMIT 1").isEmpty == false
+    }
 }

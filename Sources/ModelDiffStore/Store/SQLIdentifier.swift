@@ -116,6 +116,11 @@ struct SQLFragment: Sendable, Hashable {
     /// `length(x)`: a text's length in characters.
     static func length(_ x: SQLFragment) -> SQLFragment { SQLFragment("length(" + x.text + ")", x.arguments) }
 
+    /// `IFNULL(x, y)`: `x`, or `y` where it is NULL.
+    static func ifNull(_ x: SQLFragment, _ y: SQLFragment) -> SQLFragment {
+        SQLFragment("IFNULL(" + x.text + ", " + y.text + ")", x.arguments + y.arguments)
+    }
+
     /// `x IS NULL`.
     static func isNull(_ x: SQLFragment) -> SQLFragment { SQLFragment(x.text + " IS NULL", x.arguments) }
 
@@ -129,6 +134,39 @@ struct SQLFragment: Sendable, Hashable {
         case less = "<"
         case greater = ">"
     }
+
+    /// The SQL condition true for a value of `column` that an attribute of `type` cannot hold; nil for
+    /// types whose values are not stored (Undefined, Object ID, Composite), which are not checked.
+    static func refusedValue(of column: String, type: AttributeType) -> SQLFragment? {
+        let quoted = SQL.quote(column)
+        switch type {
+        case .integer16, .integer32, .integer64:
+            // A real is converted toward zero; one past Int64's range cannot be (`storedValue(for:)`). No `abs`:
+            // SQLite evaluates both sides of AND, and abs(-9223372036854775808) fails with "integer overflow".
+            return SQLFragment(
+                "(typeof(\(quoted)) IN ('text', 'blob') OR (typeof(\(quoted)) = 'real' AND (\(quoted) >= 9.2e18 OR \(quoted) <= -9.2e18)))")
+        case .boolean, .double, .float, .date: return SQLFragment("(typeof(\(quoted)) IN ('text', 'blob'))")
+        case .decimal, .string: return SQLFragment("(typeof(\(quoted)) = 'blob')")
+        case .uri: return SQLFragment("(typeof(\(quoted)) IN ('integer', 'real', 'blob'))")
+        case .binary, .transformable, .uuid: return SQLFragment("(typeof(\(quoted)) IN ('integer', 'real', 'text'))")
+        case .undefined, .objectID, .composite: return nil
+        }
+    }
+
+    /// `SUM(x)`.
+    static func sum(_ x: SQLFragment) -> SQLFragment { SQLFragment("SUM(" + x.text + ")", x.arguments) }
+
+    /// `EXISTS (SELECT 1 FROM table d WHERE d.Z_PK = key AND d.Z_ENT IN (…))`: whether `key` names a row
+    /// of one of `entities` (entity numbers) in `table`.
+    static func rowExists(key: SQLFragment, in table: String, entities: [Int]) -> SQLFragment {
+        SQLFragment(
+            "EXISTS (SELECT 1 FROM " + SQL.quote(table) + " d WHERE d.Z_PK = " + key.text + " AND d.Z_ENT IN ("
+                + SQL.parameters(entities.count) + "))",
+            key.arguments + entities.map { .integer(Int64($0)) })
+    }
+
+    /// `1`: true, for a condition that holds for every row.
+    static let always = SQLFragment("1")
 
     /// `EXISTS (SELECT 1 FROM table d WHERE d.Z_PK = key)`: whether `key` names a row of `table`
     /// (`schema.table` when a schema is given, as the SQL fast path reads the attached source).

@@ -18,9 +18,16 @@ package struct StoreModel: Sendable {
     /// be used (the cache is read only then).
     package let model: Result<Model, StoreFailure>
 
-    /// Reads what `path` names and finds the version of it that wrote `store`.
+    /// Reads what `path` names and finds the version of it that wrote `store`. Only the versions
+    /// compared are needed: a bundle version the reader refuses stops nothing when another version
+    /// has the store's hashes, and is the error (its line) when none has, since it may be the one.
     package init(of store: PersistentStore, path: String) throws(Diagnostic) {
-        self.init(of: store, input: try ModelInput.load(path: path), path: path)
+        self.init(of: store, input: try ModelInput.load(path: path, keepingUnreadable: true), path: path)
+        if match.versionName == nil, case .bundle(let bundle) = input, let (name, problem) = bundle.unreadableVersions.first {
+            throw Diagnostic(
+                path: problem.path, line: problem.line, column: problem.column,
+                message: "the store matches no readable version of \(path), and version \"\(name)\" cannot be read: \(problem.message)")
+        }
     }
 
     /// Finds the version of `input` (read from `path`) that wrote `store`.

@@ -2,8 +2,8 @@ import ModelDiffKit
 
 /// Checks a store's integrity against its model: SQLite's own check, relationship keys that point to
 /// no row or to a row of the wrong entity (to-one columns, their entity-number columns, join tables),
-/// `Z_MAX` below a used key, entity numbers outside their table, both sides of one-to-ones; and counts
-/// the objects of each entity.
+/// `Z_MAX` below a used key, entity numbers outside their table, both sides of one-to-ones, attribute
+/// values their type cannot hold (`StoredValueCheck`); and counts the objects of each entity.
 ///
 /// To-manys need no check of their own: a one-to-many is stored once, as its inverse's to-one column,
 /// and a many-to-many once, as join-table rows, so both sides cannot disagree once those are sound.
@@ -12,6 +12,9 @@ public struct StoreVerification: Sendable {
     public let problems: [String]
     /// Rows per entity.
     public let counts: [(entity: String, count: Int)]
+    /// What the store holds that the layout does not account for but that holds nothing: an empty
+    /// column or table, named, one message each (`store verify` prints them as warnings).
+    package let warnings: [String]
 
     /// Verifies `store` against `model` (the version that wrote it).
     public init(store: PersistentStore, model: Model) throws(StoreFailure) {
@@ -29,9 +32,13 @@ public struct StoreVerification: Sendable {
         guard missing.isEmpty else {
             self.problems = problems + missing
             self.counts = []
+            self.warnings = []
             return
         }
-        problems += try StoreSchemaCheck.unaccountedData(in: store, layout: layout)
+        let unaccounted = try StoreSchemaCheck.unaccounted(in: store, layout: layout)
+        problems += unaccounted.filter { $0.count > 0 }.map(\.message)
+        warnings = unaccounted.filter { $0.count == 0 }.map(\.message)
+        problems += try StoredValueCheck.mistyped(in: store, layout: layout)
         let maxima = Dictionary(try store.primaryKeyTable().map { ($0.name, $0.max) }, uniquingKeysWith: { a, _ in a })
         for table in layout.tables {
             let numbers = table.entities.compactMap { layout.entityNumbers[$0] }

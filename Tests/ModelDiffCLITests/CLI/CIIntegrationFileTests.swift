@@ -7,7 +7,7 @@ import Testing
     /// A bundle of two versions whose step is not inferable (an attribute type change).
     private func failingBundle(in folder: URL) throws -> URL {
         let bundle = folder.appendingPathComponent("Broken.xcdatamodeld")
-        let rules = Paths.testModels.appendingPathComponent("rules/type-change-incompatible")
+        let rules = Paths.testModels.appendingPathComponent("rules/attribute-type-incompatible")
         for (version, file) in [("Broken", "old.xml"), ("Broken 2", "new.xml")] {
             let folder = bundle.appendingPathComponent("\(version).xcdatamodel")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

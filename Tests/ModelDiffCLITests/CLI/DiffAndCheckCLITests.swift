@@ -32,18 +32,18 @@ private let v2 = "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
 }
 
 @Test func checkExitCodes() throws {
-    let inferable = try runModeldiff(["check", "TestModels/rules/remove-attribute/old.xml", "TestModels/rules/remove-attribute/new.xml"])
+    let inferable = try runModeldiff(["check", "TestModels/rules/attribute-removed/old.xml", "TestModels/rules/attribute-removed/new.xml"])
     #expect(inferable.status == 0)
     let strict = try runModeldiff([
-        "check", "--strict", "TestModels/rules/remove-attribute/old.xml", "TestModels/rules/remove-attribute/new.xml",
+        "check", "--strict", "TestModels/rules/attribute-removed/old.xml", "TestModels/rules/attribute-removed/new.xml",
     ])
     #expect(strict.status == 1)
     let blocked = try runModeldiff([
-        "check", "TestModels/rules/type-change-incompatible/old.xml", "TestModels/rules/type-change-incompatible/new.xml",
+        "check", "TestModels/rules/attribute-type-incompatible/old.xml", "TestModels/rules/attribute-type-incompatible/new.xml",
     ])
     #expect(blocked.status == 1)
     #expect(blocked.stdout.hasSuffix("not-inferable (1 error, 0 warnings, 0 notes)\n"))
-    let bad = try runModeldiff(["check", "TestModels/rules/type-change-incompatible/old.xml", "TestModels/nothing.xml"])
+    let bad = try runModeldiff(["check", "TestModels/rules/attribute-type-incompatible/old.xml", "TestModels/nothing.xml"])
     #expect(bad.status == 2)
 }
 

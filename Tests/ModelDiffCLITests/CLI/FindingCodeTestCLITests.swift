@@ -35,6 +35,9 @@ import Testing
             "Note.title is above its maximum 500 (NSValidationStringTooLongError 1660; mapping NoteToNote; object 2/p4)"
         ),
         ("cosmetic-change-regular-expression", "Note.title \"Note 0\" does not match [a-z]* (NSValidationStringPatternMatchingError 1680"),
+        ("entity-removed", "objects are lost: V2 removes the entity [entity-removed]"),
+        ("attribute-removed", "values are lost: V2 removes the attribute [attribute-removed]"),
+        ("relationship-removed", "links are lost: V2 removes the relationship [relationship-removed]"),
     ])
     func checkFindsItAndTestFailsOnTheRow(name: String, failure: String) throws {
         // The finding's code is the bundle's name up to the variant (`cosmetic-change-max-value` is `cosmetic-change`).
@@ -45,6 +48,23 @@ import Testing
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasPrefix("FAIL V1 → V2 (seeded store, inferred mapping)\n"))
         #expect(result.stdout.contains(failure), "\(result.stdout)")
+    }
+
+    /// An optional attribute made required with a default: `check` calls it inferable, `infer` writes
+    /// the rule that gives a nil the default, and `test` passes, its value check expecting the default
+    /// where the seed put nil (every eighth title, and the one aimed at the new requirement).
+    @Test func aRequiredAttributeWithADefaultTakesItForNil() throws {
+        let check = try runModeldiff(["check", bundle("optional-to-required"), "--verbose"])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains("[optional-to-required]"), "\(check.stdout)")
+        let infer = try runModeldiff([
+            "infer", bundle("optional-to-required") + "/V1.xcdatamodel", bundle("optional-to-required") + "/V2.xcdatamodel",
+        ])
+        #expect(infer.status == 0, "\(infer.stderr)")
+        #expect(infer.stdout.contains("TERNARY($source.title == nil, $destination.title, $source.title)"), "\(infer.stdout)")
+        let result = try runModeldiff(["test", bundle("optional-to-required"), "--objects", "20"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout == "PASS V1 → V2 (seeded store, inferred mapping)\n1 passed, 0 failed\n")
     }
 
     @Test func aCosmeticStepPasses() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import ModelDiffTestSupport
+import ModelDiffStore
 import Testing
 
 @testable import ModelDiffKit
@@ -143,8 +144,10 @@ private func storeWithCache(_ archive: CompiledModelArchive) throws -> (folder: 
     return (folder, store)
 }
 
-/// The cycle in a store's model cache: `store info` says why the cache cannot be used, `migrate` from
-/// a bundle none of whose versions matches the store refuses with one line; neither crashes.
+/// The cycle in a store's model cache: `store info` says why the cache cannot be used, and, as the cache
+/// is there and fails validation, reports it as a problem of the store (one line, exit status 1, as
+/// `store verify` reports problems; a store without a cache is no problem); `migrate` from a bundle none
+/// of whose versions matches the store refuses with one line; neither crashes.
 @Test func aCycleInAStoresModelCacheIsAReasonNotACrash() throws {
     let (folder, store) = try storeWithCache(
         CompiledModelArchive(entities: [.init(name: "A", parent: "B"), .init(name: "B", parent: "A")]))
@@ -152,8 +155,12 @@ private func storeWithCache(_ archive: CompiledModelArchive) throws -> (folder: 
     let sample = Paths.fixtures.appendingPathComponent("06-CoreDataPlus-SampleModel/SampleModel.xcdatamodeld")
     let reason = "the store's model cache (Z_MODELCACHE) cannot be read: entity \"A\" is its own ancestor: A → B → A"
     let info = try runModeldiff(["store", "info", store.path, "--model", sample.appendingPathComponent("SampleModel2.xcdatamodel").path])
-    #expect(info.status == 0, "\(info.stderr)")
+    #expect(info.status == 1, "\(info.stderr)")
     #expect(info.stdout.contains("model cache: cannot be used: \(reason)\n"), "\(info.stdout)")
+    #expect(info.stderr == "\(store.path): error: \(reason)\n")
+    let json = try runModeldiff(
+        ["store", "info", store.path, "--model", sample.appendingPathComponent("SampleModel2.xcdatamodel").path, "--format", "json"])
+    #expect(json.status == 1 && json.stderr == info.stderr, "\(json.stderr)")
     // A bundle without the version that wrote the store: migrate must take the source from the cache.
     let bundle = folder.appendingPathComponent("B.xcdatamodeld")
     try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
@@ -171,6 +178,14 @@ private func storeWithCache(_ archive: CompiledModelArchive) throws -> (folder: 
     #expect(migrated.stderr.split(separator: "\n").count == 1)
     #expect(migrated.stderr.hasSuffix("its cached model could not be used: \(reason)\n"), "\(migrated.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.sqlite").path))
+    // The same store with its cache emptied, as stores written before Core Data cached its model: no problem.
+    try SQLiteDatabase(path: store.path, readOnly: false).execute("DELETE FROM Z_MODELCACHE")
+    let uncached = try runModeldiff([
+        "store", "info", store.path, "--model", sample.appendingPathComponent("SampleModel2.xcdatamodel").path,
+    ])
+    #expect(uncached.status == 0 && uncached.stderr.isEmpty, "\(uncached.stderr)")
+    #expect(
+        uncached.stdout.contains("model cache: cannot be used: the store's model cache (Z_MODELCACHE) is empty\n"), "\(uncached.stdout)")
 }
 
 /// A `.cdm` whose entity mapping list repeats one mapping 300,000 times (609 KB) is refused at the

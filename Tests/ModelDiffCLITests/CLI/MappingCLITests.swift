@@ -19,8 +19,8 @@ import Testing
 }
 
 @Test func validateExitsTwoWithOneLinePerProblem() throws {
-    let old = "TestModels/rules/type-change-incompatible/old.xml"
-    let new = "TestModels/rules/type-change-incompatible/new.xml"
+    let old = "TestModels/rules/attribute-type-incompatible/old.xml"
+    let new = "TestModels/rules/attribute-type-incompatible/new.xml"
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("map.xml").path
@@ -32,8 +32,8 @@ import Testing
 }
 
 @Test func validateAcceptsAFilledInPlaceholderAndRejectsAMisspeltAttribute() throws {
-    let old = "TestModels/rules/type-change-incompatible/old.xml"
-    let new = "TestModels/rules/type-change-incompatible/new.xml"
+    let old = "TestModels/rules/attribute-type-incompatible/old.xml"
+    let new = "TestModels/rules/attribute-type-incompatible/new.xml"
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("map.xml").path

@@ -43,12 +43,35 @@ import Testing
         #expect(junit.stdout.contains("<failure message=\""))
     }
 
+    /// The team removed entities, attributes and relationships on purpose in eleven steps (`test` fails
+    /// each, with what the seed loses); acknowledged as a team would, only the steps that needed mapping
+    /// models still fail.
     @Test(.tags(.slow), .notInFastTier) func wooCommerceConsecutiveStepsFailExactlyWhereTheTeamNeededMappingModels() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("woo.yml")
+        try """
+        acknowledged:
+          - code: entity-removed
+            reason: the team drops these entities on purpose
+          - code: attribute-removed
+            reason: the team drops these attributes on purpose
+          - code: relationship-removed
+            reason: the team drops these relationships on purpose
+
+        """.write(to: config, atomically: true, encoding: .utf8)
         let result = try runModeldiff([
             "test", Paths.models.appendingPathComponent("woocommerce-ios/WooCommerce.xcdatamodeld").path, "--path", "consecutive",
-            "--objects", "3",
+            "--objects", "3", "--config", config.path,
         ])
         #expect(result.status == 1)
+        #expect(
+            result.stdout.contains("PASS Model 7 → Model 8 (seeded store, inferred mapping)\n    acknowledged: Site.isJetpackInstalled: "))
+        #expect(
+            result.stdout.contains(
+                "    acknowledged: Site.isPublic: 3 values are lost: Model 112 removes the attribute [attribute-removed] — acknowledged in "
+            ),
+            "\(result.stdout)")
         let failing = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.map {
             $0.split(separator: " (").first.map(String.init) ?? ""
         }
@@ -70,11 +93,19 @@ import Testing
         for name in try FileManager.default.contentsOfDirectory(atPath: fixture.path) where name.hasPrefix("Bookmarks_V3.sqlite") {
             try FileManager.default.copyItem(at: fixture.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
+        // DuckDuckGo drops BookmarkEntity.isFavorite after version 2 on purpose: the seeded steps from 1 and 2 lose it.
+        let config = folder.appendingPathComponent("ddg.yml")
+        try
+            "acknowledged:\n  - code: attribute-removed\n    entity: BookmarkEntity\n    property: isFavorite\n    reason: favorites moved\n"
+            .write(to: config, atomically: true, encoding: .utf8)
         let result = try runModeldiff([
             "test", fixture.appendingPathComponent("BookmarksModel.xcdatamodeld").path, "--path", "direct", "--objects", "2", "--store",
-            folder.appendingPathComponent("Bookmarks_V3.sqlite").path,
+            folder.appendingPathComponent("Bookmarks_V3.sqlite").path, "--config", config.path,
         ])
         #expect(result.status == 0, "\(result.stdout)")
+        #expect(
+            result.stdout.contains("    acknowledged: BookmarkEntity.isFavorite: 2 values are lost: BookmarksModel 6 removes the attribute")
+        )
         #expect(
             result.stdout.contains(
                 "PASS BookmarksModel 3 → BookmarksModel 6 (\(folder.appendingPathComponent("Bookmarks_V3.sqlite").path), inferred mapping)")

@@ -95,4 +95,24 @@ import Testing
         #expect(result.stdout.contains(#"uuid: \u{1B}]52;c;cHduZWQ=\u{7}"#), "\(result.stdout)")
         #expect(result.stdout.contains(#"version identifiers: "\u{1B}[2J\u{1B}[H", "1\n::error ::pwned""#), "\(result.stdout)")
     }
+
+    /// `test`'s text report: version names in each step's title, and a store's value quoted in a failure.
+    @Test func theMigrationTestReportEscapesNamesAndValues() throws {
+        let hostile = try HostileBundle(versions: [Self.workflowCommand, "V2\u{1B}[2J", "V3"])
+        defer { try? FileManager.default.removeItem(at: hostile.folder) }
+        let first = hostile.bundle.appendingPathComponent(Self.workflowCommand + ".xcdatamodel").path
+        let seeded = try runModeldiff(["store", "seed", first, "--objects", "2", "--output", "device.sqlite"], in: hostile.folder)
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+        // A Date holding text: the step fails quoting the value, which carries a workflow command and a screen clear.
+        try SQLiteDatabase(path: hostile.folder.appendingPathComponent("device.sqlite").path, readOnly: false)
+            .execute("UPDATE ZNOTE SET ZCREATEDAT = 'x' || char(10) || '::error ::pwned ' || char(27) || '[2J' WHERE Z_PK = 1")
+        let result = try runModeldiff(
+            ["test", "Model.xcdatamodeld", "--store", "device.sqlite", "--objects", "2", "--path", "consecutive", "--no-config"],
+            in: hostile.folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        expectInert(result.stdout, "test")
+        expectInert(result.stderr, "test stderr")
+        #expect(result.stdout.contains(#"PASS V1\n::error ::pwned → V2\u{1B}[2J (seeded store, inferred mapping)"#), "\(result.stdout)")
+        #expect(result.stdout.contains(#"text "x\n::error ::pwned \u{1B}[2J")"#), "\(result.stdout)")
+    }
 }

@@ -47,7 +47,7 @@ func pluginChecksEveryModelBundleOfAPackage() throws {
 
     // A String → Integer 32 attribute change: lightweight migration cannot infer it.
     let broken = package.appendingPathComponent("Sources/Notes/Broken.xcdatamodeld")
-    let rule = Paths.testModels.appendingPathComponent("rules/type-change-incompatible")
+    let rule = Paths.testModels.appendingPathComponent("rules/attribute-type-incompatible")
     for (version, file) in [("Broken", "old.xml"), ("Broken 2", "new.xml")] {
         let folder = broken.appendingPathComponent("\(version).xcdatamodel")
         try files.createDirectory(at: folder, withIntermediateDirectories: true)

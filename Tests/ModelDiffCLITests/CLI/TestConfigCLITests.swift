@@ -32,6 +32,47 @@ import Testing
         #expect(wide.stdout.contains("Note.count is below its minimum 0"), "\(wide.stdout)")
     }
 
+    /// `acknowledged:` serves `test` as it serves `check`: a removal's failure by its bracketed code, a
+    /// validation failure by `check`'s finding on the step; an acknowledgement for another property or
+    /// pair accepts nothing.
+    @Test(arguments: [
+        (
+            "attribute-removed",
+            "acknowledged:\n  - code: attribute-removed\n    pair: V1 → V2\n    entity: Note\n    property: count\n    reason: recomputed at launch\n",
+            "values are lost: V2 removes the attribute [attribute-removed] — acknowledged in .modeldiff.yml:2: recomputed at launch"
+        ),
+        (
+            "max-count-lowered",
+            "acknowledged:\n  - code: max-count-lowered\n    entity: Folder\n    reason: merged in code first\n",
+            "more than its maximum 1 (NSValidationRelationshipExceedsMaximumCountError 1590"
+        ),
+    ])
+    func acknowledgedFailuresPass(name: String, config: String, line: String) throws {
+        let folder = try project(name, config: config)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runModeldiff(["test", "Model.xcdatamodeld"], in: folder)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("PASS V1 → V2 (seeded store, inferred mapping)\n    acknowledged: "), "\(result.stdout)")
+        #expect(result.stdout.contains(line), "\(result.stdout)")
+        let json = try runModeldiff(["test", "Model.xcdatamodeld", "--format", "json"], in: folder)
+        #expect(json.stdout.contains("\"acknowledged\""), "\(json.stdout)")
+        let unacknowledged = try runModeldiff(["test", "Model.xcdatamodeld", "--no-config"], in: folder)
+        #expect(unacknowledged.status == 1, "\(unacknowledged.stdout)")
+    }
+
+    @Test(arguments: [
+        "acknowledged:\n  - code: attribute-removed\n    property: title\n    reason: not this one\n",
+        "acknowledged:\n  - code: attribute-removed\n    pair: V2 → V3\n    reason: another step\n",
+        "acknowledged:\n  - code: entity-removed\n    entity: Note\n    reason: another code\n",
+    ])
+    func anAcknowledgementOfSomethingElseAcceptsNothing(config: String) throws {
+        let folder = try project("attribute-removed", config: config)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runModeldiff(["test", "Model.xcdatamodeld"], in: folder)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(!result.stdout.contains("acknowledged:"), "\(result.stdout)")
+    }
+
     @Test func objectsComeFromTheConfigurationAndTheCommandLineWins() throws {
         let folder = try project("max-count-lowered", config: "test:\n  objects:\n    Folder: 2\n    Note: 1\n")
         defer { try? FileManager.default.removeItem(at: folder) }

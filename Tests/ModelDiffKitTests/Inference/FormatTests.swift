@@ -4,7 +4,7 @@ import ModelDiffTestSupport
 import Testing
 
 @Test func checkJSONHasTheDocumentedShape() throws {
-    let report = try ruleReport("type-change-incompatible")
+    let report = try ruleReport("attribute-type-incompatible")
     let text = try CheckReports.json(report)
     try expectGolden(text, named: "check-formats/type-change.json")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -35,12 +35,13 @@ import Testing
 }
 
 @Test func githubWorkflowCommandsEscapeTheirData() throws {
-    let report = try ruleReport("type-change-incompatible")
+    let report = try ruleReport("attribute-type-incompatible")
     let text = CheckReports.github([(nil, report)])
     try expectGolden(text, named: "check-formats/type-change.github")
     #expect(
         text.hasPrefix(
-            "::error file=TestModels/rules/type-change-incompatible/new.xml,line=5,title=attribute-type-incompatible::`Note.count` changes")
+            "::error file=TestModels/rules/attribute-type-incompatible/new.xml,line=5,title=attribute-type-incompatible::`Note.count` changes"
+        )
     )
 }
 
@@ -49,7 +50,7 @@ import Testing
     #expect(!Style.shouldColorize(isTerminal: false, environment: [:]))
     #expect(!Style.shouldColorize(isTerminal: true, environment: ["NO_COLOR": ""]))
     #expect(!Style.shouldColorize(isTerminal: true, environment: ["TERM": "dumb"]))
-    let report = try? ruleReport("type-change-incompatible")
+    let report = try? ruleReport("attribute-type-incompatible")
     #expect(CheckReports.text(report!, style: Style(colorize: true)).contains("\u{1B}[31m"))
     #expect(!CheckReports.text(report!, style: Style(colorize: false)).contains("\u{1B}["))
 }
@@ -63,14 +64,4 @@ import Testing
             #expect(severity == finding.severity, "\(finding.code)")
         }
     }
-}
-
-/// The table of finding codes in docs/findings.md is `FindingCode`'s: every code, in its order, with
-/// its severity and summary, so the reference cannot drift from what `check` reports.
-@Test func theFindingCodeReferenceIsFindingCodes() throws {
-    let page = try String(contentsOf: Paths.repository.appendingPathComponent("docs/findings.md"), encoding: .utf8)
-    let rows = page.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("| code |") }
-        .prefix { $0.hasPrefix("|") }.dropFirst(2).map(String.init)
-    let expected = FindingCode.allCases.map { "| `\($0.rawValue)` | \($0.severity) | \($0.summary) |" }
-    #expect(rows == expected)
 }

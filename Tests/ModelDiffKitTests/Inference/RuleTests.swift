@@ -3,24 +3,25 @@ import ModelDiffKit
 import ModelDiffTestSupport
 import Testing
 
-/// The rule-by-rule model pairs under `TestModels/rules/<rule>/{old,new}.xml`, with their verdicts.
+/// The rule-by-rule model pairs under `TestModels/rules/<code>[.<variant>]/{old,new}.xml`, with their verdicts:
+/// each folder is named after the finding code it shows.
 let ruleCases: [(String, Verdict)] = [
-    ("add-attribute-with-default", .inferable), ("add-entity", .inferable), ("add-optional-attribute", .inferable),
-    ("add-relationship", .inferable), ("add-required-attribute-without-default", .notInferable),
-    ("add-required-relationship", .notInferable), ("add-required-to-many", .inferable),
-    ("add-to-many-with-minimum-count", .notInferable), ("ambiguous-renaming-identifier", .notInferable),
-    ("binary-to-transformable-allowed", .inferable), ("binary-to-transformable-without-key", .notInferable),
-    ("cosmetic-only", .identical), ("hierarchy-merge", .notInferable), ("make-ordered", .inferable),
-    ("max-count-lowered", .inferable), ("move-entity-out-of-hierarchy", .inferable), ("new-parent-entity", .inferable),
-    ("number-narrowed", .inferable), ("number-to-boolean", .inferable), ("number-widened", .inferable),
-    ("optional-to-required-with-default", .inferable), ("optional-to-required-without-default", .notInferable),
-    ("possible-rename-attribute", .inferable), ("possible-rename-unrelated-names", .inferable),
-    ("unrelated-additions-and-removals", .inferable), ("possible-rename-entity", .inferable),
-    ("relationship-retargeted", .notInferable), ("remove-attribute", .inferable), ("remove-entity", .inferable),
-    ("remove-relationship", .inferable), ("rename-attribute", .inferable), ("rename-entity", .inferable),
-    ("required-to-optional", .inferable), ("stale-renaming-identifier", .inferable), ("to-many-to-one", .inferable),
-    ("to-one-to-many", .inferable),
-    ("type-change-incompatible", .notInferable), ("uniqueness-constraint-added", .inferable),
+    ("ambiguous-renaming-identifier", .notInferable), ("attribute-removed", .inferable),
+    ("attribute-removed.unrelated-additions", .inferable), ("attribute-type-incompatible", .notInferable),
+    ("attribute-type-incompatible.binary-to-transformable", .notInferable), ("binary-transformable", .inferable),
+    ("cosmetic-change", .identical), ("entity-added", .inferable), ("entity-changed", .inferable), ("entity-removed", .inferable),
+    ("entity-renamed", .inferable), ("hierarchy-changed.out-of-hierarchy", .inferable), ("hierarchy-merge", .notInferable),
+    ("max-count-lowered", .inferable), ("number-narrowed", .inferable), ("number-to-boolean", .inferable),
+    ("number-widened", .inferable), ("optional-to-required", .inferable), ("optional-to-required-without-default", .notInferable),
+    ("ordering-changed", .inferable), ("possible-rename.attribute", .inferable), ("possible-rename.entity", .inferable),
+    ("possible-rename.unrelated-names", .inferable), ("property-added.attribute-with-default", .inferable),
+    ("property-added.optional-attribute", .inferable), ("property-added.relationship", .inferable),
+    ("property-added.to-many-without-minimum-count", .inferable), ("property-moved", .inferable),
+    ("property-renamed", .inferable), ("relationship-removed", .inferable), ("relationship-retargeted", .notInferable),
+    ("required-attribute-without-default", .notInferable),
+    ("required-relationship-added.to-many-with-minimum-count", .notInferable),
+    ("required-relationship-added.to-one", .notInferable), ("required-to-optional", .inferable),
+    ("stale-renaming-identifier", .inferable), ("to-many-to-one", .inferable), ("to-one-to-many", .inferable),
     ("unmatched-renaming-identifier", .notInferable),
 ]
 
@@ -36,6 +37,13 @@ func ruleReport(_ name: String) throws -> InferenceReport {
 @Test func everyRuleFolderHasACase() throws {
     let folders = try FileManager.default.contentsOfDirectory(atPath: Paths.testModels.appendingPathComponent("rules").path)
     #expect(Set(folders) == Set(ruleCases.map(\.0)))
+}
+
+/// A fixture is named by its code: the folder's name up to the first dot is a code its pair reports.
+@Test(arguments: ruleCases.map(\.0))
+func ruleFolderIsNamedByTheCodeItShows(_ name: String) throws {
+    let code = try #require(FindingCode(rawValue: String(name.prefix { $0 != "." })), "\(name) does not begin with a finding code")
+    #expect(try ruleReport(name).findings.contains { $0.code == code }, "\(name) does not report \(code)")
 }
 
 @Test(arguments: ruleCases)

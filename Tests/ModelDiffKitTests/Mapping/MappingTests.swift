@@ -16,8 +16,8 @@ private func load(_ path: String) throws -> Model { try ModelFile.load(path: Pat
 }
 
 @Test func aChangeThatCannotBeInferredBecomesAPlaceholderThatValidationRejects() throws {
-    let old = try load("TestModels/rules/type-change-incompatible/old.xml")
-    let new = try load("TestModels/rules/type-change-incompatible/new.xml")
+    let old = try load("TestModels/rules/attribute-type-incompatible/old.xml")
+    let new = try load("TestModels/rules/attribute-type-incompatible/new.xml")
     let text = MappingXML.write(MappingInference.infer(from: old, to: new, names: ("old", "new")))
     try expectGolden(text, named: "mapping/type-change.xml")
     let reread = try MappingXML.read(Array(text.utf8), path: "type-change.xml")

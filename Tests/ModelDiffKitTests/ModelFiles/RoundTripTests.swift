@@ -4,9 +4,7 @@ import ModelDiffTestSupport
 import Testing
 
 @Test(.tags(.slow), .notInFastTier) func everyModelInTheCorpusRoundTrips() throws {
-    let files =
-        modelFiles(under: Paths.fixtures) + modelFiles(under: Paths.models)
-        + modelFiles(under: Paths.testModels).filter { !$0.path.contains("/bad/") }
+    let files = readableCorpusModelFiles()
     #expect(files.count > 140)
     for file in files {
         let loaded = try ModelFile.load(path: file.path)

@@ -38,6 +38,8 @@ import Testing
         let lock: [Finding]
         let cloudkit: [Finding]
         let config: [Finding]
+        let mappings: [Finding]
+        let order: [Finding]
         let pairs: [PairJSON]
         let distinct: [DistinctJSON]
     }
@@ -47,7 +49,7 @@ import Testing
         (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }.joined() + #"quote " backslash \ slash / → é 🙂 del "# + "\u{7F}"
 
     @Test func aPairIsWhatJSONEncoderWrites() throws {
-        let rules = Paths.testModels.appendingPathComponent("rules/type-change-incompatible")
+        let rules = Paths.testModels.appendingPathComponent("rules/attribute-type-incompatible")
         let report = InferenceReport(
             source: try ModelFile.load(path: rules.appendingPathComponent("old.xml").path),
             destination: try ModelFile.load(path: rules.appendingPathComponent("new.xml").path))
@@ -71,6 +73,7 @@ import Testing
             let reference = BundleJSON(
                 verdict: check.verdict, path: check.path.rawValue, currentVersion: check.currentVersion, drafts: check.drafts,
                 lock: check.lockFindings, cloudkit: check.cloudKitFindings, config: check.configFindings,
+                mappings: check.mappingFindings, order: check.orderFindings,
                 pairs: check.pairs.map { PairJSON($0.report, from: $0.from, to: $0.to) },
                 distinct: FindingGroup.groups(reports, minimum: .note).map { group in
                     let finding = group.finding

@@ -24,7 +24,7 @@ import Testing
     @Test func everyTargetHasARegressionFolder() {
         for target in [
             "FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig", "FuzzKeyedArchive",
-            "FuzzCompiledModel",
+            "FuzzPlanSwift", "FuzzCompiledModel",
         ] {
             var isFolder: ObjCBool = false
             #expect(

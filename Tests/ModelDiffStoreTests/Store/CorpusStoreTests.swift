@@ -4,22 +4,6 @@ import ModelDiffStore
 import ModelDiffTestSupport
 import Testing
 
-/// Every SQLite store under `../shared/fixtures` and `../shared/models`, found by its file header, so a
-/// store added there later is covered without new code (its lines appear in the golden summary).
-func corpusStores() -> [URL] {
-    var stores: [URL] = []
-    for root in [Paths.fixtures, Paths.models] {
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { continue }
-        for case let url as URL in walker where !["-wal", "-shm", "-journal"].contains(where: url.lastPathComponent.hasSuffix) {
-            guard let handle = try? FileHandle(forReadingFrom: url) else { continue }
-            let header = (try? handle.read(upToCount: 16)) ?? Data()
-            try? handle.close()
-            if header == Data("SQLite format 3\0".utf8) { stores.append(url) }
-        }
-    }
-    return stores.sorted { $0.path < $1.path }
-}
-
 /// The model versions a store may have been written with: every version of every bundle in the store's
 /// case folder (`fixtures/NN-name`, `models/name`), and every loose `.xcdatamodel` there.
 private struct CaseModels: Sendable {

@@ -1,0 +1,301 @@
+import ModelDiffKit
+
+/// What one entity mapping (objects) or relationship mapping (links) had in the source and has in the
+/// output of a migration step, and how much of the difference the mapping explains.
+package struct ConservationCount: Sendable, Hashable {
+    /// Objects of an entity mapping, or links of a relationship mapping.
+    package enum Kind: String, Sendable, Hashable {
+        case objects, links
+    }
+
+    /// Objects or links.
+    package let kind: Kind
+    /// The entity mapping (`A + B` when several feed one destination entity, counted together).
+    package let mapping: String
+    /// The destination relationship, for links.
+    package let relationship: String?
+    /// Objects of the source entity, or links of the source relationship (dangling keys included).
+    package let source: Int
+    /// Objects of the destination entity, or links of the destination relationship, in the output.
+    package let destination: Int
+    /// The fewest and the most the output may hold by the mapping; nil when the mapping cannot say
+    /// (a custom policy, a filtering source expression on the owner's mapping).
+    package let expected: ClosedRange<Int>?
+    /// Why the output may hold fewer than the source, each with how many: `4 dangling keys migrated as nil`.
+    package let reasons: [String]
+
+    /// How many fewer objects or links the mapping lets the output hold: source minus the fewest expected.
+    package var explained: Int { expected.map { source - $0.lowerBound } ?? source - destination }
+    /// Whether the output holds what the mapping says.
+    package var holds: Bool { expected.map { $0.contains(destination) } ?? true }
+    /// The failure when the output does not hold what the mapping says: `Mapping.relationship: 12 links
+    /// in the source, 11 in the output, which the mapping does not explain (it explains 0 fewer)`.
+    package var failure: String {
+        let what = kind == .objects ? "objects" : "links"
+        let allowed = expected.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound) to \($0.upperBound)" } ?? "any"
+        let why = reasons.isEmpty ? "" : ": \(reasons.joined(separator: "; "))"
+        return "\(label): \(source) \(what) in the source, \(destination) in the output; the mapping accounts for \(allowed)\(why)"
+    }
+    /// `Mapping` or `Mapping.relationship`.
+    package var label: String { relationship.map { "\(mapping).\($0)" } ?? mapping }
+}
+
+/// Counts, at the end of every migration step and on both paths, the objects of each entity mapping
+/// and the links of each relationship mapping in the source and in the output, and fails the step when
+/// the output differs by more than the mapping explains.
+///
+/// A mapping explains: objects its entity mapping removes (or that no mapping carries), objects a
+/// filtering source expression leaves out, anything a custom policy does, dangling keys (a key or
+/// join row pointing to no row, migrated as nil and reported by `SourceSoundness`), and links to
+/// objects whose entity no mapping carries. Links are counted where the store keeps them: to-one key
+/// columns, the inverse's or the virtual to-one's key column of a to-many (a to-many without an
+/// inverse), and join-table rows (the `REFLEXIVE` ones of a to-many that is its own inverse included).
+/// A relationship mapping is counted when its value expression is the standard
+/// `FUNCTION($manager, "destinationInstances…", …, $source.r)`; another is the mapping's own business.
+package struct Conservation {
+    let mapping: MappingModel
+    let source: PersistentStore
+    let sourceLayout: StoreLayout
+    let destination: PersistentStore
+    let destinationLayout: StoreLayout
+    /// Entity mapping names whose source expression filters the objects.
+    let filtered: Set<String>
+
+    /// Every count of the step.
+    package func counts() throws(StoreFailure) -> [ConservationCount] {
+        try objectCounts() + linkCounts()
+    }
+
+    /// Whether `entityMapping` makes exactly one destination object per source object of its entity.
+    private func isExact(_ entityMapping: EntityMapping) -> Bool {
+        (entityMapping.type == .copy || entityMapping.type == .transform) && !filtered.contains(entityMapping.name)
+            && (entityMapping.policyClassName == nil || entityMapping.policyClassName == "NSEntityMigrationPolicy")
+    }
+
+    /// Why `entityMapping` may make another number of objects than its source entity has.
+    private func inexactReason(_ entityMapping: EntityMapping) -> String {
+        if filtered.contains(entityMapping.name) { return "\(entityMapping.name) filters its objects by a source expression" }
+        if let policy = entityMapping.policyClassName, policy != "NSEntityMigrationPolicy" {
+            return "\(entityMapping.name) runs the custom policy \(policy)"
+        }
+        return "\(entityMapping.name) is a \(entityMapping.type.rawValue) mapping"
+    }
+
+    private var carrying: [EntityMapping] {
+        mapping.entityMappings.filter { $0.type != .remove && $0.destinationEntity != nil }
+    }
+
+    private func objectCounts() throws(StoreFailure) -> [ConservationCount] {
+        var counts: [ConservationCount] = []
+        var groups: [(entity: String, mappings: [EntityMapping])] = []
+        for entityMapping in carrying {
+            guard let entity = entityMapping.destinationEntity else { continue }
+            if let index = groups.firstIndex(where: { $0.entity == entity }) {
+                groups[index].mappings.append(entityMapping)
+            } else {
+                groups.append((entity, [entityMapping]))
+            }
+        }
+        for (entity, mappings) in groups {
+            var total = 0
+            for entityMapping in mappings {
+                if let name = entityMapping.sourceEntity { total += try objects(of: name, in: source, layout: sourceLayout) }
+            }
+            let output = try objects(of: entity, in: destination, layout: destinationLayout)
+            let inexact = mappings.filter { !isExact($0) }
+            counts.append(
+                ConservationCount(
+                    kind: .objects, mapping: mappings.map(\.name).joined(separator: " + "), relationship: nil, source: total,
+                    destination: output, expected: inexact.isEmpty ? total...total : nil, reasons: inexact.map(inexactReason)))
+        }
+        // Objects no mapping carries: all of them explained.
+        let carried = Set(carrying.compactMap(\.sourceEntity))
+        for entity in sourceLayout.orderedEntities where !carried.contains(entity) {
+            let count = try objects(of: entity, in: source, layout: sourceLayout)
+            guard count > 0 else { continue }
+            let name = mapping.entityMappings.first { $0.sourceEntity == entity }?.name ?? entity
+            counts.append(
+                ConservationCount(
+                    kind: .objects, mapping: name, relationship: nil, source: count, destination: 0, expected: 0...0,
+                    reasons: ["\(count) objects of \(entity), which the mapping removes"]))
+        }
+        return counts
+    }
+
+    private func linkCounts() throws(StoreFailure) -> [ConservationCount] {
+        // Source entity numbers whose every object has one destination object, and those that may have none.
+        let exact = Set(carrying.filter(isExact).compactMap { $0.sourceEntity.flatMap { sourceLayout.entityNumbers[$0] } })
+        let inexact = Set(
+            carrying.filter { !isExact($0) }.compactMap { $0.sourceEntity.flatMap { sourceLayout.entityNumbers[$0] } })
+        struct Group {
+            var mappings: [String] = []
+            var source = 0
+            var fewest = 0
+            var most = 0
+            var predicted = true
+            var reasons: [String] = []
+        }
+        var groups: [String: Group] = [:]
+        var order: [(entity: String, relationship: String)] = []
+        for entityMapping in carrying {
+            guard let sourceName = entityMapping.sourceEntity, let destinationName = entityMapping.destinationEntity,
+                let sourceEntity = sourceLayout.model.entity(named: sourceName),
+                let destinationEntity = destinationLayout.model.entity(named: destinationName)
+            else { continue }
+            for property in entityMapping.relationshipMappings {
+                guard property.placeholder == nil, let key = Self.sourceKey(property),
+                    sourceLayout.model.allRelationships(of: sourceEntity).contains(where: { $0.name == key }),
+                    destinationLayout.model.allRelationships(of: destinationEntity).contains(where: { $0.name == property.name })
+                else { continue }
+                let all = try links(in: source, layout: sourceLayout, entity: sourceName, relationship: key, targets: .any)
+                let existing = try links(in: source, layout: sourceLayout, entity: sourceName, relationship: key, targets: .existing)
+                let carried = try links(in: source, layout: sourceLayout, entity: sourceName, relationship: key, targets: .entities(exact))
+                let maybe = try links(in: source, layout: sourceLayout, entity: sourceName, relationship: key, targets: .entities(inexact))
+                let id = "\(destinationName).\(property.name)"
+                if groups[id] == nil { order.append((destinationName, property.name)) }
+                var group = groups[id] ?? Group()
+                group.mappings.append(entityMapping.name)
+                group.source += all
+                group.fewest += carried
+                group.most += carried + maybe
+                if !isExact(entityMapping) {
+                    group.predicted = false
+                    group.reasons.append(inexactReason(entityMapping))
+                }
+                if let narrowed = narrowing(
+                    sourceEntity: sourceEntity, relationship: key, destinationEntity: destinationEntity, destinationName: property.name)
+                {
+                    group.predicted = false
+                    group.reasons.append(narrowed)
+                }
+                if all > existing {
+                    group.reasons.append("\(all - existing) dangling keys of \(sourceName).\(key) migrated as nil")
+                }
+                let lost = existing - carried - maybe
+                if lost > 0 { group.reasons.append("\(lost) links of \(sourceName).\(key) to objects the mapping removes") }
+                if maybe > 0 { group.reasons.append("\(maybe) links of \(sourceName).\(key) to objects a mapping may leave out") }
+                groups[id] = group
+            }
+        }
+        return try order.map { entity, relationship throws(StoreFailure) in
+            let group = groups["\(entity).\(relationship)"]!
+            let output = try links(
+                in: destination, layout: destinationLayout, entity: entity, relationship: relationship, targets: .existing)
+            return ConservationCount(
+                kind: .links, mapping: group.mappings.joined(separator: " + "), relationship: relationship, source: group.source,
+                destination: output, expected: group.predicted ? group.fewest...group.most : nil, reasons: group.reasons)
+        }
+    }
+
+    /// Why a relationship's links cannot be predicted from the counts when its pair narrows from to-many to
+    /// to-one on either side (`to-many-to-one`, which `check` warns about): each object then keeps one of its
+    /// objects, so the output holds as many links as objects that kept one, not as many as the source held.
+    private func narrowing(sourceEntity: Entity, relationship: String, destinationEntity: Entity, destinationName: String) -> String? {
+        let sourceModel = sourceLayout.model
+        let destinationModel = destinationLayout.model
+        guard let old = sourceModel.allRelationships(of: sourceEntity).first(where: { $0.name == relationship }),
+            let new = destinationModel.allRelationships(of: destinationEntity).first(where: { $0.name == destinationName })
+        else { return nil }
+        /// A relationship's inverse, in its model.
+        func inverse(of relationship: Relationship, in model: Model) -> Relationship? {
+            guard let name = relationship.inverseName,
+                let entity = (relationship.inverseEntity ?? relationship.destinationEntity)
+                    .flatMap({ model.entity(named: $0) })
+            else { return nil }
+            return model.allRelationships(of: entity).first { $0.name == name }
+        }
+        if old.isToMany && !new.isToMany {
+            return "\(sourceEntity.name).\(relationship) becomes to-one: each object keeps one of its links (to-many-to-one)"
+        }
+        if let oldInverse = inverse(of: old, in: sourceModel), let newInverse = inverse(of: new, in: destinationModel),
+            oldInverse.isToMany && !newInverse.isToMany
+        {
+            return "its inverse \(newInverse.name) becomes to-one: each object keeps one of its links (to-many-to-one)"
+        }
+        return nil
+    }
+
+    /// The source relationship a standard relationship mapping reads: `r` of `$source.r`.
+    static func sourceKey(_ property: PropertyMapping) -> String? {
+        guard let text = property.valueExpression,
+            case .call(.variable("manager"), let selector, let arguments)? = try? ExpressionParser.parse(text),
+            ManagerSelector(selector).map({
+                [.destinationInstancesForEntityMapping, .destinationInstancesForSourceRelationship].contains($0)
+            })
+                == true,
+            arguments.count == 2, case .keyPath(.variable("source"), let components) = arguments[1], components.count == 1
+        else { return nil }
+        return components[0]
+    }
+
+    /// Which links count, by their target.
+    enum Targets {
+        /// Every stored key, dangling ones included.
+        case any
+        /// Those pointing to a row.
+        case existing
+        /// Those pointing to a row of one of these entities (numbers).
+        case entities(Set<Int>)
+    }
+
+    private func objects(of entity: String, in store: PersistentStore, layout: StoreLayout) throws(StoreFailure) -> Int {
+        guard let table = layout.table(for: entity), let number = layout.entityNumbers[entity] else { return 0 }
+        return try count("SELECT COUNT(*) FROM \(SQL.quote(table.name)) WHERE Z_ENT = ?", [.integer(Int64(number))], in: store)
+    }
+
+    /// The links of `relationship` held by the objects of exactly `entity`, where the layout keeps them.
+    func links(in store: PersistentStore, layout: StoreLayout, entity: String, relationship: String, targets: Targets)
+        throws(StoreFailure) -> Int
+    {
+        let model = layout.model
+        guard let described = model.entity(named: entity), let number = layout.entityNumbers[entity],
+            let declared = model.allRelationships(of: described).first(where: { $0.name == relationship }),
+            let destinationName = declared.destinationEntity, let table = layout.table(for: entity),
+            let targetTable = layout.table(for: destinationName)
+        else { return 0 }
+        let declaring = model.declaringEntity(ofProperty: relationship, in: described)?.name ?? entity
+        let owner: [SQLiteValue] = [.integer(Int64(number))]
+        /// The condition on a target key `key` that `targets` asks for.
+        func target(_ key: SQLFragment) -> SQLFragment {
+            switch targets {
+            case .any: return .always
+            case .existing: return .rowExists(key: key, in: targetTable.name)
+            case .entities(let numbers): return .rowExists(key: key, in: targetTable.name, entities: numbers.sorted())
+            }
+        }
+        if !declared.isToMany {
+            guard let column = layout.column(entity: entity, property: relationship) else { return 0 }
+            let condition = target(.column(column.name, of: "o"))
+            return try count(
+                """
+                SELECT COUNT(*) FROM \(SQL.quote(table.name)) o WHERE o.Z_ENT = ? AND \(SQL.column(column.name, of: "o")) IS NOT NULL
+                AND \(SQL.joined([condition], separator: .and).text)
+                """, owner + condition.arguments, in: store)
+        }
+        if let join = layout.joinTable(entity: declaring, relationship: relationship) {
+            let (own, other) = join.keyColumns(from: declaring, relationship: relationship)
+            let condition = target(.column(other, of: "j"))
+            return try count(
+                """
+                SELECT COUNT(*) FROM \(SQL.quote(join.name)) j
+                WHERE \(SQL.column(own, of: "j")) IN (SELECT Z_PK FROM \(SQL.quote(table.name)) WHERE Z_ENT = ?)
+                AND \(SQL.joined([condition], separator: .and).text)
+                """, owner + condition.arguments, in: store)
+        }
+        guard let (holder, name) = layout.storingToOne(of: declaring, relationship: relationship),
+            let column = targetTable.column(entity: holder, property: name)
+        else { return 0 }
+        // The target rows hold the owner's key: each row is a link, its target the row itself.
+        let condition = target(.column("Z_PK", of: "r"))
+        return try count(
+            """
+            SELECT COUNT(*) FROM \(SQL.quote(targetTable.name)) r
+            WHERE \(SQL.column(column.name, of: "r")) IN (SELECT Z_PK FROM \(SQL.quote(table.name)) WHERE Z_ENT = ?)
+            AND \(SQL.joined([condition], separator: .and).text)
+            """, owner + condition.arguments, in: store)
+    }
+
+    private func count(_ sql: String, _ arguments: [SQLiteValue], in store: PersistentStore) throws(StoreFailure) -> Int {
+        try store.database.rows(sql, arguments).first?.first?.int ?? 0
+    }
+}

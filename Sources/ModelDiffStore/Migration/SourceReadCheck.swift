@@ -1,0 +1,20 @@
+import ModelDiffKit
+
+/// What a source store must be for either path to read it as its model describes it, checked before
+/// `SourceSoundness` and before either path runs, so that both refuse the same store with the same line:
+///
+/// - every table and column the source version's layout needs (a store whose metadata and tables
+///   disagree would otherwise fail on SQLite's `no such column`, naming neither the store nor the table);
+/// - no attribute value its type cannot hold (`StoredValueCheck`): the three-stage path would refuse it
+///   object by object while the SQL fast path would copy it as it stands.
+enum SourceReadCheck {
+    /// Throws NSMigrationManagerSourceStoreError, worded as `store verify` words each problem.
+    static func check(_ store: PersistentStore, layout: StoreLayout) throws {
+        var problems = try StoreSchemaCheck.missing(in: store, layout: layout)
+        if problems.isEmpty { problems = try StoredValueCheck.mistyped(in: store, layout: layout) }
+        guard problems.isEmpty else {
+            throw MigrationError(
+                .sourceStore, "the source store is not sound: \(problems.joined(separator: "; ")) (see `modeldiff store verify`)")
+        }
+    }
+}

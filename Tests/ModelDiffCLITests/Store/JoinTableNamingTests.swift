@@ -1,0 +1,125 @@
+import Foundation
+import ModelDiffKit
+import ModelDiffStore
+import ModelDiffTestSupport
+import Testing
+
+/// The join tables of `layout`, one line each: the table and its columns, sorted (the column order of a
+/// join table is checked with the rest of the layout; here the names are the point).
+private func joinLines(_ layout: StoreLayout) -> [String] {
+    layout.joinTables.map { join in
+        let columns = [join.sourceColumn, join.destinationColumn] + join.orderColumns.map(\.column)
+        return "\(join.name) (\(columns.sorted().joined(separator: ", ")))"
+    }.sorted()
+}
+
+/// The tables of `store` that are join tables (`Z_<digits>…`), one line each as `joinLines` writes them.
+private func storeJoinLines(_ store: PersistentStore) throws -> [String] {
+    try store.tableNames().filter { $0.hasPrefix("Z_") && $0.dropFirst(2).first?.isNumber == true }.map { table in
+        let columns = try store.database.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap { row -> String? in
+            if case .text(let name) = row[0] { name } else { nil }
+        }
+        return "\(table) (\(columns.sorted().joined(separator: ", ")))"
+    }.sorted()
+}
+
+/// Every Apple-written store in `../shared` whose version is found (Wire's 80, the fixtures, XcodeServer's
+/// two): the join tables Core Data's walk names for that version (`ManyToManyNaming`), with their key and
+/// order columns, are the store's own, without adopting the store's names. The one exception is a
+/// migration leftover: Wire's stores were migrated in place from version to version, and a join table
+/// Core Data did not re-create keeps the name an earlier version's walk gave it. Each such table must be
+/// the computed join table of an earlier bundle version (named in the golden file), never a name no walk
+/// gives.
+@Test(.tags(.slow), .notInFastTier)
+func everyAppleStoreHasTheJoinTablesCoreDataNames() throws {
+    var report = ""
+    let wireVersions = Wire.bundle?.versions ?? []
+    for url in corpusStores() {
+        let store = try PersistentStore.open(path: url.path)
+        guard let model = appleStoreModel(of: store, at: url) else { continue }
+        let computed = joinLines(StoreLayout(model: model))
+        let actual = try storeJoinLines(store)
+        guard computed != actual else { continue }
+        let relative = url.path.replacingOccurrences(of: Paths.shared.path + "/", with: "")
+        report += "\(relative)\n"
+        let earlier = wireVersions.prefix { $0.model != model }
+        for line in actual where !computed.contains(line) {
+            let origin = earlier.last { joinLines(StoreLayout(model: $0.model)).contains(line) }
+            let reason = origin.map { "kept from \($0.name), whose walk names it so" } ?? "no walk names it"
+            report += "  store only: \(line) — \(reason)\n"
+        }
+        report += computed.filter { !actual.contains($0) }.map { "  computed only: \($0)\n" }.joined()
+    }
+    try expectGolden(report, named: "corpus/join-tables.txt")
+}
+
+/// The model version `store` was written with: Wire's by its bundle, the others by the bundles of their
+/// case folder (`fixtures/NN-name`, `models/more-stores/name`).
+private func appleStoreModel(of store: PersistentStore, at url: URL) -> Model? {
+    if url.path.contains("wire-ios-data-model") { return Wire.version(of: store)?.model }
+    var folder = url.deletingLastPathComponent()
+    // Up to the case folder: the first folder above the store holding a model bundle.
+    while folder.path.count > Paths.shared.path.count {
+        var bundles: [ModelBundle] = []
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let file = walker?.nextObject() as? URL {
+            guard file.pathExtension == "xcdatamodeld" else { continue }
+            walker?.skipDescendants()
+            if let bundle = try? ModelBundle.load(path: file.path) { bundles.append(bundle) }
+        }
+        for bundle in bundles {
+            let match = StoreVersionMatch(storeHashes: store.metadata.versionHashes, versions: bundle.versions.map { ($0.name, $0.model) })
+            if let name = match.versionName, let version = bundle.version(named: name) { return version.model }
+        }
+        if !bundles.isEmpty { return nil }
+        folder = folder.deletingLastPathComponent()
+    }
+    return nil
+}
+
+private let taggedPairs = Paths.testModels.appendingPathComponent("TaggedPairs.xcdatamodeld")
+
+/// Five entities' `tags` point at `Tag` (one of them inherited by a sub-entity whose name sorts before
+/// its parent's), with a pair on `Tag` itself (`broader` / `narrower`) and a to-many that is its own
+/// inverse (`synonyms`): the computed tables, columns and indexes, pinned in a golden file. The walk in
+/// name order names `Article`'s, `Camera`'s, `Device`'s and `Note`'s tables after their side, `Tag`'s
+/// key columns `Z_5TAGS`, `Z_5TAGS1` … in the order the walk reaches them.
+@Test func manyToManyPairsOnOneEntityAreNamedInCoreDataWalkOrder() throws {
+    let model = try ModelFile.load(path: taggedPairs.appendingPathComponent("V1.xcdatamodel").path).model
+    let layout = StoreLayout(model: model)
+    try expectGolden(layout.createStatements.joined(separator: "\n") + "\n", named: "store/tagged-pairs-layout.sql")
+    #expect(layout.joinTables.map(\.name).contains("Z_1TAGS"))
+    #expect(layout.joinTables.filter { $0.name.hasPrefix("Z_5") }.count == 4)
+}
+
+/// `store seed` writes the tables the algorithm names (so Core Data opening the store with the same
+/// model finds its own names), every join table gets links, and `store verify` and `store info` pass.
+@Test func aSeededStoreHasTheJoinTablesCoreDataNames() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let seed = try runModeldiff(
+        ["store", "seed", taggedPairs.path, "--objects", "8", "--seed", "5", "--output", "tagged.sqlite"], in: folder)
+    #expect(seed.status == 0, "\(seed.stderr)")
+    let verify = try runModeldiff(["store", "verify", "tagged.sqlite", "--model", taggedPairs.path], in: folder)
+    #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+    let info = try runModeldiff(["store", "info", "tagged.sqlite", "--model", taggedPairs.path], in: folder)
+    #expect(info.status == 0, "\(info.stdout)\(info.stderr)")
+    let model = try ModelFile.load(path: taggedPairs.appendingPathComponent("V1.xcdatamodel").path).model
+    let store = try PersistentStore.open(path: folder.appendingPathComponent("tagged.sqlite").path)
+    let layout = StoreLayout(model: model)
+    #expect(try storeJoinLines(store) == joinLines(layout))
+    for join in layout.joinTables {
+        let count = try store.database.rows("SELECT COUNT(*) FROM \(join.name)").first?.first
+        #expect(count != .integer(0), "\(join.name) holds no link")
+    }
+}
+
+/// Wire's current version: `UserClient.trustedClients` / `trustedByClients` is `Z_24TRUSTEDBYCLIENTS`, as
+/// in Apple's stores from 2.96 on, so a store modeldiff creates or migrates to it has Apple's name.
+@Test func wiresCurrentVersionNamesTheTrustTableAfterTrustedByClients() throws {
+    let bundle = try #require(Wire.bundle)
+    let current = try #require(bundle.version(named: "zmessaging2.101.0"))
+    let layout = StoreLayout(model: current.model)
+    let trust = try #require(layout.joinTables.first { $0.relationship.entity == "UserClient" && $0.name.contains("TRUSTED") })
+    #expect(trust.name == "Z_24TRUSTEDBYCLIENTS")
+}
