@@ -57,7 +57,8 @@ let package = Package(
                 "ModelDiffKit",
                 "ModelDiffStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            packageAccess: false
         ),
         .executableTarget(
             name: "generate-store",

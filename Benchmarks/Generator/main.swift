@@ -4,8 +4,8 @@
 // strings, dates, doubles, 64-bit integers and blobs. The content is deterministic, so runs compare.
 // Usage: generate-store N OUTPUT
 import Foundation
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[1]), count >= 3 else {

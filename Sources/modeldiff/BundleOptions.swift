@@ -1,5 +1,5 @@
 import ArgumentParser
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// The options every command that takes a bundle shares: the version order and the project
 /// configuration it may come from (`VersionOrder` gives the precedence).

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// `modeldiff explain`: the reference of a finding code, made from its unit.
 struct ExplainCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 
 /// Runs a command body and turns library errors into one diagnostic line on stderr and exit code 2.
 ///

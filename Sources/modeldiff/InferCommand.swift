@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 struct InferCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// The bundle's versions in the order `--order` gives (natural order without it); a wrong order is
 /// the library's fact said with the flag that gave it. `plan` has always left out the version list.

@@ -1,6 +1,6 @@
 import Foundation
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 
 /// The crash-safety tests' hook: `MODELDIFF_TEST_KILL_AT=<point>[:<n>[:<signal>]]` sends SIGKILL (or
 /// `INT`, `TERM`: what Ctrl-C and a service manager send) to the process the n-th time (default: the

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// The two files a mapping can be written as.
 enum MappingFormat: String, ExpressibleByArgument, CaseIterable {

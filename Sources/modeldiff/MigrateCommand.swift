@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

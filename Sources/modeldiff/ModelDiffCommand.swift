@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 @main
 struct ModelDiffCommand: ParsableCommand {

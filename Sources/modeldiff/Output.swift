@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Output formats shared by the commands that print text or JSON.
 enum TextOrJSON: String, ExpressibleByArgument, CaseIterable {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 
 struct StoreSeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 import ModelDiffTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 import Testing
 
 /// Consecutive Apple-written stores: migrating store n with the inferred mapping must give store n+1's layout.

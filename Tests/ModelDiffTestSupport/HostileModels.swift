@@ -1,6 +1,6 @@
 import Foundation
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 
 /// Models whose names are attacks on SQL, built in Swift (the model reader may refuse such names;
 /// the library must be safe without it) and migrated through the library.

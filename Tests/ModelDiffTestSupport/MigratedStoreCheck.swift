@@ -1,6 +1,6 @@
 import Foundation
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 import Testing
 
 /// The check every migration test runs on its output: `StoreVerification` finds nothing (SQLite's

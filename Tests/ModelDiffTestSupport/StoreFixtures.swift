@@ -1,6 +1,6 @@
 import Foundation
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 
 /// An Apple-written store in `../shared/fixtures` with the model version that wrote it.
 package struct StoreFixture: Sendable, CustomStringConvertible {

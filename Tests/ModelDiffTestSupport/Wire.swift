@@ -1,6 +1,6 @@
 import Foundation
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 import Testing
 
 /// Wire's 90-version model and the 82 stores the app wrote with Core Data at many of those versions

@@ -1,6 +1,6 @@
 import FuzzDriver
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 
 /// Decodes arbitrary bytes as a compiled model (`.mom`, the archive of a store's `Z_MODELCACHE`): an
 /// error is fine; a crash, a trap or a hang is not. A model that decodes has passed the XML reader's

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Reads arbitrary bytes as a `.modeldiff.yml` (YAML through Yams and libyaml, then modeldiff's
 /// checks); what reads must read again to the same settings, and nothing may trap or hang.

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Requires what `mapping convert --to xml` and editing a mapping file rely on: a mapping that read
 /// (from a mapping file, an Xcode `xcmapping.xml` or a compiled `.cdm`) writes as a mapping file that

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Parses arbitrary text as a value expression; an expression that parses must print to text that
 /// parses back to the same expression.

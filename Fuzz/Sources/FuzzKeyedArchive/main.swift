@@ -1,6 +1,6 @@
 import FuzzDriver
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 
 /// Decodes arbitrary bytes as a compiled model (`.mom`, a store's model cache) and as a compiled
 /// mapping model (`.cdm`): an error is fine, a crash, a trap or a hang is not. A model that decodes

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Reads arbitrary bytes as a mapping file; a mapping that reads must write back to XML and read
 /// again to an equal mapping.

@@ -1,7 +1,7 @@
 import Foundation
 import FuzzDriver
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 
 /// Reads arbitrary bytes as model XML; a model that reads must lay out as a store, hash, write back
 /// to XML and read again to the same version hashes (the writer's promise), or the fuzzer stops on a trap.

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Names a bundle and its three versions with fuzzed text (the bundle, each version folder: anything
 /// a folder name can hold), writes them to disk and generates the staged-migration plan's Swift

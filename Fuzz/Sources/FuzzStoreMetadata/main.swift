@@ -1,7 +1,7 @@
 import Foundation
 import FuzzDriver
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 
 /// Decodes arbitrary bytes as a store's metadata (the binary property list in `Z_METADATA`);
 /// metadata that decodes must encode and decode back to equal values.

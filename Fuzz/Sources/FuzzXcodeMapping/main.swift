@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Reads arbitrary bytes as an Xcode `xcmapping.xml`; a mapping that imports must write as a modeldiff
 /// mapping file that reads back and writes the same text (what `infer`-style editing relies on).

@@ -120,7 +120,7 @@ extension InferenceReport {
     /// This report with every error and warning that one of `acknowledgements` accepts turned into a
     /// note naming it; a not-inferable step whose errors are all acknowledged gets the verdict
     /// `acknowledged`. Also returns the acknowledgements that matched.
-    package func acknowledging(_ acknowledgements: [Acknowledgement], from: String?, to: String?) -> (
+    @_spi(CLI) public func acknowledging(_ acknowledgements: [Acknowledgement], from: String?, to: String?) -> (
         report: InferenceReport, used: Set<Acknowledgement>
     ) {
         guard !acknowledgements.isEmpty else { return (self, []) }

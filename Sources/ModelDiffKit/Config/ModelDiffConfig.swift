@@ -52,7 +52,7 @@ public struct ModelDiffConfig: Sendable {
     public let testValues: [String: ClosedRange<Double>]
     /// `order`: the bundle's versions, oldest first, each with its line and column (checked against
     /// the bundle by ``VersionOrder``), and where the key is.
-    package let order: (names: [(name: String, line: Int, column: Int)], line: Int, column: Int)?
+    @_spi(CLI) public let order: (names: [(name: String, line: Int, column: Int)], line: Int, column: Int)?
 
     /// The nearest `.modeldiff.yml` in `directory` or one of its parents, if any, as a path relative to
     /// `directory` (`.modeldiff.yml`, `../../.modeldiff.yml`) so messages name it as a person would.

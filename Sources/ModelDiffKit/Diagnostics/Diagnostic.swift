@@ -27,7 +27,7 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
     public let message: String
 
     /// Creates a diagnostic.
-    package init(_ severity: Severity = .error, path: String, line: Int? = nil, column: Int? = nil, message: String) {
+    @_spi(CLI) public init(_ severity: Severity = .error, path: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.severity = severity
         self.path = path
         self.line = line

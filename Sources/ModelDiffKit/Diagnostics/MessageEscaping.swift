@@ -8,10 +8,10 @@
 /// would act on the reader's terminal. Every control character (C0, DEL, C1) and the Unicode line and
 /// paragraph separators are written as Swift escapes (`\n`, `\t`, `\u{1B}`), so what is printed shows
 /// exactly what is there. Backslashes are left alone, so escaping twice changes nothing.
-package enum MessageEscaping {
+@_spi(CLI) public enum MessageEscaping {
     /// `text` with every control character escaped; text without one is returned as is. For one value
     /// (a name, a path, a default value) put into a line.
-    package static func escaped(_ text: String) -> String {
+    @_spi(CLI) public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -33,7 +33,7 @@ package enum MessageEscaping {
     /// tabs between its columns and the colour sequences `Style` writes (`ESC [ 31 m`, only when the
     /// output is a terminal). The values in the report must already have been put through
     /// ``escaped(_:)``: only then is a newline in the report one the report wrote.
-    package static func escapedReport(_ text: String) -> String {
+    @_spi(CLI) public static func escapedReport(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { needsEscape($0) && $0 != "\n" && $0 != "\t" }) else { return text }
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()

@@ -13,17 +13,17 @@ public struct VersionHashes: Sendable, Hashable {
     public let versionHashesDigest: String
 
     /// The entity names in Core Data's order (UTF-16 code units, as `-[NSString compare:]`).
-    package var sortedEntityNames: [String] { entityVersionHashes.keys.sorted(by: coreDataCompare) }
+    @_spi(CLI) public var sortedEntityNames: [String] { entityVersionHashes.keys.sorted(by: coreDataCompare) }
 
     /// An entity's hash as base64, as store metadata dumps show it.
-    package func base64(entity name: String) -> String? {
+    @_spi(CLI) public func base64(entity name: String) -> String? {
         entityVersionHashes[name].map { Data($0).base64EncodedString() }
     }
 }
 
 extension Sequence where Element == Model {
     /// Every model's version hashes, in order; each SHA-256 input shared by several models is hashed once.
-    package func versionHashes() -> [VersionHashes] {
+    @_spi(CLI) public func versionHashes() -> [VersionHashes] {
         var digests = DigestMemo()
         return map { $0.versionHashes(digests: &digests) }
     }

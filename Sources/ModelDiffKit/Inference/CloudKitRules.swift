@@ -7,10 +7,10 @@
 /// "CloudKit integration requires …", which also names ordered relationships). Once the CloudKit
 /// schema is deployed to production it is add-only: record types and fields cannot be deleted or
 /// changed, and a field's name is the property's name (`CD_` + name), so a rename is a removal.
-package enum CloudKitRules {
+@_spi(CLI) public enum CloudKitRules {
     /// Findings for `model` (the file at `path`): the entities of the configurations marked "Used with
     /// CloudKit", or every entity when none is marked.
-    package static func model(_ model: Model, path: String) -> [Finding] {
+    @_spi(CLI) public static func model(_ model: Model, path: String) -> [Finding] {
         var findings: [Finding] = []
         func add(_ code: FindingCode, _ entity: String, _ property: String?, _ line: SourceLine, _ message: String) {
             findings.append(
@@ -86,7 +86,7 @@ package enum CloudKitRules {
 
     /// Findings for a change of a schema already deployed to CloudKit's production environment, which
     /// is add-only.
-    package static func change(_ diff: ModelDiff, sourcePath: String, destinationPath: String) -> [Finding] {
+    @_spi(CLI) public static func change(_ diff: ModelDiff, sourcePath: String, destinationPath: String) -> [Finding] {
         var findings: [Finding] = []
         let mirrored = mirroredEntities(of: diff.source)
         let tail = "; CloudKit's production schema is add-only"

@@ -69,7 +69,7 @@ public struct InferenceReport: Sendable {
 
     /// This report with `more` findings (CloudKit's rules, `check --cloudkit`), kept in severity order;
     /// an error among them makes the step not inferable, as the app cannot ship it.
-    package func adding(_ more: [Finding]) -> InferenceReport {
+    @_spi(CLI) public func adding(_ more: [Finding]) -> InferenceReport {
         guard !more.isEmpty else { return self }
         let all = (findings + more).enumerated().sorted { a, b in
             a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset

@@ -1,7 +1,7 @@
 /// The stages of an `NSStagedMigrationManager` (iOS 17, macOS 14) for a bundle's versions up to the
 /// current one: consecutive steps lightweight migration can infer share one `NSLightweightMigrationStage`;
 /// every other step is an `NSCustomMigrationStage` of its own, carrying the findings that make it one.
-package struct StagedMigrationPlan: Sendable {
+@_spi(CLI) public struct StagedMigrationPlan: Sendable {
     /// One version of the bundle, as the plan refers to it.
     package struct Version: Sendable, Hashable {
         /// The version's name, which is also its compiled model's name in the `.momd` (`Model 2.mom`).
@@ -28,7 +28,7 @@ package struct StagedMigrationPlan: Sendable {
     package let stages: [Stage]
 
     /// Plans `bundle`'s versions in natural order (or `order`) up to the current version.
-    package init(bundle: ModelBundle, order: [String]? = nil) throws(Diagnostic) {
+    @_spi(CLI) public init(bundle: ModelBundle, order: [String]? = nil) throws(Diagnostic) {
         let (ordered, currentIndex) = try bundle.orderedVersions(order)
         let file = bundle.path.split(separator: "/").last.map(String.init) ?? bundle.path
         modelName = file.hasSuffix(".xcdatamodeld") ? String(file.dropLast(".xcdatamodeld".count)) : file

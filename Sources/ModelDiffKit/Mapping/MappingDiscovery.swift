@@ -3,10 +3,10 @@ import Foundation
 /// The mapping files a project keeps for a bundle: `*.mapping.xml`, Xcode's `*.xcmappingmodel` and
 /// compiled `*.cdm` beside the bundle (where `migrate` has always looked), and anywhere below the folders given
 /// (the CLI's `--mappings`). `check` and `migrate` find them the same way.
-package enum MappingDiscovery {
+@_spi(CLI) public enum MappingDiscovery {
     /// The mapping files for `bundle`, read; each file once, in path order. A path of `folders` that
     /// is not a folder is refused (the CLI names the flag that gave it, see ``firstNonFolder(in:)``).
-    package static func files(besides bundle: String, in folders: [String] = []) throws(Diagnostic) -> [MappingFile] {
+    @_spi(CLI) public static func files(besides bundle: String, in folders: [String] = []) throws(Diagnostic) -> [MappingFile] {
         if let path = firstNonFolder(in: folders) { throw Diagnostic(path: path, message: "not a folder") }
         var files: [MappingFile] = []
         for path in paths(besides: bundle, in: folders) { files.append(try MappingFile.load(path: path)) }
@@ -15,7 +15,7 @@ package enum MappingDiscovery {
 
     /// The mapping files for `bundle` as ``files(besides:in:)`` finds them, those that cannot be read
     /// set aside with the reason: `check` reports each as a finding and checks the rest.
-    package static func readableFiles(besides bundle: String, in folders: [String] = []) throws(Diagnostic) -> (
+    @_spi(CLI) public static func readableFiles(besides bundle: String, in folders: [String] = []) throws(Diagnostic) -> (
         files: [MappingFile], unreadable: [Diagnostic]
     ) {
         if let path = firstNonFolder(in: folders) { throw Diagnostic(path: path, message: "not a folder") }
@@ -39,7 +39,7 @@ package enum MappingDiscovery {
     }
 
     /// The first of `paths` that is not a folder (missing, or a file).
-    package static func firstNonFolder(in paths: [String]) -> String? {
+    @_spi(CLI) public static func firstNonFolder(in paths: [String]) -> String? {
         paths.first { path in
             var isFolder: ObjCBool = false
             return !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || !isFolder.boolValue

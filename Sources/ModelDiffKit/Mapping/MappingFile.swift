@@ -39,7 +39,7 @@ public struct MappingFile: Sendable {
 }
 
 /// A readable name for a model version from the path a user gave (`Model 2`, `v1`).
-package func versionName(forPath path: String) -> String {
+@_spi(CLI) public func versionName(forPath path: String) -> String {
     var url = URL(fileURLWithPath: path.trimmingTrailingSlashes)
     if url.lastPathComponent == "contents" { url = url.deletingLastPathComponent() }
     return url.deletingPathExtension().lastPathComponent

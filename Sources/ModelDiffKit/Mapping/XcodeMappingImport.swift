@@ -127,7 +127,7 @@ extension MappingModel {
     /// without the models. Xcode's compiler makes them all `Copy` (`Custom` with a migration policy;
     /// docs/MAPPING.md has the evidence) and Core Data migrates copy and transform mappings alike, so
     /// the choice only keeps a mapping written as `Undefined` reading back as the type it was written with.
-    package func decidingUndefinedTypes(source: Model?, destination: Model?) -> MappingModel {
+    @_spi(CLI) public func decidingUndefinedTypes(source: Model?, destination: Model?) -> MappingModel {
         guard entityMappings.contains(where: { $0.type == .undefined }) else { return self }
         var digests = DigestMemo()
         let hashes = source.flatMap { source in

@@ -11,13 +11,13 @@ import Foundation
 /// keeps its folder: its `xcmapping.xml` is replaced by `OutputPath.write` (a file written beside it
 /// and renamed onto it), so a failure leaves the old file as it was and nothing is moved aside. A new
 /// package is built beside the output and renamed onto it.
-package enum XcodeMappingPackage {
+@_spi(CLI) public enum XcodeMappingPackage {
     /// The one file modeldiff writes in the folder.
     package static let fileName = "xcmapping.xml"
 
     /// Writes `text` as `output/xcmapping.xml`. An existing output is replaced only with `overwrite`
     /// (else ``OutputExists``) and only when it is such a package; every other failure is a `Diagnostic`.
-    package static func write(_ text: String, to output: String, overwrite: Bool, notSameAs inputs: [String]) throws {
+    @_spi(CLI) public static func write(_ text: String, to output: String, overwrite: Bool, notSameAs inputs: [String]) throws {
         let target = output.trimmingTrailingSlashes
         try checkInputs(inputs, output: output, target: target)
         var info = stat()

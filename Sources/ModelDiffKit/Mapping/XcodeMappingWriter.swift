@@ -11,11 +11,11 @@ import Foundation
 /// (`valueexpressiondata`). Without the models every expression is archived, which Xcode reads the same.
 /// With the models, each is also recorded as Xcode records it (`sourcemodeldata`, `destinationmodeldata`:
 /// `XcodeModelArchiver`), unless it uses a feature no Xcode-written sample shows (then a warning).
-package enum XcodeMappingWriter {
+@_spi(CLI) public enum XcodeMappingWriter {
     /// The file's text and what the format could not keep (one line each, for stderr).
-    package struct Output: Sendable {
-        package let text: String
-        package let warnings: [String]
+    @_spi(CLI) public struct Output: Sendable {
+        @_spi(CLI) public let text: String
+        @_spi(CLI) public let warnings: [String]
     }
 
     /// The hashes of Xcode's own XDDev entities, which every `xcmapping.xml` records in its metadata:
@@ -33,7 +33,7 @@ package enum XcodeMappingWriter {
     ///   - modelPaths: recorded as `sourcemodelpath` and `destinationmodelpath` (Xcode records the
     ///     versions' paths; its reader and ours take the version name from them).
     ///   - path: where `mapping` was read, for errors.
-    package static func write(
+    @_spi(CLI) public static func write(
         _ mapping: MappingModel, models: (source: Model, destination: Model)?, modelPaths: (source: String?, destination: String?),
         path: String
     ) throws(Diagnostic) -> Output {

@@ -6,12 +6,12 @@ import Foundation
 /// holding the `.xcodeproj`): WooCommerce's `Storage/Storage.xcodeproj` and
 /// `Storage/Storage/Model/WooCommerce.xcdatamodeld/Model 9.xcdatamodel` give the recorded
 /// `Storage/Model/WooCommerce.xcdatamodeld/Model 9.xcdatamodel` (docs/MAPPING.md has the evidence).
-package enum XcodeModelPath {
+@_spi(CLI) public enum XcodeModelPath {
     /// The path of the model version at `path` (a `.xcdatamodel` folder, its `contents` file or a
     /// model file) as Xcode records it: relative to the folder of the nearest `*.xcodeproj` above it,
     /// else the version inside its bundle (`Model.xcdatamodeld/Model 9.xcdatamodel`) when no project
     /// encloses it (both readers take only the version name from it then).
-    package static func recorded(forModelAt path: String) -> String {
+    @_spi(CLI) public static func recorded(forModelAt path: String) -> String {
         var url = URL(fileURLWithPath: path.trimmingTrailingSlashes).standardizedFileURL
         if url.lastPathComponent == "contents" { url = url.deletingLastPathComponent() }  // a version folder's model file
         let components = url.pathComponents

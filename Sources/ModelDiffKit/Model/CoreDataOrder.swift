@@ -4,7 +4,7 @@
 /// code points above U+FFFF (lead bytes F0–F4, surrogates in UTF-16) sort before U+E000–U+FFFF
 /// (lead bytes EE–EF), so only a first difference between those two falls back to UTF-16.
 /// Hashing and diffing sort names thousands of times per model, and walking UTF-16 views was slow.
-package func coreDataCompare(_ lhs: String, _ rhs: String) -> Bool {
+@_spi(CLI) public func coreDataCompare(_ lhs: String, _ rhs: String) -> Bool {
     var left = lhs
     var right = rhs
     let byBytes: Bool? = left.withUTF8 { a in
@@ -40,7 +40,7 @@ package func coreDataPrefix(_ name: String) -> UInt64? {
 
 /// `coreDataCompare` decided by the names' `coreDataPrefix` words when both have one and they
 /// differ, which is most pairs of property names: comparing two words reads neither string.
-package func coreDataCompare(_ lhs: String, prefix lhsPrefix: UInt64?, _ rhs: String, prefix rhsPrefix: UInt64?) -> Bool {
+@_spi(CLI) public func coreDataCompare(_ lhs: String, prefix lhsPrefix: UInt64?, _ rhs: String, prefix rhsPrefix: UInt64?) -> Bool {
     if let lhsPrefix, let rhsPrefix, lhsPrefix != rhsPrefix { return lhsPrefix < rhsPrefix }
     return coreDataCompare(lhs, rhs)
 }

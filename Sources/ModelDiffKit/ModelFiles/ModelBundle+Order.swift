@@ -1,5 +1,5 @@
 /// Why a list of version names does not order a bundle's versions.
-package enum VersionOrderError: Error, Sendable, Equatable {
+@_spi(CLI) public enum VersionOrderError: Error, Sendable, Equatable {
     /// The list names a version the bundle does not have; `versions` are the bundle's own.
     case unknownVersion(String, versions: [String])
     /// The list leaves out the current version, so nothing migrates to it.
@@ -18,7 +18,7 @@ package enum VersionOrderError: Error, Sendable, Equatable {
 extension ModelBundle {
     /// The readable versions `order` names, in that order (every version in the bundle's order when
     /// nil), and the current version's index among them; an unreadable version named is left out.
-    package func versions(inOrder order: [String]?) throws(VersionOrderError) -> (versions: [ModelVersion], current: Int) {
+    @_spi(CLI) public func versions(inOrder order: [String]?) throws(VersionOrderError) -> (versions: [ModelVersion], current: Int) {
         var ordered: [ModelVersion] = []
         for name in order ?? versions.map(\.name) {
             guard let version = version(named: name) else {
@@ -34,7 +34,7 @@ extension ModelBundle {
     }
 
     /// The same, a wrong order said as a diagnostic on the bundle.
-    package func orderedVersions(_ order: [String]?) throws(Diagnostic) -> (versions: [ModelVersion], current: Int) {
+    @_spi(CLI) public func orderedVersions(_ order: [String]?) throws(Diagnostic) -> (versions: [ModelVersion], current: Int) {
         do {
             return try versions(inOrder: order)
         } catch {

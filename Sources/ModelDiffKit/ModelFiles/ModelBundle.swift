@@ -35,7 +35,7 @@ public struct ModelBundle: Sendable {
 
     /// The reader's warnings about every version, oldest first: models Xcode compiles and Core Data
     /// loads, read as written (a one-sided inverse).
-    package var versionWarnings: [Diagnostic] { versions.flatMap { $0.loaded.notes.filter { $0.severity == .warning } } }
+    @_spi(CLI) public var versionWarnings: [Diagnostic] { versions.flatMap { $0.loaded.notes.filter { $0.severity == .warning } } }
 
     /// The current version.
     public var current: ModelVersion { versions.first { $0.name == currentVersionName }! }

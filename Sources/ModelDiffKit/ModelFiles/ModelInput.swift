@@ -1,12 +1,12 @@
 /// What a path a user gives names: one model version, or a versioned bundle with all its versions.
-package enum ModelInput: Sendable {
+@_spi(CLI) public enum ModelInput: Sendable {
     /// A bare `contents` file, a `.xcdatamodel` folder or a version folder inside a bundle.
     case version(LoadedModel)
     /// A `.xcdatamodeld` bundle, every readable version loaded.
     case bundle(ModelBundle)
 
     /// Whether `path` names a versioned bundle: a `.xcdatamodeld` folder (trailing slashes allowed).
-    package static func isBundle(_ path: String) -> Bool { path.trimmingTrailingSlashes.hasSuffix(".xcdatamodeld") }
+    @_spi(CLI) public static func isBundle(_ path: String) -> Bool { path.trimmingTrailingSlashes.hasSuffix(".xcdatamodeld") }
 
     /// Reads what `path` names: every version of a bundle, else the one version ``ModelFile/load(path:)`` reads;
     /// `keepingUnreadable` as ``ModelBundle/load(path:keepingUnreadable:)`` takes it.

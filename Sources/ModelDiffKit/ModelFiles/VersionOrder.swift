@@ -3,16 +3,16 @@
 /// bundle's own order (`ModelLocator.bundleOrder`: the version named after the bundle, then natural
 /// order). An order given beside a lock that puts two locked versions the other way round is an
 /// error naming both: the lock is the order the versions shipped in.
-package enum VersionOrder {
+@_spi(CLI) public enum VersionOrder {
     /// Where an order came from.
-    package enum Source: Sendable, Equatable {
+    @_spi(CLI) public enum Source: Sendable, Equatable {
         case flag, lock, configuration, bundle
     }
 
     /// The version names to use (nil: the bundle's order) and their source. `flag` is `--order`'s
     /// names; `lock` the lock file beside the bundle, at `lockPath`; the configuration's `order:`
     /// must name every version and no other.
-    package static func resolve(
+    @_spi(CLI) public static func resolve(
         bundle: ModelBundle, flag: [String]?, lock: VersionLock?, lockPath: String, configuration: ModelDiffConfig?
     ) throws(Diagnostic) -> (names: [String]?, source: Source) {
         let locked = lock.map { lock in

@@ -7,7 +7,7 @@ import Foundation
 /// prepared when they are registered, in a table allocated once; `removeAll()` only reads that
 /// table and calls unlink(2) and rmdir(2). Registered strings are never freed: a handler on another
 /// thread may be reading one, and a run registers a handful.
-package enum InterruptCleanup {
+@_spi(CLI) public enum InterruptCleanup {
     private static let capacity = 1024
     /// Slot i holds a path or nil; `isFolder` says whether to rmdir instead of unlink.
     nonisolated(unsafe) private static let paths = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
@@ -20,11 +20,11 @@ package enum InterruptCleanup {
     }()
 
     /// A registration, to hand back to `unregister` once the files are gone or kept on purpose.
-    package struct Token: Sendable, Hashable { let slots: [Int] }
+    @_spi(CLI) public struct Token: Sendable, Hashable { let slots: [Int] }
 
     /// Registers files (removed first) and folders (removed after them, when empty).
     @discardableResult
-    package static func register(files: [String], folders: [String] = []) -> Token {
+    @_spi(CLI) public static func register(files: [String], folders: [String] = []) -> Token {
         lock.lock()
         defer { lock.unlock() }
         var slots: [Int] = []
@@ -47,7 +47,7 @@ package enum InterruptCleanup {
     }
 
     /// Removes every registered file, then every registered folder. Async-signal-safe.
-    package static func removeAll() {
+    @_spi(CLI) public static func removeAll() {
         let count = used
         for slot in 0..<count where !isFolder[slot] { if let path = paths[slot] { unlink(path) } }
         for slot in 0..<count where isFolder[slot] { if let path = paths[slot] { rmdir(path) } }

@@ -15,7 +15,7 @@ import Foundation
 ///   link or a symbolic link to an input all count as that input. For stores, the companions
 ///   (`-wal`, `-shm`, `-journal`) of both sides count too: a migration removes the output's old
 ///   `-wal` and `-shm` after the rename, and SQLite would apply a journal to the file beside it.
-package enum OutputPath {
+@_spi(CLI) public enum OutputPath {
     /// The suffixes of SQLite's companion files.
     package static let storeCompanions = StoreFiles.companions
 
@@ -23,7 +23,7 @@ package enum OutputPath {
     /// - Parameters:
     ///   - inputs: files the command reads; the output must not be any of them.
     ///   - companions: whether the files are SQLite stores, whose companion files count as the store.
-    package static func check(_ output: String, notSameAs inputs: [String] = [], companions: Bool = false) throws(Diagnostic) {
+    @_spi(CLI) public static func check(_ output: String, notSameAs inputs: [String] = [], companions: Bool = false) throws(Diagnostic) {
         let suffixes = companions ? [""] + storeCompanions : [""]
         var inputFiles: [FileID: String] = [:]
         for input in inputs {
@@ -62,7 +62,7 @@ package enum OutputPath {
     /// Writes `text` to `output` after `check(_:notSameAs:)`: into a file beside it, fsynced, then
     /// renamed onto it, so a reader never sees half of it. Failures are one line with the system's
     /// reason (a full disk, the file-size limit, a missing folder).
-    package static func write(_ text: String, to output: String, notSameAs inputs: [String] = []) throws(Diagnostic) {
+    @_spi(CLI) public static func write(_ text: String, to output: String, notSameAs inputs: [String] = []) throws(Diagnostic) {
         try check(output, notSameAs: inputs)
         let partial = partialPath(for: output)
         let token = InterruptCleanup.register(files: [partial])

@@ -4,7 +4,7 @@
 ///
 /// The steps are ``BundleCheck``'s consecutive pairs, found and judged as `check --path consecutive`
 /// judges them (mapping files included), so the log and the CI gate never disagree.
-package struct BundleLog: Sendable, Encodable {
+@_spi(CLI) public struct BundleLog: Sendable, Encodable {
     /// One version and the step into it.
     package struct Entry: Sendable, Encodable {
         /// The version's name.
@@ -82,7 +82,7 @@ package struct BundleLog: Sendable, Encodable {
 
     /// The history of `bundle` in `order` (the bundle's order when nil); a step that one of `mappings`
     /// covers and that validates against both versions has the verdict `mapped`.
-    package init(bundle: ModelBundle, order: [String]? = nil, mappings: [MappingFile] = []) throws(Diagnostic) {
+    @_spi(CLI) public init(bundle: ModelBundle, order: [String]? = nil, mappings: [MappingFile] = []) throws(Diagnostic) {
         let check = try BundleCheck(bundle: bundle, order: order, path: .consecutive, mappings: mappings)
         let first = try bundle.orderedVersions(order).versions[0]
         var entries = [
@@ -186,7 +186,7 @@ package struct BundleLog: Sendable, Encodable {
 extension BundleLog {
     /// The text log: a header, the drafts (one line each), then one section per version, newest first.
     /// Every value (paths, version names, elements, details, findings) is escaped (`MessageEscaping`).
-    package func text(style: Style = Style(colorize: false)) -> String {
+    @_spi(CLI) public func text(style: Style = Style(colorize: false)) -> String {
         let e = MessageEscaping.escaped
         var output =
             "\(e(bundlePath)): \(versions.count) version\(versions.count == 1 ? "" : "s"), newest first; current \(e(currentVersion))\n"
@@ -210,7 +210,7 @@ extension BundleLog {
 
     /// The Markdown log, for a wiki page or a pull request: a heading per version, newest first. Every
     /// value is escaped for Markdown (`MessageEscaping.markdown`, or `markdownCode` in a code span).
-    package func markdown() -> String {
+    @_spi(CLI) public func markdown() -> String {
         let md = MessageEscaping.markdown
         let code = MessageEscaping.markdownCode
         var output =
@@ -240,7 +240,7 @@ extension BundleLog {
     }
 
     /// The JSON log: `{"bundle", "current", "versions": […], "drafts": […]}`, keys sorted.
-    package func json() throws -> String { try CheckReports.encode(self) }
+    @_spi(CLI) public func json() throws -> String { try CheckReports.encode(self) }
 
     private func verdictText(_ entry: Entry, _ style: Style, markdown: Bool = false) -> String {
         guard let verdict = entry.verdict, let previous = entry.previous else {

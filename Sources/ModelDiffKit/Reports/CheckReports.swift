@@ -54,7 +54,7 @@ public enum CheckReports {
 
     /// `Model 9 → Model 10`, with `(draft)` after a pair into a version after the current one and
     /// `(mapping model)` after a pair off the path that a mapping model maps.
-    package static func title(_ pair: BundleCheck.Pair) -> String {
+    @_spi(CLI) public static func title(_ pair: BundleCheck.Pair) -> String {
         "\(MessageEscaping.escaped(pair.from)) → \(MessageEscaping.escaped(pair.to))\(pair.isDraft ? " (draft)" : "")"
             + (pair.isMappingOnly ? " (mapping model)" : "")
     }
@@ -62,7 +62,7 @@ public enum CheckReports {
     /// What a person reads in a CI log: each error and warning once (with the pairs it affects), then
     /// one line per failing pair and the overall verdict; a bundle with nothing to report prints one
     /// line. `text(_:style:)` is the verbose form, every pair with every finding.
-    package static func quietText(_ check: BundleCheck, style: Style = Style(colorize: false)) -> String {
+    @_spi(CLI) public static func quietText(_ check: BundleCheck, style: Style = Style(colorize: false)) -> String {
         var output = lockText(check, style: style)
         let reports = check.pairs.map { (title: Optional(title($0)), report: $0.report) }
         for group in FindingGroup.groups(reports) {
@@ -107,7 +107,7 @@ public enum CheckReports {
     }
 
     /// The lock file's and the configuration's findings as GitHub annotations.
-    package static func githubLock(_ check: BundleCheck) -> String {
+    @_spi(CLI) public static func githubLock(_ check: BundleCheck) -> String {
         check.bundleFindings.map {
             let level = $0.severity == .note ? "notice" : $0.severity.rawValue
             let line = $0.line.map { ",line=\($0)" } ?? ""
@@ -162,7 +162,7 @@ public enum CheckReports {
 
     /// The bundle's JSON, handed to `write` in pieces as it is made, so the CLI holds at most one
     /// piece of the document, not all of it.
-    package static func json(_ check: BundleCheck, write: @escaping (String) -> Void) {
+    @_spi(CLI) public static func json(_ check: BundleCheck, write: @escaping (String) -> Void) {
         var json = PrettyJSONText(write: write)
         json.openObject()
         findings(check.cloudKitFindings, key: "cloudkit", into: &json)
@@ -265,7 +265,7 @@ public enum CheckReports {
     }
 
     /// Pretty, key-sorted JSON with a final newline, so every command's output is stable.
-    package static func encode<T: Encodable>(_ value: T) throws -> String {
+    @_spi(CLI) public static func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"

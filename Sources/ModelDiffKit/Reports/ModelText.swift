@@ -5,9 +5,9 @@
 /// element without context lines. Elements are sorted by name, so reordering in Xcode is no change.
 /// Every setting the file holds is shown, in Core Data's words, unknown XML attributes included
 /// (`key=value`); only the diagram layout (`<elements>`) is left out, because it never matters.
-package enum ModelText {
+@_spi(CLI) public enum ModelText {
     /// The text of `model`, ending with a newline.
-    package static func render(_ model: Model) -> String {
+    @_spi(CLI) public static func render(_ model: Model) -> String {
         var lines: [String] = []
         let header = model.rootAttributes.filter {
             ["userDefinedModelVersionIdentifier", "minimumToolsVersion", "sourceLanguage"].contains($0.name)

@@ -1,6 +1,6 @@
 /// Swift source for a `StagedMigrationPlan`: an enum the app adds to its target, with one
 /// `NSManagedObjectModelReference` per version and the `NSStagedMigrationManager` built from the stages.
-package enum StagedMigrationSwift {
+@_spi(CLI) public enum StagedMigrationSwift {
     /// The source file, for a plan of the bundle at `bundlePath`, in a type named `typeName`.
     ///
     /// Names come from folder names, which may hold anything but `/`: every one is written as an escaped
@@ -194,7 +194,7 @@ package enum StagedMigrationSwift {
 
 extension StagedMigrationSwift {
     /// The stages as text, one line each: what `plan --format text` prints. Version names are escaped (`MessageEscaping`).
-    package static func text(_ plan: StagedMigrationPlan) -> String {
+    @_spi(CLI) public static func text(_ plan: StagedMigrationPlan) -> String {
         let e = MessageEscaping.escaped
         var lines: [String] = []
         for stage in plan.stages {

@@ -8,7 +8,7 @@ public struct Style: Sendable {
 
     /// Decides whether to colour output going to a file descriptor, as a careful CLI does:
     /// only on a terminal, never with `NO_COLOR` set, never when `TERM` is `dumb`.
-    package static func shouldColorize(isTerminal: Bool, environment: [String: String]) -> Bool {
+    @_spi(CLI) public static func shouldColorize(isTerminal: Bool, environment: [String: String]) -> Bool {
         isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
 

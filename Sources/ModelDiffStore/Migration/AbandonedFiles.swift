@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Removes what a killed migration left behind: a SIGKILL gives no chance to clean up, so the next
 /// run does it, for files whose name carries the id of a process that no longer exists.

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// NSMigrationManager's association table for one entity mapping: which destination objects were
 /// made from which source objects, in the order they were associated.

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// An entity mapping's attribute mappings, worked out once per migration instead of once per
 /// object: which destination attributes get a value expression, which a default, and which

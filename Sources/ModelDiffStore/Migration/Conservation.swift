@@ -1,8 +1,8 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// What one entity mapping (objects) or relationship mapping (links) had in the source and has in the
 /// output of a migration step, and how much of the difference the mapping explains.
-package struct ConservationCount: Sendable, Hashable {
+@_spi(CLI) public struct ConservationCount: Sendable, Hashable {
     /// Objects of an entity mapping, or links of a relationship mapping.
     package enum Kind: String, Sendable, Hashable {
         case objects, links

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// `$destination` in an attribute mapping: the destination object Core Data inserts before it runs
 /// the attribute mappings (NSEntityMigrationPolicy's `createDestinationInstancesForSourceInstance:…`

@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// The attribute rules `DestinationValidation` checks, in Core Data's order (per attribute:
 /// required, minimum, maximum, earliest and latest date, pattern).

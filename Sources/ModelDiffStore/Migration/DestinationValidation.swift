@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Core Data's validation of migrated objects, run in SQL over the destination tables: required
 /// values, min/max values and lengths, regular expressions, relationship counts, uniqueness constraints.

@@ -1,12 +1,12 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// The source objects a migration drops because their entity has no place in the destination: an
 /// entity with no entity mapping (or a `remove` one) in a step, followed from step to step through the
 /// entity mappings that carry it, so a rename is not a drop.
-package enum DroppedObjects {
+@_spi(CLI) public enum DroppedObjects {
     /// For each source entity with objects that some step removes: its name, how many objects it has
     /// and the version it is not in.
-    package static func find(steps: [MigrationStep], counts: [(entity: String, count: Int)]) -> [(
+    @_spi(CLI) public static func find(steps: [MigrationStep], counts: [(entity: String, count: Int)]) -> [(
         entity: String, count: Int, removedIn: String
     )] {
         var result: [(entity: String, count: Int, removedIn: String)] = []

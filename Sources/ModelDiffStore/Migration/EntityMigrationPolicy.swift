@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Customises how one entity mapping migrates (NSEntityMigrationPolicy): subclass it, override a hook,
 /// and register the subclass under the class name the mapping file names in `policy="…"`.

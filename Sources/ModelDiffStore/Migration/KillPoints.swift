@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// A testing hook, not a feature: named points of a migration where the crash-safety tests kill the
 /// process, so they can check what a crash at exactly that moment leaves on disk.
@@ -7,7 +7,7 @@ import ModelDiffKit
 /// The library only names the points and calls the hook installed with `install(_:)`; with none
 /// installed, the normal case, `reach()` returns at once. The `modeldiff` command installs one when
 /// `MODELDIFF_TEST_KILL_AT` asks for it (see `KillPointHook` in the command's sources).
-package enum KillPoint: String, CaseIterable, Sendable {
+@_spi(CLI) public enum KillPoint: String, CaseIterable, Sendable {
     /// The start of the create-instances stage of an entity mapping.
     case createInstances = "create-instances"
     /// The start of the create-relationships stage of an entity mapping.
@@ -39,7 +39,7 @@ package enum KillPoint: String, CaseIterable, Sendable {
     }
 
     /// Installs what reaching a point does, for every migration in the process from now on (nil: nothing).
-    package static func install(_ hook: (@Sendable (KillPoint) -> Void)?) {
+    @_spi(CLI) public static func install(_ hook: (@Sendable (KillPoint) -> Void)?) {
         installed.withLock { $0 = hook }
     }
 
@@ -62,7 +62,7 @@ extension KillPoint {
 /// inside its transaction, just before a migration counts what it carried (`Conservation`), to break
 /// a link on purpose and see the migration refuse its output. With none installed, nothing.
 /// The `modeldiff` command installs one when `MODELDIFF_TEST_BREAK_LINK` asks for it (`KillPointHook`).
-package enum TamperPoint {
+@_spi(CLI) public enum TamperPoint {
     /// Runs the installed hook, if any.
     package static func reach(_ database: SQLiteDatabase) throws {
         try installed.withLock { $0 }?(database)
@@ -75,7 +75,7 @@ package enum TamperPoint {
 
     /// Installs a hook that breaks one link of the output: `TABLE.COLUMN` sets that key column to
     /// NULL in the first row holding one, `TABLE` deletes a join table's first row.
-    package static func installBreakingLink(_ target: String) {
+    @_spi(CLI) public static func installBreakingLink(_ target: String) {
         let parts = target.split(separator: ".", maxSplits: 1).map(String.init)
         install { database in
             if parts.count == 2 {

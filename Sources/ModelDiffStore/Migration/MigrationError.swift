@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// A migration failure with Core Data's error code, and which entity, mapping and object it concerns.
 public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -99,7 +99,7 @@ public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible
 extension MigrationError {
     /// The mapping file and line of the entity mapping the error names, when one of `steps` ran a
     /// mapping file with that entity mapping (the first such step: names repeat only across files).
-    package func place(in steps: [MigrationStep]) -> (path: String, line: Int?)? {
+    @_spi(CLI) public func place(in steps: [MigrationStep]) -> (path: String, line: Int?)? {
         guard let mapping else { return nil }
         for step in steps {
             guard let path = step.mappingPath, let entityMapping = step.mapping.entityMappings.first(where: { $0.name == mapping }) else {

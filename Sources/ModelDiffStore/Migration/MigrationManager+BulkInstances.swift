@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Stage 1 for mappings whose policy is NSEntityMigrationPolicy itself: one cursor streams the
 /// source rows, one `StoreWriter.BulkInsert` writes the destination rows, and plain `$source.key`

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Stage 2 for mappings whose policy is NSEntityMigrationPolicy itself: standard relationship
 /// mappings run table by table (see `BulkRelationship`), any other relationship mapping still runs

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// To-one keys written in stage 1. A default-policy mapping's to-one whose expression names an
 /// entity mapping that has already run has every destination known when its rows are inserted, so

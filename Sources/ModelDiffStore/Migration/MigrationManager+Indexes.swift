@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Secondary indexes built once after the bulk writes instead of row by row during them: stage 2
 /// sets every to-one key and join-table row of a default-policy migration, and keeping the

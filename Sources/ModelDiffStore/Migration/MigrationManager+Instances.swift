@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Creating objects, associating them, and answering value expressions.
 extension MigrationManager {

@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Where a migration is: the stage, the entity mapping, and the fraction done.
 public struct MigrationProgress: Sendable {
@@ -54,13 +54,13 @@ public final class MigrationManager: ExpressionObject {
     /// The source's keys that point to no row, which the last migration carried over as nil (to-ones)
     /// or left out (join-table rows), on either path: one entry per relationship, for the warnings
     /// `migrate` prints (`DanglingKeys.message`).
-    package private(set) var nullifiedKeys: [DanglingKeys] = []
+    @_spi(CLI) public private(set) var nullifiedKeys: [DanglingKeys] = []
     /// The objects of each destination entity, in entity-number order, after a migration on the SQL
     /// fast path (nil after the three-stage path): the change counts of its inserts (`SQLFastPath.objectCounts`).
-    package private(set) var fastPathObjectCounts: [(entity: String, count: Int)]?
+    @_spi(CLI) public private(set) var fastPathObjectCounts: [(entity: String, count: Int)]?
     /// The objects of each entity mapping and the links of each relationship mapping, in the source and
     /// in the output of the last migration (`Conservation`), on either path.
-    package private(set) var conservation: [ConservationCount] = []
+    @_spi(CLI) public private(set) var conservation: [ConservationCount] = []
     /// The policy classes mapping files may name.
     public var policies = PolicyRegistry()
 

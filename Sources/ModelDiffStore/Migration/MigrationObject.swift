@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// An object seen during a migration, reachable from value expressions (`$source.title`).
 public final class MigrationObject: ExpressionObject {

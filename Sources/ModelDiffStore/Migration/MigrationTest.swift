@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// `modeldiff test`: proves a bundle's migrations on data. For every step of the chosen path it seeds
 /// a store at the older version (or takes a real one), migrates it as the app would (a mapping file

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// `test`'s failures that `.modeldiff.yml`'s `acknowledged` list accepts, as it accepts `check`'s
 /// findings: one list serves both commands, since a failure of `test` is the data-level evidence of

@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// The checks `modeldiff test` runs on one migrated store, against the store it came from.
 struct MigrationTestChecks {

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// The data a step deletes by design: for each entity, stored attribute and stored relationship
 /// `check` reports removed (`entity-removed`, `attribute-removed`, `relationship-removed`), what the

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// A source expression's fetch predicate as a WHERE clause on the source table (`s`), for the SQL
 /// fast path, made only when every part has an SQLite equivalent that selects exactly the objects

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Core Data's store-specific in-place migrator, in SQL: when every entity mapping only copies
 /// attributes and to-ones by key path (the mappings lightweight migration infers), the rows are

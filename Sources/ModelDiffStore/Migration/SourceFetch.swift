@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// What an entity mapping's source expression fetches: Core Data's own form,
 /// `FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", "Item", "image != nil"), $manager.sourceContext, NO)`,

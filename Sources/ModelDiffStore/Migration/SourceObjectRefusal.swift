@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 extension SourceObjectCheck {
     /// Refuses, before anything is written, a relationship mapping whose whole expression is a

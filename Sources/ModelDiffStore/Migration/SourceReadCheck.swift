@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// What a source store must be for either path to read it as its model describes it, checked before
 /// `SourceSoundness` and before either path runs, so that both refuse the same store with the same line:

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// What a source store holds that a migration cannot copy as it stands, found once, before either
 /// path runs, on the migration's read snapshot, so that both paths see the same answer.
@@ -94,7 +94,7 @@ struct SourceSoundness {
 
 /// The keys of one relationship, in a source store, that point to no row: a migration carries them
 /// over as nil (to-one columns) or leaves them out (join-table rows), and says so.
-package struct DanglingKeys: Sendable, Hashable {
+@_spi(CLI) public struct DanglingKeys: Sendable, Hashable {
     /// Where the keys are stored in the source.
     package enum Kind: Sendable, Hashable {
         /// A to-one's key column (`column` of `table`), pointing into `target`.
@@ -113,7 +113,7 @@ package struct DanglingKeys: Sendable, Hashable {
     package let count: Int
 
     /// The warning a migration gives, as `store verify` words the problem, and what was done.
-    package var message: String {
+    @_spi(CLI) public var message: String {
         switch kind {
         case .toOne: "\(relationship): \(count) rows point to a \(destination) that does not exist; migrated as nil"
         case .joinRows(let table, _, _):

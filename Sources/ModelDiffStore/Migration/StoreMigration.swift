@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// One step of a migration: two versions and the mapping between them.
 public struct MigrationStep: Sendable {
@@ -17,7 +17,7 @@ public struct MigrationStep: Sendable {
     public let mappingPath: String?
 
     /// Creates a step.
-    package init(from: String, to: String, source: Model, destination: Model, mapping: MappingModel, mappingPath: String?) {
+    @_spi(CLI) public init(from: String, to: String, source: Model, destination: Model, mapping: MappingModel, mappingPath: String?) {
         self.from = from
         self.to = to
         self.source = source
@@ -215,7 +215,7 @@ public enum StoreMigration {
     }
 
     /// Removes a store and its companion files.
-    package static func removeStore(_ path: String) {
+    @_spi(CLI) public static func removeStore(_ path: String) {
         StoreFiles.remove(path)
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// What `migrate --format json` prints when a migration succeeded: per step, the counts of every
 /// entity mapping's objects and relationship mapping's links in the source and the output (`Conservation`).
-package enum MigrationReports {
+@_spi(CLI) public enum MigrationReports {
     /// One step as the report shows it.
-    package struct Step: Sendable {
+    @_spi(CLI) public struct Step: Sendable {
         /// `from → to`.
         package let name: String
         /// The mapping file, or nil when inferred.
@@ -16,7 +16,7 @@ package enum MigrationReports {
         package let counts: [ConservationCount]
 
         /// Creates a step.
-        package init(name: String, mappingPath: String?, fastPath: Bool, counts: [ConservationCount]) {
+        @_spi(CLI) public init(name: String, mappingPath: String?, fastPath: Bool, counts: [ConservationCount]) {
             self.name = name
             self.mappingPath = mappingPath
             self.fastPath = fastPath
@@ -27,7 +27,7 @@ package enum MigrationReports {
     /// `{"store", "output", "steps": [{"step", "mapping", "fastPath", "objects": [COUNT], "links": [COUNT]}]}`,
     /// a COUNT being `{"mapping", "relationship" (links), "source", "destination", "expected": {"fewest", "most"} or
     /// null, "explained", "why": [String]}`.
-    package static func json(store: String, output: String?, steps: [Step]) throws -> String {
+    @_spi(CLI) public static func json(store: String, output: String?, steps: [Step]) throws -> String {
         struct Range: Encodable { let fewest: Int, most: Int }
         struct CountJSON: Encodable {
             let mapping: String, relationship: String?, source: Int, destination: Int, expected: Range?, explained: Int, why: [String]

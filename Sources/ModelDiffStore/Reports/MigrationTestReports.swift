@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Renders a `MigrationTest`: text for a log, JSON for machines, JUnit XML for CI test reporters.
 public enum MigrationTestReports {

@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// What `migrate --dry-run` found: every object the migration's validation refuses, grouped by Core
 /// Data's error code, or the one error that stopped the migration before validation.

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Parses Xcode's `defaultValueString` into a stored value.
 ///

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Secondary indexes a writer may drop before bulk writes and build again after them (building an
 /// index once is one sort; keeping it up to date is a B-tree insert in random order per row).

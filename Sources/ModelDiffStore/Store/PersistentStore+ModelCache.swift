@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 extension PersistentStore {
     /// The model Core Data cached in the store when it last wrote it (`Z_MODELCACHE.Z_CONTENT`: raw
@@ -46,7 +46,7 @@ extension PersistentStore {
     /// Whether the store holds a model cache at all: a `Z_MODELCACHE` table with a row. Stores written
     /// before Core Data cached its model, and those modeldiff writes, have none (or the table empty);
     /// a cache that is there and fails `cachedModel()` is a problem of the store.
-    package func holdsModelCache() throws(StoreFailure) -> Bool {
+    @_spi(CLI) public func holdsModelCache() throws(StoreFailure) -> Bool {
         guard try tableNames().contains("Z_MODELCACHE") else { return false }
         return try database.rows("SELECT 1 FROM Z_MODELCACHE LIMIT 1").isEmpty == false
     }

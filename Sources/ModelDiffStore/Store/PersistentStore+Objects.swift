@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Reading and writing objects, streaming row by row.
 extension PersistentStore {

@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// A Core Data SQLite store file: its metadata, its entity tables and their rows.
 public final class PersistentStore {
@@ -151,7 +151,7 @@ public final class PersistentStore {
 
     /// The store's UUID: `NSStoreUUID` in the metadata (as an older modeldiff wrote it), else
     /// `Z_METADATA.Z_UUID`, where Core Data keeps it.
-    package func storeUUID() throws(StoreFailure) -> String? {
+    @_spi(CLI) public func storeUUID() throws(StoreFailure) -> String? {
         if let uuid = metadata.string("NSStoreUUID") { return uuid }
         return try database.rows("SELECT Z_UUID FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1").first?.first?.string
     }
@@ -175,7 +175,7 @@ public final class PersistentStore {
     }
 
     /// How many rows each entity has (by `Z_ENT`), for the entities `Z_PRIMARYKEY` lists.
-    package func rowCounts() throws(StoreFailure) -> [(entity: String, count: Int)] {
+    @_spi(CLI) public func rowCounts() throws(StoreFailure) -> [(entity: String, count: Int)] {
         let entities = try primaryKeyTable()
         let names = Dictionary(entities.map { ($0.entity, $0.name) }, uniquingKeysWith: { a, _ in a })
         let tables = try tableNames()

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// One object's chosen values, as `PersistentStore.forEachRow` streams them.
 package struct ObjectRow: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// A private copy of a WAL store to read from, in `$TMPDIR/modeldiff-read-<pid>-<uuid>/` (mode
 /// 0700: it holds the user's data), removed when released, on Ctrl-C or SIGTERM

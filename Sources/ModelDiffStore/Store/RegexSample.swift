@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// A text that matches a simple regular expression: literals, escapes (`\d`, `\w`, `\s`, `\.`),
 /// character classes (`[a-z0-9_]`, not negated), `.`, groups with alternatives (the first is taken),

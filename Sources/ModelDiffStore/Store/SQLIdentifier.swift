@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// SQL text built from names: the one place where a name from a model becomes SQL.
 ///

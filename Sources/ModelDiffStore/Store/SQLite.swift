@@ -1,6 +1,6 @@
 internal import CSQLite
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// An open SQLite database; the only file that names `sqlite3_…` functions.
 package final class SQLiteDatabase {

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// The object counts a seed was asked for cannot give a store that satisfies the model: a fact,
 /// without the flag a command line would name (the CLI says "raise their count in --objects").

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// The next version of a seeded model, seen from the model being seeded: for each of its entities,
 /// attributes and relationships, the one the next version keeps (matched by name or renaming

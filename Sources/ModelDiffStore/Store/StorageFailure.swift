@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Why SQLite could not write: a full disk, a file-size limit, a quota, or another I/O error, so the
 /// user learns what to free or raise.

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Why a call on a store failed: SQLite refused it (``StoreError``, by kind), or the input was wrong
 /// (no such file, not a Core Data store, an entity the layout does not have, …: a `Diagnostic`).

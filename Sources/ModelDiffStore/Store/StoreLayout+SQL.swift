@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// The SQL of a layout: `StoreLayout` (in ModelDiffKit) holds names only, and the store writes them
 /// through `SQL.quote`, whose plain-identifier rule asks SQLite for its keywords.

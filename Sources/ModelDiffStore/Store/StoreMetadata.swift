@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// A store's metadata (`Z_METADATA.Z_PLIST`): what Core Data checks to decide which model opens the store.
 public struct StoreMetadata: Sendable {

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// The model a store was written with, found in what a path names (``ModelInput``): the version
 /// whose entity hashes are the store's (``StoreVersionMatch``), else, as Core Data does, the model
@@ -6,22 +6,22 @@ import ModelDiffKit
 ///
 /// `store info` and `store verify` resolve their `--model` through it, so a bundle is told from a
 /// version in one place (``ModelInput/isBundle(_:)``) and the cache fallback is the same for both.
-package struct StoreModel: Sendable {
+@_spi(CLI) public struct StoreModel: Sendable {
     /// What the path names: one version, or a bundle with every version.
     package let input: ModelInput
     /// The versions the store's hashes were matched against: a bundle's, or the one version, named
     /// after the path (``versionName(forPath:)``: `Model 2` for `Model 2.xcdatamodel`).
-    package let versions: [ModelVersion]
+    @_spi(CLI) public let versions: [ModelVersion]
     /// Which of `versions` has the store's hashes.
-    package let match: StoreVersionMatch
+    @_spi(CLI) public let match: StoreVersionMatch
     /// The matching version's model; when none matches, the store's cached model, or why it cannot
     /// be used (the cache is read only then).
-    package let model: Result<Model, StoreFailure>
+    @_spi(CLI) public let model: Result<Model, StoreFailure>
 
     /// Reads what `path` names and finds the version of it that wrote `store`. Only the versions
     /// compared are needed: a bundle version the reader refuses stops nothing when another version
     /// has the store's hashes, and is the error (its line) when none has, since it may be the one.
-    package init(of store: PersistentStore, path: String) throws(Diagnostic) {
+    @_spi(CLI) public init(of store: PersistentStore, path: String) throws(Diagnostic) {
         self.init(of: store, input: try ModelInput.load(path: path, keepingUnreadable: true), path: path)
         if match.versionName == nil, case .bundle(let bundle) = input, let (name, problem) = bundle.unreadableVersions.first {
             throw Diagnostic(
@@ -46,7 +46,7 @@ package struct StoreModel: Sendable {
     }
 
     /// Whether the path named a bundle.
-    package var isBundle: Bool {
+    @_spi(CLI) public var isBundle: Bool {
         if case .bundle = input { return true }
         return false
     }

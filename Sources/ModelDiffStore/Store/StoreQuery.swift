@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// A read of a store's tables, worked out by the store so that callers outside it (the migration)
 /// name tables, columns and entity numbers, never SQL. Every name is a quoted identifier and every

@@ -1,13 +1,13 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Whether a store has the tables and columns its entities need, before anything reads them.
 ///
 /// `rowCounts()` skips a table that is not there and SQLite reports a missing column only when a
 /// query names it, so without this a store missing `ZPOST` read as "Post: 0 rows" and passed
 /// `store verify`. A store written by Core Data always has every table and column of its model.
-package enum StoreSchemaCheck {
+@_spi(CLI) public enum StoreSchemaCheck {
     /// The tables of entities listed in `Z_PRIMARYKEY` that the file does not have, as messages.
-    package static func missingTables(in store: PersistentStore) throws(StoreFailure) -> [String] {
+    @_spi(CLI) public static func missingTables(in store: PersistentStore) throws(StoreFailure) -> [String] {
         let tables = try tableNames(in: store)
         return try store.primaryKeyTable().filter { $0.superEntity == 0 }.compactMap { entity in
             let table = tableName(root: entity.name, number: entity.entity)
@@ -16,7 +16,7 @@ package enum StoreSchemaCheck {
     }
 
     /// The tables and columns `layout` (the model that wrote the store) needs that the store lacks.
-    package static func missing(in store: PersistentStore, layout: StoreLayout) throws(StoreFailure) -> [String] {
+    @_spi(CLI) public static func missing(in store: PersistentStore, layout: StoreLayout) throws(StoreFailure) -> [String] {
         let tables = try tableNames(in: store)
         var problems: [String] = []
         for table in layout.tables {

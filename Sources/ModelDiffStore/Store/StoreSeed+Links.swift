@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Relationships between seeded objects: every relationship pair is written once, from its to-many
 /// side when it has one (the writer keeps the inverse's key or the join table), within the counts

@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Values that press on what the next version tightens or adds, each still valid for the seeded
 /// version: object 1 is nil where the next version requires a value, or the first object's value

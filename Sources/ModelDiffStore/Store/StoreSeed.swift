@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Fills a new store of a model version with synthetic objects that satisfy the model: required
 /// values, defaults, min/max values and lengths, simple regular expressions, uniqueness constraints,

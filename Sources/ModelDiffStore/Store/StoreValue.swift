@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 extension StoreValue {
     /// Decodes a column value for an attribute of `type`.

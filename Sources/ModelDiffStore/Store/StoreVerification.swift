@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Checks a store's integrity against its model: SQLite's own check, relationship keys that point to
 /// no row or to a row of the wrong entity (to-one columns, their entity-number columns, join tables),
@@ -14,7 +14,7 @@ public struct StoreVerification: Sendable {
     public let counts: [(entity: String, count: Int)]
     /// What the store holds that the layout does not account for but that holds nothing: an empty
     /// column or table, named, one message each (`store verify` prints them as warnings).
-    package let warnings: [String]
+    @_spi(CLI) public let warnings: [String]
 
     /// Verifies `store` against `model` (the version that wrote it).
     public init(store: PersistentStore, model: Model) throws(StoreFailure) {

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Which model version a store was written with: the version whose entity hashes equal the store's
 /// `NSStoreModelVersionHashes` (Core Data's own test for "compatible").

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Writes for callers that link many objects at once (a migration's relationship stage): the
 /// statement is worked out once, and each link binds two or three integers and steps (join-table

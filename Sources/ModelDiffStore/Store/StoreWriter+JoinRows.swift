@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Many-to-many links: join-table rows written from one side, keeping both sides' orders.
 extension StoreWriter {

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Relationships: to-one columns, one-to-one pairs, foreign-key to-manys and join tables, order keys.
 extension StoreWriter {

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 extension StoreWriter {
     /// Inserts many objects of one entity through one prepared statement, for a caller that streams

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Join-table links written many rows per statement: a migration's relationship stage links
 /// hundreds of thousands of pairs, and one `INSERT` per pair spends most of its time starting and

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Writes objects into a store laid out for a model: inserts, attribute updates, to-one and to-many
 /// links (see StoreWriter+Relationships.swift), and `Z_PRIMARYKEY.Z_MAX`.

@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Attribute values whose SQLite storage class the attribute's type cannot hold: `'not a date'` in a
 /// Date column, text in an Integer column, a blob in a String column.

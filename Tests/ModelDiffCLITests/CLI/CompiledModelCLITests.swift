@@ -2,8 +2,8 @@ import Foundation
 import ModelDiffTestSupport
 import Testing
 
-@testable import ModelDiffKit
-@testable import ModelDiffStore
+@_spi(CLI) @testable import ModelDiffKit
+@_spi(CLI) @testable import ModelDiffStore
 
 private let sampleModel = Paths.fixtures.appendingPathComponent("06-CoreDataPlus-SampleModel")
 private let cdm = sampleModel.appendingPathComponent("V2toV3.cdm")

@@ -2,8 +2,8 @@ import Foundation
 import ModelDiffTestSupport
 import Testing
 
-@testable import ModelDiffKit
-@testable import ModelDiffStore
+@_spi(CLI) @testable import ModelDiffKit
+@_spi(CLI) @testable import ModelDiffStore
 
 /// Library messages state facts; the CLI names the flag that gave the value (issue 17): the seed's
 /// counts (`--objects`) and the folders searched for mapping models (`--mappings`).

@@ -1,9 +1,9 @@
 import Foundation
+@_spi(CLI) import ModelDiffStore
 import ModelDiffTestSupport
-import ModelDiffStore
 import Testing
 
-@testable import ModelDiffKit
+@_spi(CLI) @testable import ModelDiffKit
 
 /// Compiled models (`.mom`, `.momd`, a store's `Z_MODELCACHE`) pass the XML reader's checks, with its
 /// messages: each case of issue 32 through the built binary, one line on stderr and exit 2.

@@ -1,6 +1,6 @@
 import Foundation
-import ModelDiffKit
-import ModelDiffStore
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
 import ModelDiffTestSupport
 import Testing
 

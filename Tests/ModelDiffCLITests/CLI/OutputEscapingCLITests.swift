@@ -2,8 +2,8 @@ import Foundation
 import ModelDiffTestSupport
 import Testing
 
-@testable import ModelDiffKit
-@testable import ModelDiffStore
+@_spi(CLI) @testable import ModelDiffKit
+@_spi(CLI) @testable import ModelDiffStore
 
 /// Standard output escapes what a model, a store or a path holds as standard error does (issue 32): a
 /// version folder named `V1\n::error ::pwned` must not write a GitHub Actions workflow command into a

@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 import ModelDiffTestSupport
 import Testing
 

@@ -2,8 +2,8 @@ import Foundation
 import ModelDiffTestSupport
 import Testing
 
-@testable import ModelDiffKit
-@testable import ModelDiffStore
+@_spi(CLI) @testable import ModelDiffKit
+@_spi(CLI) @testable import ModelDiffStore
 
 /// `StoreModel`: what `--model` names (a bundle or one version) and the version of it that wrote a
 /// store, else the store's cached model or why it cannot be used; `store info` and `store verify`

@@ -2,7 +2,7 @@ import Foundation
 import ModelDiffTestSupport
 import Testing
 
-@testable import ModelDiffKit
+@_spi(CLI) @testable import ModelDiffKit
 
 /// The digest memo shared by the versions of a bundle must never change a hash: a hit has to be
 /// the digest SHA-256 gives for the same bytes, and a model's hashes the same with or without

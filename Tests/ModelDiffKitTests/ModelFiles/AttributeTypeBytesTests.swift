@@ -1,7 +1,7 @@
 import ModelDiffTestSupport
 import Testing
 
-@testable import ModelDiffKit
+@_spi(CLI) @testable import ModelDiffKit
 
 @Test func attributeTypesAreReadFromTheirBytes() {
     func type(_ text: String) -> AttributeType? {

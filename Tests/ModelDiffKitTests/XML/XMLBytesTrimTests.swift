@@ -2,7 +2,7 @@ import Foundation
 import ModelDiffTestSupport
 import Testing
 
-@testable import ModelDiffKit
+@_spi(CLI) @testable import ModelDiffKit
 
 /// `XMLBytes.trimmedString` trims from the bytes what it can and must give what Foundation's
 /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives, on every kind of end.

@@ -2,8 +2,8 @@ import Foundation
 import ModelDiffTestSupport
 import Testing
 
-@testable import ModelDiffKit
-@testable import ModelDiffStore
+@_spi(CLI) @testable import ModelDiffKit
+@_spi(CLI) @testable import ModelDiffStore
 
 /// An output that is already there is a fact the library states (`OutputExists`), without the flag a
 /// command line would name; the CLI tests check that `migrate` and `infer --format xcode` still add

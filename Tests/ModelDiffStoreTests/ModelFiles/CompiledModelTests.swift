@@ -2,8 +2,8 @@ import Foundation
 import ModelDiffTestSupport
 import Testing
 
-@testable import ModelDiffKit
-@testable import ModelDiffStore
+@_spi(CLI) @testable import ModelDiffKit
+@_spi(CLI) @testable import ModelDiffStore
 
 /// The compiled models of fixtures 06 and 07 (`.momd`, Xcode's output for the `.xcdatamodeld` beside it).
 private let compiledCases = ["06-CoreDataPlus-SampleModel/SampleModel", "07-CoreDataPlus-SampleModel3/SampleModel3"]

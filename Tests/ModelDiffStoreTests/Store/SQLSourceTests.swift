@@ -1,5 +1,5 @@
 import Foundation
-import ModelDiffStore
+@_spi(CLI) import ModelDiffStore
 import ModelDiffTestSupport
 import Testing
 

@@ -2,8 +2,8 @@ import Foundation
 import ModelDiffTestSupport
 import Testing
 
-@testable import ModelDiffKit
-@testable import ModelDiffStore
+@_spi(CLI) @testable import ModelDiffKit
+@_spi(CLI) @testable import ModelDiffStore
 
 /// A library caller catches a store failure by type (`StoreFailure.store`) and gets its kind as a value,
 /// not only as a sentence: through `PersistentStore.open` and through a whole migration, worded as the

@@ -2,8 +2,8 @@ import Foundation
 import ModelDiffTestSupport
 import Testing
 
-@testable import ModelDiffKit
-@testable import ModelDiffStore
+@_spi(CLI) @testable import ModelDiffKit
+@_spi(CLI) @testable import ModelDiffStore
 
 /// `StoreError`: SQLite's result codes (primary or extended, sqlite.org/rescode.html) by kind, and
 /// the one line each kind gives the user (the CLI tests check the same lines end to end).

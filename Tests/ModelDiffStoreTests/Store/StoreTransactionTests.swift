@@ -2,8 +2,8 @@ import Foundation
 import ModelDiffTestSupport
 import Testing
 
-@testable import ModelDiffKit
-@testable import ModelDiffStore
+@_spi(CLI) @testable import ModelDiffKit
+@_spi(CLI) @testable import ModelDiffStore
 
 /// `SQLiteDatabase.inTransaction`: the one way the migration opens a write transaction.
 private func scratchDatabase(in folder: URL) throws -> SQLiteDatabase {
