@@ -85,10 +85,7 @@ import Testing
 
     /// Every model version in ../shared and TestModels: seeded, then verified as `store verify` does.
     @Test func everyModelInTheCorpusSeedsAndVerifies() throws {
-        let files =
-            modelFiles(under: Paths.fixtures) + modelFiles(under: Paths.models)
-            // Songs 2 is unreadable on purpose (UnreadableVersionCLITests: one bad version is one finding).
-            + modelFiles(under: Paths.testModels).filter { !$0.path.contains("/bad/") && !$0.path.contains("Songs.xcdatamodeld/Songs 2.") }
+        let files = readableCorpusModelFiles()
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         for (index, file) in files.enumerated() {
