@@ -37,6 +37,8 @@ import Testing
         ("entity-removed", "objects are lost: V2 removes the entity [entity-removed]"),
         ("attribute-removed", "values are lost: V2 removes the attribute [attribute-removed]"),
         ("relationship-removed", "links are lost: V2 removes the relationship [relationship-removed]"),
+        ("attribute-made-transient", "Note.count: 9 values are lost: V2 makes the attribute transient [attribute-made-transient]"),
+        ("relationship-made-transient", "Note.folder: 7 links are lost: V2 makes the relationship transient [relationship-made-transient]"),
     ])
     func checkFindsItAndTestFailsOnTheRow(name: String, failure: String) throws {
         // The finding's code is the bundle's name up to the variant (`cosmetic-change-max-value` is `cosmetic-change`).
