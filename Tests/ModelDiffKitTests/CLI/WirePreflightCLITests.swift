@@ -21,12 +21,15 @@ import Testing
         try FileManager.default.copyItem(at: URL(fileURLWithPath: Wire.bundlePath), to: bundle)
         let current = bundle.appendingPathComponent("zmessaging2.101.0.xcdatamodel/contents")
         let text = try String(contentsOf: current, encoding: .utf8)
-        let clients = #"<relationship name="clients" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="UserClient" "#
+        let clients =
+            #"<relationship name="clients" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="UserClient" "#
             + #"inverseName="user""#
         let name = #"<attribute name="userDefinedName" optional="YES" attributeType="String" "#
         #expect(text.components(separatedBy: clients).count == 2 && text.components(separatedBy: name).count == 2)
-        let tightened = text.replacingOccurrences(of: clients, with: clients.replacingOccurrences(of: #"toMany="YES""#, with: #"toMany="YES" maxCount="7""#))
-            .replacingOccurrences(of: name, with: name + #"maxValueString="15" "#)
+        let tightened = text.replacingOccurrences(
+            of: clients, with: clients.replacingOccurrences(of: #"toMany="YES""#, with: #"toMany="YES" maxCount="7""#)
+        )
+        .replacingOccurrences(of: name, with: name + #"maxValueString="15" "#)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: current.deletingLastPathComponent().path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: current.path)
         try tightened.write(to: current, atomically: false, encoding: .utf8)
@@ -54,10 +57,11 @@ import Testing
         let codes = try #require(object["codes"] as? [[String: Any]])
         #expect(codes.map { $0["code"] as? Int } == [1590, 1660])
         let failures = codes.flatMap { $0["failures"] as? [[String: Any]] ?? [] }
-        #expect(failures.map { "\($0["entity"] ?? "") \($0["object"] ?? "") \($0["property"] ?? "")" } == [
-            "User 23/p1 clients", "Conversation 5/p14 userDefinedName", "Conversation 5/p15 userDefinedName",
-            "Conversation 5/p19 userDefinedName",
-        ])
+        #expect(
+            failures.map { "\($0["entity"] ?? "") \($0["object"] ?? "") \($0["property"] ?? "")" } == [
+                "User 23/p1 clients", "Conversation 5/p14 userDefinedName", "Conversation 5/p15 userDefinedName",
+                "Conversation 5/p19 userDefinedName",
+            ])
         // The store is only read: nothing beside it, and its bytes unchanged.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(Self.store) } == [Self.store])
         #expect(try Data(contentsOf: folder.appendingPathComponent(Self.store)) == before)
