@@ -14,7 +14,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         // A store of V1 as `store seed` writes it: blobs of 0, 1, 4 and 16 bytes, and nil.
         let seed = try runModeldiff(
-            ["store", "seed", bundle.appendingPathComponent("V1.xcdatamodel").path, "--objects", "20", "--output", "Notes.sqlite"], in: folder)
+            ["store", "seed", bundle.appendingPathComponent("V1.xcdatamodel").path, "--objects", "20", "--output", "Notes.sqlite"],
+            in: folder)
         #expect(seed.status == 0, "\(seed.stderr)")
         let preflight = try runModeldiff(["migrate", "Notes.sqlite", "--to", bundle.path, "--dry-run", "--format", "json"], in: folder)
         #expect(preflight.status == 1, "\(preflight.stderr)")

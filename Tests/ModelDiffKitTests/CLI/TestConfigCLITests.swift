@@ -51,6 +51,11 @@ import Testing
             "links are lost: V2 makes the relationship transient [relationship-made-transient] — acknowledged in .modeldiff.yml:2: rebuilt"
         ),
         (
+            "hierarchy-merge",
+            "acknowledged:\n  - code: hierarchy-merge\n    entity: Bike\n    reason: a mapping model ships with the app\n",
+            "[hierarchy-merge] — acknowledged in .modeldiff.yml:2: a mapping model ships with the app"
+        ),
+        (
             "max-count-lowered",
             "acknowledged:\n  - code: max-count-lowered\n    entity: Folder\n    reason: merged in code first\n",
             "more than its maximum 1 (NSValidationRelationshipExceedsMaximumCountError 1590"
