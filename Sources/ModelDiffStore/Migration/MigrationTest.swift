@@ -173,6 +173,7 @@ public struct MigrationTest: Sendable {
             diff: ModelDiff(source: old.model, destination: new.model), sourcePath: old.name, destinationPath: new.name,
             historicalNames: history)
         if mappingPath == nil {
+            failures += MigrationTestRefusals.failures(of: report)
             failures += try MigrationTestRemovals.failures(
                 of: report, source: try PersistentStore.open(path: source), old: old.model, to: new.name)
         }

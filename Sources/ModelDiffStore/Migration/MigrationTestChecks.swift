@@ -92,6 +92,16 @@ struct MigrationTestChecks {
                 )
                 continue
             }
+            // A Double, Float or Decimal made an integer keeps only the whole part: a fraction is lost.
+            if [.integer16, .integer32, .integer64].contains(destinationAttribute.type),
+                [.double, .float, .decimal].contains(sourceAttribute.type),
+                let lost = (sourceValues[name] ?? []).first(where: { Self.fraction(of: $0) != 0 })
+            {
+                failures.append(
+                    "\(what): \(lost) becomes \(Self.converted(lost, to: destinationAttribute.type)) (from \(from).\(sourceAttribute.name), \(sourceAttribute.type.xcodeName)): the fraction is lost"
+                )
+                continue
+            }
             let type = destinationAttribute.type
             let read = (sourceValues[name] ?? []).map { value in
                 if case .null = value, let fallback = defaults[name] { fallback } else { value }
@@ -162,6 +172,18 @@ struct MigrationTestChecks {
             d.isFinite && abs(d) < 9.2e18 ? .integer(Int64(d)) : value
         default: value
         }
+    }
+
+    /// The fractional part of a stored number (0 for anything else).
+    static func fraction(of value: StoreValue) -> Double {
+        let number: Double? =
+            switch value {
+            case .double(let d): d
+            case .decimal(let text): Double(text)
+            default: nil
+            }
+        guard let number, number.isFinite else { return 0 }
+        return number - number.rounded(.towardZero)
     }
 
     /// A value as text to compare by: numbers in a Double, Float or Decimal attribute by their Double

@@ -42,6 +42,21 @@ import Testing
             "values are lost: V2 removes the attribute [attribute-removed] — acknowledged in .modeldiff.yml:2: recomputed at launch"
         ),
         (
+            "attribute-made-transient",
+            "acknowledged:\n  - code: attribute-made-transient\n    entity: Note\n    property: count\n    reason: recomputed in memory\n",
+            "values are lost: V2 makes the attribute transient [attribute-made-transient] — acknowledged in .modeldiff.yml:2: recomputed in memory"
+        ),
+        (
+            "relationship-made-transient",
+            "acknowledged:\n  - code: relationship-made-transient\n    pair: V1 → V2\n    reason: rebuilt from the server\n",
+            "links are lost: V2 makes the relationship transient [relationship-made-transient] — acknowledged in .modeldiff.yml:2: rebuilt"
+        ),
+        (
+            "hierarchy-merge",
+            "acknowledged:\n  - code: hierarchy-merge\n    entity: Bike\n    reason: a mapping model ships with the app\n",
+            "[hierarchy-merge] — acknowledged in .modeldiff.yml:2: a mapping model ships with the app"
+        ),
+        (
             "max-count-lowered",
             "acknowledged:\n  - code: max-count-lowered\n    entity: Folder\n    reason: merged in code first\n",
             "more than its maximum 1 (NSValidationRelationshipExceedsMaximumCountError 1590"
