@@ -98,7 +98,10 @@ struct MigrationTestChecks {
                 let lost = (sourceValues[name] ?? []).first(where: { Self.fraction(of: $0) != 0 })
             {
                 failures.append(
-                    "\(what): \(lost) becomes \(Self.converted(lost, to: destinationAttribute.type)) (from \(from).\(sourceAttribute.name), \(sourceAttribute.type.xcodeName)): the fraction is lost"
+                    """
+                    \(what): \(lost) becomes \(Self.converted(lost, to: destinationAttribute.type)) \
+                    (from \(from).\(sourceAttribute.name), \(sourceAttribute.type.xcodeName)): the fraction is lost
+                    """
                 )
                 continue
             }

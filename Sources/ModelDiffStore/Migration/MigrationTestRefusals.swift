@@ -1,4 +1,4 @@
-import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// The steps Core Data refuses to infer although modeldiff's own migration carries every object:
 /// entities of separate hierarchies brought under one parent (`hierarchy-merge`: each hierarchy is one

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// A Binary's minimum and maximum bound its length in bytes, and `store seed`, `test` and the

@@ -1,4 +1,5 @@
 import Foundation
+import ModelDiffTestSupport
 import Testing
 
 /// The pre-flight of docs/TESTING.md on a real store: a copy of `store2-80-0.wiredatabase`, which the
