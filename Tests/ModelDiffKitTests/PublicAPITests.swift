@@ -72,19 +72,77 @@ import Testing
         return names
     }
 
+    /// The public functions and initialisers, each as DocC names it: `name(label:label:)`, `init(_:)`.
+    static func publicSignatures(in sources: [String]) -> Set<String> {
+        var signatures: Set<String> = []
+        let start = /^[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:(?:final|static|mutating|nonisolated|override|convenience|required)\s+)*(?:func\s+([A-Za-z_][A-Za-z0-9_]*)|(init)[?!]?)\s*(?:<[^>]*>)?\(/
+        for text in sources {
+            for match in text.matches(of: start.anchorsMatchLineEndings()) where !text[match.range].contains("@_spi(") {
+                guard let name = match.output.1 ?? match.output.2 else { continue }
+                // The parameter list runs to the bracket that closes the one the match ends with.
+                var depth = 1
+                var parameters = ""
+                for character in text[match.range.upperBound...] {
+                    if "([<".contains(character) { depth += 1 }
+                    if ")]>".contains(character) { depth -= 1 }
+                    if depth == 0 { break }
+                    parameters.append(depth == 1 && character == "," ? "\u{1}" : character)
+                }
+                let labels = parameters.split(separator: "\u{1}").map {
+                    ($0.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").first ?? "").trimmingCharacters(in: [":"])
+                }.filter { !$0.isEmpty }
+                signatures.insert("\(name)(\(labels.map { "\($0):" }.joined()))")
+            }
+        }
+        return signatures
+    }
+
+    /// The doc comment lines DocC reads: those of public declarations that are not SPI, and of enum cases
+    /// (a case is as public as its enum; the enum's own comment is checked with it).
+    static func publicDocComments(in text: String) -> [Substring] {
+        var result: [Substring] = []
+        var block: [Substring] = []
+        for line in text.split(separator: "\n") {
+            let code = line.trimmingCharacters(in: .whitespaces)
+            if code.hasPrefix("///") {
+                block.append(line)
+            } else if code.hasPrefix("@"), !code.contains(" ") {
+                continue  // an attribute on its own line, between the comment and its declaration
+            } else {
+                let isPublic = (code.contains("public ") || code.contains("open ")) && !code.contains("@_spi(")
+                if isPublic || code.hasPrefix("case ") { result += block }
+                block = []
+            }
+        }
+        return result
+    }
+
+    /// Every ``Symbol`` link of a module's catalog and of its doc comments: DocC resolves only public
+    /// (not SPI) declarations of the module, and a link with arguments only to the exact labels.
     @Test(arguments: modules) func everyDocCLinkNamesAPublicDeclaration(module: String) throws {
         let sources = try Self.sources(module)
         let topLevel = try Self.publicNames(in: sources, topLevelOnly: true)
         let members = try Self.publicNames(in: sources, topLevelOnly: false).union(Self.caseNames(in: sources))
+        let signatures = Self.publicSignatures(in: sources)
+        let comments = sources.flatMap(Self.publicDocComments)
+        let texts = try Self.articles(module) + [("doc comments of \(module)", comments.joined(separator: "\n"))]
         var broken: [String] = []
-        for article in try Self.articles(module) {
-            for link in Self.links(in: article.text) where link != module {
-                let parts = link.split(separator: "/").map { String($0.prefix { $0 != "(" }) }
-                let resolved = topLevel.contains(parts[0]) && parts.dropFirst().allSatisfy { members.contains($0) }
-                if !resolved { broken.append("\(article.name): ``\(link)``") }
+        for (name, text) in texts {
+            for link in Self.links(in: text) where link != module {
+                let parts = link.split(separator: "/").map(String.init)
+                let names = parts.map { String($0.prefix { $0 != "(" }) }
+                var resolved = names.dropFirst().allSatisfy { members.contains($0) }
+                // A doc comment's link resolves from the type it documents: its first name may be a member or a nested type.
+                resolved = resolved && (topLevel.contains(names[0]) || (name.hasPrefix("doc comments") && members.contains(names[0])))
+                let cases = Self.caseNames(in: sources)
+                if let last = parts.last, last.contains("("), !signatures.contains(last), !cases.contains(names[names.count - 1]) {
+                    resolved = false
+                }
+                if !resolved { broken.append("\(name): ``\(link)``") }
             }
         }
         #expect(broken.isEmpty, "DocC links to declarations that are not public in \(module): \(broken)")
+        #expect(signatures.contains("infer(from:to:names:historicalNames:suggestingRenames:)") || module != "ModelDiffKit")
     }
 
     /// A doc comment that links to a type of the other module: DocC resolves ``Symbol`` links within

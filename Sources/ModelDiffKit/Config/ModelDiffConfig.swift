@@ -51,7 +51,7 @@ public struct ModelDiffConfig: Sendable {
     /// `test.values`: by `Entity.attribute`, the closed range of numbers its seeded values stay in.
     public let testValues: [String: ClosedRange<Double>]
     /// `order`: the bundle's versions, oldest first, each with its line and column (checked against
-    /// the bundle by ``VersionOrder``), and where the key is.
+    /// the bundle by `VersionOrder`), and where the key is.
     @_spi(CLI) public let order: (names: [(name: String, line: Int, column: Int)], line: Int, column: Int)?
 
     /// The nearest `.modeldiff.yml` in `directory` or one of its parents, if any, as a path relative to

@@ -72,7 +72,7 @@ public struct BundleCheck: Sendable {
     /// only the pairs whose newer side comes after `since` (when given); a step that one of
     /// `mappings` covers and that validates gets the verdict `mapped`, and a pair off the path that
     /// one of them maps is checked too. `unreadableMappings` are the mapping files that could not be
-    /// read (``MappingDiscovery``), each an error finding while the rest of the check goes on.
+    /// read (`MappingDiscovery`), each an error finding while the rest of the check goes on.
     public init(
         bundle: ModelBundle, order: [String]? = nil, path: MigrationPath = .all, since: String? = nil, mappings: [MappingFile] = [],
         unreadableMappings: [Diagnostic] = [], lock: (lock: VersionLock, path: String)? = nil, acknowledgements: [Acknowledgement] = [],

@@ -17,7 +17,7 @@ public struct VersionLock: Sendable, Codable, Equatable {
 
     /// The current version when the lock was written.
     public let currentVersion: String
-    /// Every version, oldest first: the order `check` and every other command use (``VersionOrder``).
+    /// Every version, oldest first: the order `check` and every other command use (`VersionOrder`).
     public let versions: [Version]
 
     /// The lock of `bundle` as it is now, its versions in `order` (the bundle's order when nil; a

@@ -30,7 +30,7 @@ public struct ModelBundle: Sendable {
     /// Versions the reader refused, with the reader's error (its `path:line:col`), when the bundle was
     /// loaded keeping them; such a version is one finding on the pairs that touch it, not the end of the run.
     public let unreadableVersions: [(name: String, problem: Diagnostic)]
-    /// Every version folder's name, readable or not, in the bundle's own order (``ModelLocator``).
+    /// Every version folder's name, readable or not, in the bundle's own order (`ModelLocator`).
     public let versionNames: [String]
 
     /// The reader's warnings about every version, oldest first: models Xcode compiles and Core Data

@@ -43,11 +43,12 @@ private func difference(_ read: [String], _ written: [String]) -> String {
 
 /// Reading what we write gives the same mapping, for every consecutive pair of every bundle in the
 /// corpus: with the models (expressions left for Xcode to generate, resolved again when read) and
-/// without them (every expression archived).
-@Test func xcodeFilesWeWriteReadBackAsTheSameMapping() throws {
+/// without them (every expression archived). One case per bundle, so the long histories run side by side.
+@Test(.tags(.slow), .notInFastTier, arguments: corpusBundles())
+func xcodeFilesWeWriteReadBackAsTheSameMapping(_ url: URL) throws {
     var pairs = 0
     var archived = 0
-    for url in corpusBundles() {
+    do {
         let bundle = try ModelBundle.load(path: url.path)
         for (old, new) in zip(bundle.versions, bundle.versions.dropFirst()) {
             let mapping = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name))
@@ -76,8 +77,14 @@ private func difference(_ read: [String], _ written: [String]) -> String {
             pairs += 1
         }
     }
-    #expect(pairs == 227)  // every consecutive pair of every bundle under ../shared
-    #expect(archived > 1000)
+    #expect(pairs == (try ModelBundle.load(path: url.path)).versions.count - 1)
+    // Each long history (WooCommerce's, Wire's) has expressions to archive; a short one may have none.
+    if pairs > 50 { #expect(archived > 0, "\(url.lastPathComponent)") }
+}
+
+/// The corpus the per-bundle round trip walks: 227 consecutive pairs in all.
+@Test func theRoundTripCorpusHasEveryPair() throws {
+    #expect(try corpusBundles().map { try ModelBundle.load(path: $0.path).versions.count - 1 }.reduce(0, +) == 227)
 }
 
 /// Names and values reach the file escaped: what is read back is what was written, byte for byte.

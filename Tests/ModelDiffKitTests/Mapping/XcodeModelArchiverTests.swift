@@ -357,7 +357,7 @@ private func sampleModel2AsArchived() throws -> Model {
 /// reads back, through the archive's references, as the model: entities with their class names,
 /// attributes with type, optionality and default, relationships with destination, inverse,
 /// optionality, cardinality, counts, delete rule and order.
-@Test func everyArchivedVersionReadsBackAsItsModel() throws {
+@Test(.tags(.slow), .notInFastTier) func everyArchivedVersionReadsBackAsItsModel() throws {
     var archived = 0
     var refused = 0
     var verdicts: [String] = []  // pinned: which versions are archived, and why the others are not
