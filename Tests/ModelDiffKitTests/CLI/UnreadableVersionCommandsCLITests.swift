@@ -77,7 +77,9 @@ import Testing
     /// `diff` and `infer` read only the two versions named: a bad third one does not matter, and a bad
     /// one named stays one line, exit 2.
     @Test func diffAndInferReadOnlyTheVersionsNamed() throws {
-        let (first, bad, third) = (Self.songs + "/Songs.xcdatamodel", Self.songs + "/Songs 2.xcdatamodel", Self.songs + "/Songs 3.xcdatamodel")
+        let (first, bad, third) = (
+            Self.songs + "/Songs.xcdatamodel", Self.songs + "/Songs 2.xcdatamodel", Self.songs + "/Songs 3.xcdatamodel"
+        )
         let diff = try runModeldiff(["diff", first, third])
         #expect(diff.status == 1)
         #expect(diff.stdout.contains("+ length: Double"))
