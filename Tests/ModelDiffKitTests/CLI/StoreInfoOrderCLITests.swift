@@ -28,7 +28,8 @@ import Testing
     @Test func theOrderNamesTheVersionAmongThoseSharingTheStoresHashes() throws {
         let folder = try bundle()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let seeded = try runModeldiff(["store", "seed", "Pair.xcdatamodeld/Pair 2.xcdatamodel", "--objects", "1", "--output", "p.sqlite"], in: folder)
+        let seeded = try runModeldiff(
+            ["store", "seed", "Pair.xcdatamodeld/Pair 2.xcdatamodel", "--objects", "1", "--output", "p.sqlite"], in: folder)
         #expect(seeded.status == 0, "\(seeded.stderr)")
         let natural = try runModeldiff(["store", "info", "p.sqlite", "--model", "Pair.xcdatamodeld"], in: folder)
         #expect(natural.status == 0, "\(natural.stderr)")
@@ -47,11 +48,13 @@ import Testing
         // An order without a bundle, or naming a version the bundle lacks, is bad input.
         let noBundle = try runModeldiff(["store", "info", "p.sqlite", "--order", "Pair"], in: folder)
         #expect(noBundle.status == 2)
-        let unknown = try runModeldiff(["store", "info", "p.sqlite", "--model", "Pair.xcdatamodeld", "--order", "Pair 9,Pair 3"], in: folder)
+        let unknown = try runModeldiff(
+            ["store", "info", "p.sqlite", "--model", "Pair.xcdatamodeld", "--order", "Pair 9,Pair 3"], in: folder)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("Pair.xcdatamodeld: error: --order names version \"Pair 9\""))
         // Where the order cannot matter, no flag: verify's model is laid out alike whichever version it is.
-        #expect(try runModeldiff(["store", "verify", "p.sqlite", "--model", "Pair.xcdatamodeld", "--order", "Pair"], in: folder).status == 2)
+        #expect(
+            try runModeldiff(["store", "verify", "p.sqlite", "--model", "Pair.xcdatamodeld", "--order", "Pair"], in: folder).status == 2)
         for command in [["diff"], ["infer"], ["graph"], ["store", "verify"]] {
             let help = try runModeldiff(command + ["--help"])
             let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
