@@ -8,6 +8,8 @@ struct DiffCommand: ParsableCommand {
         abstract: "Show what changed between two model versions, grouped by entity (the default command).",
         discussion: """
             Entities and properties match as Core Data matches them: by renaming identifier, else by name. \
+            A bundle given is its current version (.xccurrentversion's), so the version order does not matter \
+            here (no --order); `log` and `check` walk a bundle's versions in order. \
             Exit status as diff(1): 0 no differences, 1 differences, 2 trouble.
 
             Examples:

@@ -6,6 +6,9 @@ struct GraphCommand: ParsableCommand {
         commandName: "graph",
         abstract: "Draw a model version as an entity-relationship diagram (Mermaid or Graphviz DOT).",
         discussion: """
+            A bundle given is drawn at its current version (.xccurrentversion's): the version order does not \
+            matter here (no --order).
+
             Example:
               modeldiff graph TestModels/Notes.xcdatamodeld --format dot | dot -Tsvg > notes.svg
             """

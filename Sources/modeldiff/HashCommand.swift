@@ -8,7 +8,8 @@ struct HashCommand: ParsableCommand {
         abstract: "Print Core Data's version hashes of a model: entities, versionChecksum, metadata digest.",
         discussion: """
             The values are those Core Data writes into store metadata (NSStoreModelVersionHashes, \
-            NSStoreModelVersionChecksumKey, NSStoreModelVersionHashesDigest).
+            NSStoreModelVersionChecksumKey, NSStoreModelVersionHashesDigest). With --all-versions, a version \
+            that cannot be read is one error line on stderr and the others are hashed; the exit status is then 1.
 
             Example:
               modeldiff hash TestModels/Notes.xcdatamodeld --properties --format json
@@ -37,10 +38,17 @@ struct HashCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailures {
+        let allRead = try reportingFailures {
             if allVersions {
-                let bundle = try ModelBundle.load(path: model)
+                let bundle = try ModelBundle.load(path: model, keepingUnreadable: true)
                 printNotes(bundle.notes)
+                for (name, problem) in bundle.unreadableVersions {
+                    printError(
+                        Diagnostic(
+                            path: problem.path, line: problem.line, column: problem.column,
+                            message: "version \"\(name)\" cannot be read, so it is not hashed: \(problem.message)"
+                        ).description)
+                }
                 let versions = try bundle.orderedVersions(
                     try bundleOptions.versionOrder(of: bundle, settings: try bundleOptions.settings())
                 )
@@ -55,7 +63,7 @@ struct HashCommand: ParsableCommand {
                     printOut(
                         hashes.map { "\($0.0.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.1.versionChecksum)\n" }.joined())
                 }
-                return
+                return bundle.unreadableVersions.isEmpty
             }
             let loaded = try ModelFile.load(path: model)
             printNotes(loaded.notes)
@@ -64,7 +72,9 @@ struct HashCommand: ParsableCommand {
             case .json: printOut(try jsonText(HashReport(hashes, properties: properties)))
             case .text: printOut(text(hashes))
             }
+            return true
         }
+        if !allRead { throw ExitCode(1) }
     }
 
     private func text(_ hashes: VersionHashes) -> String {

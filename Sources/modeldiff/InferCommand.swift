@@ -9,7 +9,9 @@ struct InferCommand: ParsableCommand {
         discussion: """
             Copy mappings for unchanged entities, transform for changed ones, add and remove; attribute mappings \
             through renames ($source.title); relationship mappings through the manager. A change lightweight \
-            migration cannot infer becomes a placeholder (todo="...") that `mapping validate` rejects until you fill it in.
+            migration cannot infer becomes a placeholder (todo="...") that `mapping validate` rejects until you fill it in. \
+            It maps the two versions given (a bundle: its current version), and the renaming identifiers of \
+            the bundle's other versions count whatever their order, so the version order does not matter here (no --order).
 
             Example:
               modeldiff infer "Model.xcdatamodeld/Model 3.xcdatamodel" "Model.xcdatamodeld/Model 4.xcdatamodel" --output Mappings/Model3to4.xml

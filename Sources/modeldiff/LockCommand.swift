@@ -13,7 +13,8 @@ struct LockCommand: ParsableCommand {
             current-version-moved-back when .xccurrentversion names an older version. The versions are recorded \
             in order, oldest first, and from then on the lock's order is the bundle's order: versions the lock \
             does not have yet follow in the bundle's order; --order (naming every version) records another. \
-            Commit the file.
+            Commit the file. A version that cannot be read is an error (exit 2) and no lock is written: a lock \
+            records every version.
 
             Example:
               modeldiff lock App/Model.xcdatamodeld
@@ -27,7 +28,18 @@ struct LockCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let loaded = try ModelBundle.load(path: bundle)
+            let loaded = try ModelBundle.load(path: bundle, keepingUnreadable: true)
+            // A lock is a freeze of every version: one that omits a version would let it change unseen.
+            if !loaded.unreadableVersions.isEmpty {
+                throw DiagnosticList(
+                    loaded.unreadableVersions.map { name, problem in
+                        Diagnostic(
+                            path: problem.path, line: problem.line, column: problem.column,
+                            message:
+                                "version \"\(name)\" cannot be read, so no lock is written (a lock records every version): \(problem.message)"
+                        )
+                    })
+            }
             let order: [String]?
             if let names = bundleOptions.orderNames {
                 // The lock records every version: an order that leaves one out would unlock it.

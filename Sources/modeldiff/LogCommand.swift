@@ -10,8 +10,9 @@ struct LogCommand: ParsableCommand {
             relationships added, removed, renamed or changed against the version before it, cosmetic changes \
             (version hashes unchanged) summarised, the step's errors and warnings, and its verdict as \
             `check --path consecutive` gives it, with the mapping model beside the bundle (or under --mappings) \
-            that covers it. Versions after the current one are listed as drafts. \
-            Exit status: 0, or 2 on bad input.
+            that covers it. Versions after the current one are listed as drafts. A version that cannot be read is \
+            listed with the reader's error (version-unreadable) and the step out of it is not checked; the other \
+            versions are. Exit status: 0, 1 when a version cannot be read, 2 on bad input.
 
             Examples:
               modeldiff log TestModels/Notes.xcdatamodeld
@@ -37,8 +38,8 @@ struct LogCommand: ParsableCommand {
     @OptionGroup var bundleOptions: BundleOptions
 
     func run() throws {
-        try reportingFailures {
-            let loaded = try ModelBundle.load(path: bundle)
+        let allRead = try reportingFailures {
+            let loaded = try ModelBundle.load(path: bundle, keepingUnreadable: true)
             printNotes(loaded.notes)
             let order = try bundleOptions.versionOrder(of: loaded, settings: try bundleOptions.settings())
             let log = try BundleLog(bundle: loaded, order: order, mappings: try mappingFiles(besides: loaded.path, in: mappingFolders))
@@ -47,6 +48,8 @@ struct LogCommand: ParsableCommand {
             case .markdown: printOut(log.markdown())
             case .json: printOut(try log.json())
             }
+            return log.allRead
         }
+        if !allRead { throw ExitCode(1) }
     }
 }

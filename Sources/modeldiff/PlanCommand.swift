@@ -9,7 +9,9 @@ struct PlanCommand: ParsableCommand {
             One NSManagedObjectModelReference per version (its compiled name in the .momd and its version \
             checksum); consecutive steps that lightweight migration can infer grouped into one \
             NSLightweightMigrationStage; an NSCustomMigrationStage with handler stubs, and the findings that \
-            make it necessary, for every other step. Versions after the current one are left out.
+            make it necessary, for every other step. Versions after the current one are left out. A version that \
+            cannot be read is one error line on stderr and is left out, no stage crossing it (the plan is \
+            written for the others); the exit status is then 1.
             Example:
               modeldiff plan App/Model.xcdatamodeld --format swift > App/ModelMigrationPlan.swift
             """
@@ -29,13 +31,22 @@ struct PlanCommand: ParsableCommand {
     @OptionGroup var bundleOptions: BundleOptions
 
     func run() throws {
-        try reportingFailures {
-            let loaded = try ModelBundle.load(path: bundle)
+        let allRead = try reportingFailures {
+            let loaded = try ModelBundle.load(path: bundle, keepingUnreadable: true)
             let names = try bundleOptions.versionOrder(of: loaded, settings: try bundleOptions.settings(), listingVersions: false)
             switch format {
             case .swift: printOut(try loaded.stagedMigrationSwift(typeName: typeName, order: names))
             case .text: printOut(StagedMigrationSwift.text(try StagedMigrationPlan(bundle: loaded, order: names)))
             }
+            for (name, problem) in loaded.unreadableVersions {
+                printError(
+                    Diagnostic(
+                        path: problem.path, line: problem.line, column: problem.column,
+                        message: "version \"\(name)\" cannot be read, so the plan leaves it out and no stage crosses it: \(problem.message)"
+                    ).description)
+            }
+            return loaded.unreadableVersions.isEmpty
         }
+        if !allRead { throw ExitCode(1) }
     }
 }

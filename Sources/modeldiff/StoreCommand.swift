@@ -21,7 +21,10 @@ struct StoreInfoCommand: ParsableCommand {
         commandName: "info",
         abstract: "Print a store's metadata, its entities with row counts, and which model version wrote it.",
         discussion: """
-            The store is opened read-only; its file (and -wal/-shm) is never modified.
+            The store is opened read-only; its file (and -wal/-shm) is never modified. With a bundle, the \
+            store's version is the one whose entity hashes are the store's; when several versions share them, \
+            the first in the version order (--order, else the lock file's, else .modeldiff.yml's order:, else \
+            the bundle's own) is named.
 
             Example:
               modeldiff store info Notes.sqlite --model Notes.xcdatamodeld
@@ -37,6 +40,14 @@ struct StoreInfoCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: TextOrJSON = .text
 
+    @OptionGroup var bundleOptions: BundleOptions
+
+    func validate() throws {
+        if bundleOptions.order != nil && !(model.map(ModelInput.isBundle) ?? false) {
+            throw ValidationError("--order orders the versions of a bundle; give one with --model")
+        }
+    }
+
     func run() throws {
         // The private read copy of a WAL store is removed on Ctrl-C or SIGTERM too.
         Signals.removeOnInterrupt()
@@ -49,7 +60,10 @@ struct StoreInfoCommand: ParsableCommand {
             var match: StoreVersionMatch?
             var modelCache: Result<Void, StoreFailure>?
             if let model {
-                let resolved = try StoreModel(of: opened, path: model)
+                let settings = try bundleOptions.settings()
+                let resolved = try StoreModel(of: opened, path: model) { bundle throws(Diagnostic) in
+                    try bundleOptions.versionOrder(of: bundle, settings: settings)
+                }
                 match = resolved.match
                 // Matched: the version's tables must be there. No version matches: Core Data would read
                 // the store with the model cached in it, when it can be used.
@@ -177,6 +191,8 @@ struct StoreVerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Check a store's integrity against its model: SQLite's check, relationship keys, Z_MAX, inverses.",
         discussion: """
+            With a bundle, the version whose entity hashes are the store's is the model; versions that share \
+            them lay the store out alike, so the version order does not matter here (no --order).
             Exit status: 0 sound, 1 problems found (one line each), 2 bad input.
 
             Example:

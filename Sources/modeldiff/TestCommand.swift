@@ -13,7 +13,9 @@ struct TestCommand: ParsableCommand {
             store verify passes, every source object is accounted for, copied values and links are kept \
             (numbers converted as lightweight migration converts them; a value that no longer fits fails), \
             and Core Data's validation of the migrated objects passes. --store adds real stores to start from. \
-            Exit status: 0 every step passes, 1 a step fails, 2 bad input.
+            A version that cannot be read is one error line on stderr: the steps into and out of it are not \
+            tested, every other step is, and the exit status is 1.
+            Exit status: 0 every step passes, 1 a step fails (or a version cannot be read), 2 bad input.
 
             Examples:
               modeldiff test App/Model.xcdatamodeld --path consecutive
@@ -61,7 +63,7 @@ struct TestCommand: ParsableCommand {
                 // each step reads its two versions.
                 let locked = try VersionLock.load(forBundle: bundle) != nil
                 if bundleOptions.order != nil || settings?.order != nil || locked {
-                    let loaded = try ModelBundle.load(path: bundle)
+                    let loaded = try ModelBundle.load(path: bundle, keepingUnreadable: true)
                     let names = try bundleOptions.versionOrder(of: loaded, settings: settings)
                     return try MigrationTest(
                         bundle: loaded, order: names, path: path, objects: objects, seed: seed, stores: stores, data: data,
@@ -74,6 +76,7 @@ struct TestCommand: ParsableCommand {
                 throw error.diagnostic
             }
         }
+        printNotes(test.unreadableVersions)
         switch format {
         case .text: printOut(MigrationTestReports.text(test))
         case .json: printOut(try reportingFailures { try MigrationTestReports.json(test) })

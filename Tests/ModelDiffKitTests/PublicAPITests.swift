@@ -73,12 +73,16 @@ import Testing
     }
 
     /// The public functions and initialisers, each as DocC names it: `name(label:label:)`, `init(_:)`.
-    static func publicSignatures(in sources: [String]) -> Set<String> {
+    static func publicSignatures(in sources: [String]) throws -> Set<String> {
         var signatures: Set<String> = []
-        let start = /^[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:(?:final|static|mutating|nonisolated|override|convenience|required)\s+)*(?:func\s+([A-Za-z_][A-Za-z0-9_]*)|(init)[?!]?)\s*(?:<[^>]*>)?\(/
+        let start = try Regex(
+            #"^[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+"#
+                + #"(?:(?:final|static|mutating|nonisolated|override|convenience|required)\s+)*"#
+                + #"(?:func\s+([A-Za-z_][A-Za-z0-9_]*)|(init)[?!]?)\s*(?:<[^>]*>)?\("#
+        )
         for text in sources {
             for match in text.matches(of: start.anchorsMatchLineEndings()) where !text[match.range].contains("@_spi(") {
-                guard let name = match.output.1 ?? match.output.2 else { continue }
+                guard let name = match.output[1].substring ?? match.output[2].substring else { continue }
                 // The parameter list runs to the bracket that closes the one the match ends with.
                 var depth = 1
                 var parameters = ""
@@ -123,7 +127,7 @@ import Testing
         let sources = try Self.sources(module)
         let topLevel = try Self.publicNames(in: sources, topLevelOnly: true)
         let members = try Self.publicNames(in: sources, topLevelOnly: false).union(Self.caseNames(in: sources))
-        let signatures = Self.publicSignatures(in: sources)
+        let signatures = try Self.publicSignatures(in: sources)
         let comments = sources.flatMap(Self.publicDocComments)
         let texts = try Self.articles(module) + [("doc comments of \(module)", comments.joined(separator: "\n"))]
         var broken: [String] = []

@@ -4,7 +4,7 @@ public struct DiagnosticList: Error, Sendable, Hashable, CustomStringConvertible
     public let diagnostics: [Diagnostic]
 
     /// Creates a list.
-    package init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    @_spi(CLI) public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
     /// One diagnostic per line.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }

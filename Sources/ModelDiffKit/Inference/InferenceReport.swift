@@ -24,6 +24,13 @@ public struct InferenceReport: Sendable {
         self.destinationPath = destinationPath
         var context = RuleContext(diff: diff, sourcePath: sourcePath, destinationPath: destinationPath, historicalNames: historicalNames)
         for rule in InferenceRules.all { rule(&context) }
+        if diff.isIdenticalForTheStore {
+            // Every entity version hash is equal: Core Data finds the store compatible and never migrates
+            // it (isConfiguration:compatibleWithStoreMetadata: compares exactly these), so no rule can fail.
+            context.findings = context.findings.map {
+                $0.asNote(because: "every entity version hash is unchanged, so Core Data opens the store as it is")
+            }
+        }
         let ordered = context.findings.enumerated().sorted { a, b in
             if a.element.severity != b.element.severity { return a.element.severity > b.element.severity }
             return a.offset < b.offset
@@ -107,6 +114,22 @@ struct RuleContext {
     /// Records a finding about an element that exists only in the old version.
     mutating func old(_ code: FindingCode, entity: String, property: String? = nil, line: SourceLine, _ message: String) {
         findings.append(Finding(code, entity: entity, property: property, file: sourcePath, line: line.value, message: message))
+    }
+
+    /// Runs `rule` and makes its errors and warnings notes that say `why`: for an element whose version
+    /// hash is unchanged, Core Data sees no change in the store (hashes decide), so nothing can fail.
+    mutating func asNotes(because why: String, _ rule: (inout RuleContext) -> Void) {
+        let start = findings.count
+        rule(&self)
+        for index in findings.indices.dropFirst(start) { findings[index] = findings[index].asNote(because: why) }
+    }
+}
+
+extension Finding {
+    /// This finding as a note ending with `why`; a note stays as it is.
+    func asNote(because why: String) -> Finding {
+        guard severity > .note else { return self }
+        return Finding(.note, code, entity: entity, property: property, file: file, line: line, message: message + " — \(why): a note")
     }
 }
 

@@ -19,11 +19,12 @@ public enum PairCheck {
     }
 
     /// ``ModelBundle/historicalNames`` of the bundle both paths are versions of; empty when they are
-    /// not versions of one bundle, or when it cannot be read as a whole (`check BUNDLE` refuses it anyway).
+    /// not versions of one bundle, or when the bundle itself cannot be read; a version of it that cannot
+    /// be read adds no names and stops nothing, as in `check BUNDLE`.
     /// `check`, `infer` and `migrate` judge a pair with it, so they agree with the bundle check.
     @_spi(CLI) public static func sharedHistory(oldPath: String, newPath: String) -> Set<String> {
         guard let bundle = enclosingBundle(of: oldPath), bundle == enclosingBundle(of: newPath),
-            let loaded = try? ModelBundle.load(path: bundle)
+            let loaded = try? ModelBundle.load(path: bundle, keepingUnreadable: true)
         else { return [] }
         return loaded.historicalNames
     }

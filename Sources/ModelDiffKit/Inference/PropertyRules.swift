@@ -80,6 +80,9 @@ enum PropertyRules {
         }
     }
 
+    /// Why a change of a property whose version hash is unchanged is a note.
+    static let unchanged = "the property's version hash is unchanged, so the store does not see this change"
+
     static func changed(_ context: inout RuleContext) {
         let diff = context.diff
         for change in diff.entities {
@@ -108,8 +111,18 @@ enum PropertyRules {
                     if property.hashChanged, !property.fields.isEmpty {
                         cosmetic.append((new.name, new.line, describe(property.fields), "transient attributes are not stored"))
                     }
+                case (.relationship(let a), .relationship(let b)) where a.isTransient && b.isTransient:
+                    // The same of a transient relationship: no column, no join table, no part in the entity's
+                    // hash (TestModels/History/TransientRelationshipChange: to-many to to-one, hashes equal).
+                    if !property.fields.isEmpty {
+                        cosmetic.append((new.name, new.line, describe(property.fields), "transient relationships are not stored"))
+                    }
+                case (.attribute(let a), .attribute(let b)) where !property.hashChanged:
+                    context.asNotes(because: Self.unchanged) { attribute(a, b, entity: entity, &$0) }
                 case (.attribute(let a), .attribute(let b)):
                     attribute(a, b, entity: entity, &context)
+                case (.relationship(let a), .relationship(let b)) where !property.hashChanged:
+                    context.asNotes(because: Self.unchanged) { relationship(a, b, entity: entity, &$0) }
                 case (.relationship(let a), .relationship(let b)):
                     relationship(a, b, entity: entity, &context)
                 case (.fetchedProperty, .fetchedProperty):

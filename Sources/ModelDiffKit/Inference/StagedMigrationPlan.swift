@@ -27,7 +27,9 @@
     /// The stages.
     package let stages: [Stage]
 
-    /// Plans `bundle`'s versions in natural order (or `order`) up to the current version.
+    /// Plans `bundle`'s versions in natural order (or `order`) up to the current version. A version
+    /// that cannot be read (a bundle loaded keeping them) has no checksum and is left out, and no stage
+    /// crosses it: nobody ships the step from the version before it to the version after it.
     @_spi(CLI) public init(bundle: ModelBundle, order: [String]? = nil) throws(Diagnostic) {
         let (ordered, currentIndex) = try bundle.orderedVersions(order)
         let file = bundle.path.split(separator: "/").last.map(String.init) ?? bundle.path
@@ -38,10 +40,19 @@
         var digests = DigestMemo()
         versions = planned.map { Version(name: $0.name, versionChecksum: $0.model.versionHashes(digests: &digests).versionChecksum) }
         // The verdicts are `check`'s for the consecutive steps, so the plan and the CI gate never disagree.
-        let check = try BundleCheck(bundle: bundle, order: planned.map(\.name), digests: &digests)
+        let allNames = order ?? bundle.versionNames
+        let lastName = allNames.firstIndex(of: bundle.currentVersionName) ?? allNames.count - 1
+        let check = try BundleCheck(bundle: bundle, order: Array(allNames[...lastName]), digests: &digests)
         var stages: [Stage] = []
         var run = [versions[0]]
         for index in planned.indices.dropFirst() {
+            if let i = allNames.firstIndex(of: planned[index - 1].name), let j = allNames.firstIndex(of: planned[index].name),
+                allNames[(i + 1)..<j].contains(where: { bundle.problem(ofVersion: $0) != nil })
+            {
+                if run.count > 1 { stages.append(.lightweight(run)) }
+                run = [versions[index]]
+                continue
+            }
             let step = check.pairs.first { $0.from == planned[index - 1].name && $0.to == planned[index].name }
             if let report = step?.report, report.verdict == .notInferable {
                 if run.count > 1 { stages.append(.lightweight(run)) }

@@ -23,11 +23,30 @@
         package let changes: [Change]
         /// Changes that leave the version hashes alone, one group per kind of change.
         package let cosmetic: [CosmeticGroup]
-        /// The step's errors and warnings (notes say what is inferable and are left out).
+        /// The step's errors and warnings (notes say what is inferable and are left out); for a
+        /// version that cannot be read, its `version-unreadable` finding.
         package let findings: [Finding]
+        /// The reader's error, when this version cannot be read: its step and the next are not checked.
+        package let problem: String?
+
+        init(
+            version: String, previous: String?, verdict: Verdict?, mapping: String?, isCurrent: Bool, isDraft: Bool, changes: [Change],
+            cosmetic: [CosmeticGroup], findings: [Finding], problem: String? = nil
+        ) {
+            self.version = version
+            self.previous = previous
+            self.verdict = verdict
+            self.mapping = mapping
+            self.isCurrent = isCurrent
+            self.isDraft = isDraft
+            self.changes = changes
+            self.cosmetic = cosmetic
+            self.findings = findings
+            self.problem = problem
+        }
 
         enum CodingKeys: String, CodingKey {
-            case version, previous, verdict, mapping
+            case version, previous, verdict, mapping, problem
             case isCurrent = "current"
             case isDraft = "draft"
             case changes, cosmetic, findings
@@ -81,21 +100,46 @@
     }
 
     /// The history of `bundle` in `order` (the bundle's order when nil); a step that one of `mappings`
-    /// covers and that validates against both versions has the verdict `mapped`.
+    /// covers and that validates against both versions has the verdict `mapped`. A version that cannot
+    /// be read (a bundle loaded keeping them) is an entry with its problem and `version-unreadable`
+    /// finding, and the step out of it has no verdict: `check` does not check a step across it.
     @_spi(CLI) public init(bundle: ModelBundle, order: [String]? = nil, mappings: [MappingFile] = []) throws(Diagnostic) {
         let check = try BundleCheck(bundle: bundle, order: order, path: .consecutive, mappings: mappings)
-        let first = try bundle.orderedVersions(order).versions[0]
-        var entries = [
-            Entry(
-                version: first.name, previous: nil, verdict: nil, mapping: nil, isCurrent: first.name == bundle.currentVersionName,
-                isDraft: false, changes: first.model.entities.map(Self.added), cosmetic: [], findings: [])
-        ]
-        for pair in check.pairs where !pair.isJump && !pair.isMappingOnly {
+        let names = (order ?? bundle.versionNames).filter { bundle.version(named: $0) != nil || bundle.problem(ofVersion: $0) != nil }
+        let currentIndex = names.firstIndex(of: bundle.currentVersionName) ?? names.count
+        var entries: [Entry] = []
+        for (index, name) in names.enumerated() {
+            let previous = index == 0 ? nil : names[index - 1]
+            let (isCurrent, isDraft) = (name == bundle.currentVersionName, index > currentIndex)
+            guard let version = bundle.version(named: name) else {
+                let problem = bundle.problem(ofVersion: name)
+                entries.append(
+                    Entry(
+                        version: name, previous: previous, verdict: nil, mapping: nil, isCurrent: isCurrent, isDraft: isDraft, changes: [],
+                        cosmetic: [], findings: check.versionFindings.filter { $0.message.hasPrefix("version \"\(name)\" ") },
+                        problem: problem?.message))
+                continue
+            }
+            guard let previous else {
+                entries.append(
+                    Entry(
+                        version: name, previous: nil, verdict: nil, mapping: nil, isCurrent: isCurrent, isDraft: false,
+                        changes: version.model.entities.map(Self.added), cosmetic: [], findings: []))
+                continue
+            }
+            guard let pair = check.pairs.first(where: { $0.from == previous && $0.to == name && !$0.isJump && !$0.isMappingOnly }) else {
+                // The version before cannot be read: nothing to compare with.
+                entries.append(
+                    Entry(
+                        version: name, previous: previous, verdict: nil, mapping: nil, isCurrent: isCurrent, isDraft: isDraft, changes: [],
+                        cosmetic: [], findings: []))
+                continue
+            }
             let (changes, cosmetic) = Self.changes(pair.report.diff)
             entries.append(
                 Entry(
-                    version: pair.to, previous: pair.from, verdict: pair.report.verdict, mapping: pair.report.mappingPath,
-                    isCurrent: pair.to == bundle.currentVersionName, isDraft: pair.isDraft, changes: changes, cosmetic: cosmetic,
+                    version: name, previous: previous, verdict: pair.report.verdict, mapping: pair.report.mappingPath,
+                    isCurrent: isCurrent, isDraft: pair.isDraft, changes: changes, cosmetic: cosmetic,
                     findings: pair.report.findings.filter { $0.severity >= .warning }))
         }
         bundlePath = bundle.path
@@ -103,6 +147,9 @@
         versions = entries.reversed().filter { !$0.isDraft }
         drafts = entries.reversed().filter(\.isDraft)
     }
+
+    /// Whether every version could be read.
+    @_spi(CLI) public var allRead: Bool { (versions + drafts).allSatisfy { $0.problem == nil } }
 
     private static func added(_ entity: Entity) -> Change {
         let parent = entity.parentEntity.map { ", child of \($0)" } ?? ""
@@ -192,7 +239,7 @@ extension BundleLog {
             "\(e(bundlePath)): \(versions.count) version\(versions.count == 1 ? "" : "s"), newest first; current \(e(currentVersion))\n"
         if !drafts.isEmpty {
             output += "drafts (after the current version, not part of the history):\n"
-            for draft in drafts { output += "  \(e(draft.version)): \(verdictText(draft, style)); \(e(draft.summary))\n" }
+            for draft in drafts { output += "  \(e(draft.version)): \(verdictText(draft, style)); \(e(draft.problem ?? draft.summary))\n" }
         }
         for entry in versions {
             output += "\n" + style.bold(e(entry.version)) + (entry.isCurrent ? " (current)" : "") + ": \(verdictText(entry, style))\n"
@@ -220,7 +267,7 @@ extension BundleLog {
             output += "\n## Drafts\n\nAfter the current version, not part of the history:\n\n"
             for draft in drafts {
                 output +=
-                    "- **\(md(draft.version))**: \(verdictText(draft, Style(colorize: false), markdown: true)); \(md(draft.summary))\n"
+                    "- **\(md(draft.version))**: \(verdictText(draft, Style(colorize: false), markdown: true)); \(md(draft.problem ?? draft.summary))\n"
             }
         }
         for entry in versions {
@@ -243,6 +290,9 @@ extension BundleLog {
     @_spi(CLI) public func json() throws -> String { try CheckReports.encode(self) }
 
     private func verdictText(_ entry: Entry, _ style: Style, markdown: Bool = false) -> String {
+        let escape = markdown ? MessageEscaping.markdown : MessageEscaping.escaped
+        if entry.problem != nil { return markdown ? "**cannot be read**" : style.red(style.bold("cannot be read")) }
+        if entry.verdict == nil, let previous = entry.previous { return "not checked: \(escape(previous)) cannot be read" }
         guard let verdict = entry.verdict, let previous = entry.previous else {
             return "first version, \(entry.changes.count) entit\(entry.changes.count == 1 ? "y" : "ies")"
         }

@@ -30,9 +30,12 @@ public struct MigrationTest: Sendable {
 
     /// The steps, in the order they ran.
     public let steps: [Step]
+    /// The versions that cannot be read, one error each at the reader's line: the steps into and out
+    /// of such a version are not tested (nor a step across it); every other step is.
+    public let unreadableVersions: [Diagnostic]
 
-    /// Whether every step passed.
-    public var passed: Bool { steps.allSatisfy(\.passed) }
+    /// Whether every step passed and every version could be read.
+    public var passed: Bool { steps.allSatisfy(\.passed) && unreadableVersions.isEmpty }
 
     /// Runs the test (throws `Diagnostic` or `DiagnosticList` for bad input). `objects` per entity are seeded with `seed`;
     /// `stores` are real stores to start from too.
@@ -83,11 +86,20 @@ public struct MigrationTest: Sendable {
         acknowledgements: [Acknowledgement], temporaryFolder: URL
     ) throws {
         let current = versions.current
+        let mappings = try StoreMigration.mappingFiles(besides: versions.path)
+        let (history, problems) = try versions.historicalNames()
         var pairs: [(Int, Int)] = []
         if path.includesConsecutive { pairs += (0..<current).map { ($0, $0 + 1) } }
         if path.includesDirect { pairs += (0..<max(current - 1, 0)).map { ($0, current) } }
-        let mappings = try StoreMigration.mappingFiles(besides: versions.path)
-        let history = try versions.historicalNames()
+        pairs.removeAll { problems[$0.0] != nil || problems[$0.1] != nil }
+        self.unreadableVersions = problems.keys.sorted().map { index in
+            let problem = problems[index]!
+            return Diagnostic(
+                path: problem.path, line: problem.line, column: problem.column,
+                message:
+                    "version \"\(versions.names[index])\" cannot be read, so the steps into and out of it are not tested: \(problem.message)"
+            )
+        }
         // Steps share nothing (each seeds and migrates its own files), so they run on every core; the
         // report keeps the path's order.
         let results = StepResults(count: pairs.count)
@@ -122,7 +134,9 @@ public struct MigrationTest: Sendable {
             }
         }
         if !stores.isEmpty {
-            let hashes = try versions.names.indices.map { index in (versions.names[index], try versions.version(index).model) }
+            let hashes = try versions.names.indices.filter { problems[$0] == nil }.map { index in
+                (versions.names[index], try versions.version(index).model)
+            }
             for (offset, store) in stores.enumerated() {
                 let opened = try PersistentStore.open(path: store)
                 let match = StoreVersionMatch(storeHashes: opened.metadata.versionHashes, versions: hashes)
@@ -199,16 +213,18 @@ private final class StepResults: Sendable {
 }
 
 /// The versions a test reads: all of a loaded bundle, or each read from its folder when a step needs it.
+/// `names` include the versions that cannot be read (a loaded bundle's ``ModelBundle/unreadableVersions``,
+/// or a folder the reader refuses), so that no step crosses one.
 private struct Versions: Sendable {
     let path: String
     let names: [String]
     let current: Int
-    let loaded: [ModelVersion]?
+    let loaded: [String: ModelVersion]?
+    let knownProblems: [String: Diagnostic]
 
     init(bundle: ModelBundle, order: [String]?) throws(Diagnostic) {
-        let ordered: [ModelVersion]
         do {
-            ordered = try bundle.versions(inOrder: order).versions
+            _ = try bundle.versions(inOrder: order)
         } catch {
             switch error {
             case .unknownVersion(let name, _):
@@ -217,13 +233,15 @@ private struct Versions: Sendable {
                 throw Diagnostic(path: bundle.path, message: "the order leaves out the current version \"\(name)\"")
             }
         }
-        guard let current = ordered.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
+        let names = (order ?? bundle.versionNames).filter { bundle.version(named: $0) != nil || bundle.problem(ofVersion: $0) != nil }
+        guard let current = names.firstIndex(of: bundle.currentVersionName) else {
             throw Diagnostic(path: bundle.path, message: "the current version \(bundle.currentVersionName) is not in the bundle")
         }
         self.path = bundle.path
-        self.names = ordered.map(\.name)
+        self.names = names
         self.current = current
-        self.loaded = ordered
+        self.loaded = Dictionary(uniqueKeysWithValues: bundle.versions.map { ($0.name, $0) })
+        self.knownProblems = Dictionary(uniqueKeysWithValues: bundle.unreadableVersions.map { ($0.name, $0.problem) })
     }
 
     init(path: String) throws(Diagnostic) {
@@ -237,17 +255,31 @@ private struct Versions: Sendable {
         self.names = names
         self.current = current
         self.loaded = nil
+        self.knownProblems = [:]
     }
 
-    /// `ModelBundle.historicalNames`, reading one version at a time when they are not loaded.
-    func historicalNames() throws -> Set<String> {
+    /// `ModelBundle.historicalNames`, reading one version at a time when they are not loaded, and the
+    /// reader's error about each version that cannot be read, by index. The current version must be read.
+    func historicalNames() throws(Diagnostic) -> (Set<String>, [Int: Diagnostic]) {
         var history = Set<String>()
-        for index in names.indices { ModelBundle.addHistoricalNames(of: try version(index).model, to: &history) }
-        return history
+        var problems: [Int: Diagnostic] = [:]
+        for index in names.indices {
+            if let problem = knownProblems[names[index]] {
+                problems[index] = problem
+                continue
+            }
+            do {
+                ModelBundle.addHistoricalNames(of: try version(index).model, to: &history)
+            } catch {
+                guard index != current else { throw error }
+                problems[index] = error
+            }
+        }
+        return (history, problems)
     }
 
-    func version(_ index: Int) throws -> ModelVersion {
-        if let loaded { return loaded[index] }
+    func version(_ index: Int) throws(Diagnostic) -> ModelVersion {
+        if let loaded, let version = loaded[names[index]] { return version }
         let folder = (path as NSString).appendingPathComponent(names[index] + ".xcdatamodel")
         return ModelVersion(name: names[index], loaded: try ModelFile.loadFolder(folder))
     }

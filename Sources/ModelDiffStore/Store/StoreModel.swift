@@ -21,8 +21,15 @@
     /// Reads what `path` names and finds the version of it that wrote `store`. Only the versions
     /// compared are needed: a bundle version the reader refuses stops nothing when another version
     /// has the store's hashes, and is the error (its line) when none has, since it may be the one.
-    @_spi(CLI) public init(of store: PersistentStore, path: String) throws(Diagnostic) {
-        self.init(of: store, input: try ModelInput.load(path: path, keepingUnreadable: true), path: path)
+    /// A bundle's versions are compared in `order`'s order (given the bundle read; nil: the bundle's
+    /// own): when several share the store's hashes, the first in that order is the match.
+    @_spi(CLI) public init(
+        of store: PersistentStore, path: String, order: (ModelBundle) throws(Diagnostic) -> [String]? = { _ in nil }
+    ) throws(Diagnostic) {
+        let input = try ModelInput.load(path: path, keepingUnreadable: true)
+        var names: [String]?
+        if case .bundle(let bundle) = input { names = try order(bundle) }
+        self.init(of: store, input: input, path: path, order: names)
         if match.versionName == nil, case .bundle(let bundle) = input, let (name, problem) = bundle.unreadableVersions.first {
             throw Diagnostic(
                 path: problem.path, line: problem.line, column: problem.column,
@@ -31,10 +38,14 @@
     }
 
     /// Finds the version of `input` (read from `path`) that wrote `store`.
-    package init(of store: PersistentStore, input: ModelInput, path: String) {
+    package init(of store: PersistentStore, input: ModelInput, path: String, order: [String]? = nil) {
         self.input = input
         switch input {
-        case .bundle(let bundle): versions = bundle.versions
+        case .bundle(let bundle):
+            // The versions `order` names first, in its order; any it leaves out after them.
+            let rank = Dictionary(uniqueKeysWithValues: (order ?? []).enumerated().map { ($1, $0) })
+            versions = bundle.versions.enumerated().sorted { (rank[$0.1.name] ?? Int.max, $0.0) < (rank[$1.1.name] ?? Int.max, $1.0) }
+                .map(\.1)
         case .version(let loaded): versions = [ModelVersion(name: versionName(forPath: path), loaded: loaded)]
         }
         match = StoreVersionMatch(storeHashes: store.metadata.versionHashes, versions: versions.map { ($0.name, $0.model) })

@@ -57,10 +57,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try "<model><entity name=\"A\"></model>".write(
             to: folder.appendingPathComponent("Notes.xcdatamodeld/Notes 3.xcdatamodel/contents"), atomically: true, encoding: .utf8)
+        // A draft that cannot be read is one line of the log, which goes on and exits 1.
+        let draft = try runModeldiff(["log", "Notes.xcdatamodeld"], in: folder)
+        #expect(draft.status == 1)
+        #expect(draft.stdout.contains("  Notes 3: cannot be read; Opening and ending tag mismatch: entity line 1 and model\n"))
+        #expect(draft.stdout.contains("Notes 2 (current): mapped from Notes by the mapping model"))
+        // The current version is required.
+        try "<model><entity name=\"A\"></model>".write(
+            to: folder.appendingPathComponent("Notes.xcdatamodeld/Notes 2.xcdatamodel/contents"), atomically: true, encoding: .utf8)
         let cases: [(arguments: [String], stderr: String)] = [
             (
                 ["log", "Notes.xcdatamodeld"],
-                "Notes.xcdatamodeld/Notes 3.xcdatamodel/contents:1:33: error: Opening and ending tag mismatch: entity line 1 and model\n"
+                "Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:33: error: Opening and ending tag mismatch: entity line 1 and model\n"
             ),
             (["log", "Missing.xcdatamodeld"], "Missing.xcdatamodeld: error: cannot list the bundle's versions\n"),
             (["log", "Notes1to2.mapping.xml"], "Notes1to2.mapping.xml: error: cannot list the bundle's versions\n"),

@@ -1,0 +1,87 @@
+import Foundation
+@_spi(CLI) import ModelDiffKit
+@_spi(CLI) import ModelDiffStore
+import ModelDiffTestSupport
+import Testing
+
+/// `check`, `infer`, `plan` and `test` agree on every consecutive step of every bundle in TestModels
+/// and `../shared` (issue 34, item 4): check says inferable ⇔ infer writes a mapping without a
+/// placeholder or a custom policy ⇔ plan puts the step in a lightweight stage ⇔ test passes the step,
+/// its failures aside that only count data the step removes (what `acknowledged:` accepts). Steps a
+/// mapping file beside the bundle covers are the mapping's, not inference's, and are left out.
+@Test(.tags(.slow), .notInFastTier) func checkInferPlanAndTestAgreeOnEveryStep() throws {
+    let bundles = HashesDecide.bundles(below: Paths.testModels) + HashesDecide.bundles(below: Paths.shared)
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var disagreements: [String] = []
+    var steps = 0
+    var untested: [String] = []
+    for path in bundles {
+        // Bundles refused on purpose (FindingCodes' bad inputs) have no steps to compare.
+        guard let bundle = try? ModelBundle.load(path: path, keepingUnreadable: true),
+            let plan = try? StagedMigrationPlan(bundle: bundle)
+        else { continue }
+        let check = try BundleCheck(bundle: bundle, path: .consecutive)
+        // A mapping file beside the bundle that cannot be read stops `test` (and `migrate`): it might be the step's.
+        guard let test = try? MigrationTest(bundle: bundle, path: .consecutive, objects: 1, temporaryFolder: folder) else {
+            untested.append(URL(fileURLWithPath: path).lastPathComponent)
+            continue
+        }
+        let history = bundle.historicalNames
+        for pair in check.pairs where !pair.isDraft && !pair.isMappingOnly && !pair.isJump {
+            guard let step = test.steps.first(where: { $0.from == pair.from && $0.to == pair.to }), step.mappingPath == nil,
+                let old = bundle.version(named: pair.from), let new = bundle.version(named: pair.to)
+            else { continue }
+            steps += 1
+            let checkSays = pair.report.verdict != .notInferable
+            let mapping = MappingInference.infer(from: old.model, to: new.model, names: (pair.from, pair.to), historicalNames: history)
+            let inferSays = mapping.entityMappings.allSatisfy { entity in
+                entity.policyClassName == nil && entity.type != .custom
+                    && (entity.attributeMappings + entity.relationshipMappings).allSatisfy { $0.placeholder == nil }
+            }
+            let planSays = plan.stages.contains { stage in
+                guard case .lightweight(let versions) = stage, let i = versions.firstIndex(where: { $0.name == pair.from }) else {
+                    return false
+                }
+                return i + 1 < versions.count && versions[i + 1].name == pair.to
+            }
+            let removals = ["[entity-removed]", "[attribute-removed]", "[relationship-removed]"]
+            let testSays = step.failures.allSatisfy { failure in removals.contains { failure.hasSuffix($0) } }
+            if Set([checkSays, inferSays, planSays, testSays]).count > 1 {
+                disagreements.append(
+                    "\(path): \(pair.from) → \(pair.to): check \(checkSays), infer \(inferSays), plan \(planSays), test \(testSays)"
+                        + (step.failures.isEmpty ? "" : " (\(step.failures.joined(separator: "; ")))"))
+            }
+        }
+    }
+    #expect(untested == ["Sessions.xcdatamodeld"])  // TestModels/History/MappingsBeside: an empty mapping file on purpose
+    #expect(steps > 200)
+    // The steps where `test` fails what the other three pass, each on purpose (docs/TESTING.md, "It finds
+    // what check cannot"): a narrowed number or one made Boolean fails on the seeded extreme values
+    // (check: a warning, inferable); a min/max value or a regular expression added to an attribute
+    // fails the migrated objects' validation (check: identical, as the hashes are; Core Data itself
+    // would not migrate such a store, and the objects fail at their next save instead). Anything else
+    // is a disagreement to fix.
+    let known = [
+        "FindingCodes/cosmetic-change-max-value.xcdatamodeld: V1 → V2",
+        "FindingCodes/cosmetic-change-regular-expression.xcdatamodeld: V1 → V2",
+        "FindingCodes/number-narrowed.xcdatamodeld: V1 → V2", "FindingCodes/number-to-boolean.xcdatamodeld: V1 → V2",
+        "MigrationTest/number-overflows.xcdatamodeld: V1 → V2",
+    ]
+    // Open, not by design: Wire 2.30.0 → 2.31.0 replaces User.memberships (to-many) with User.membership
+    // (to-one, new), the inverse of the kept Member.user; the migration copies Member.user and leaves the
+    // new User.membership empty, so `store verify` finds the pair disagreeing on the seeded row. Core Data
+    // maintains inverses when stage 2 sets Member.user; which side is wrong is not yet shown.
+    let open =
+        Paths.shared.appendingPathComponent("models/wire-ios-data-model/Resources/zmessaging.xcdatamodeld").path
+        + ": zmessaging2.30.0 → zmessaging2.31.0: check true, infer true, plan true, test false"
+        + " (store verify: Member.user and its inverse User.membership disagree on 1 rows;"
+    let unexplained = disagreements.filter { line in
+        !line.hasPrefix(open)
+            && !known.contains {
+                line.hasPrefix(Paths.testModels.appendingPathComponent($0).path + ": check true, infer true, plan true, test false")
+            }
+    }
+    #expect(unexplained.isEmpty, "\(unexplained.joined(separator: "\n"))")
+    #expect(disagreements.count == known.count + 1, "\(disagreements.joined(separator: "\n"))")
+}
