@@ -213,7 +213,7 @@ private final class StepResults: Sendable {
 }
 
 /// The versions a test reads: all of a loaded bundle, or each read from its folder when a step needs it.
-/// `names` include the versions that cannot be read (a loaded bundle's ``ModelBundle/unreadableVersions``,
+/// `names` include the versions that cannot be read (a loaded bundle's `ModelBundle.unreadableVersions`,
 /// or a folder the reader refuses), so that no step crosses one.
 private struct Versions: Sendable {
     let path: String
