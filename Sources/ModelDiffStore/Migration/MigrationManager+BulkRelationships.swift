@@ -65,7 +65,7 @@ extension MigrationManager {
         guard let writer, let destinationName = mapping.destinationEntity,
             let destinationEntity = destinationModel.entity(named: destinationName),
             let sourceName = mapping.sourceEntity, let sourceEntity = sourceModel.entity(named: sourceName),
-            let sourceTable = sourceLayout.table(for: sourceName), let sourceNumber = sourceLayout.entityNumbers[sourceName],
+            let sourceTable = sourceLayout.table(for: sourceName), sourceLayout.entityNumbers[sourceName] != nil,
             property.placeholder == nil, let text = property.valueExpression,
             case .call(.variable("manager"), let selector, let arguments)? = try? ExpressionParser.parse(text),
             ManagerSelector(selector) == .destinationInstancesForEntityMapping,

@@ -45,7 +45,10 @@ import Testing
                 }
                 return i + 1 < versions.count && versions[i + 1].name == pair.to
             }
-            let removals = ["[entity-removed]", "[attribute-removed]", "[relationship-removed]"]
+            let removals = [
+                "[entity-removed]", "[attribute-removed]", "[relationship-removed]", "[attribute-made-transient]",
+                "[relationship-made-transient]",
+            ]
             let testSays = step.failures.allSatisfy { failure in removals.contains { failure.hasSuffix($0) } }
             if Set([checkSays, inferSays, planSays, testSays]).count > 1 {
                 disagreements.append(
@@ -63,10 +66,17 @@ import Testing
     // would not migrate such a store, and the objects fail at their next save instead). Anything else
     // is a disagreement to fix.
     let known = [
+        "FindingCodes/cosmetic-change-binary-length.xcdatamodeld: V1 → V2",
         "FindingCodes/cosmetic-change-max-value.xcdatamodeld: V1 → V2",
         "FindingCodes/cosmetic-change-regular-expression.xcdatamodeld: V1 → V2",
         "FindingCodes/number-narrowed.xcdatamodeld: V1 → V2", "FindingCodes/number-to-boolean.xcdatamodeld: V1 → V2",
         "MigrationTest/number-overflows.xcdatamodeld: V1 → V2",
+    ]
+    // Steps Core Data refuses to infer, which `infer` writes as the explicit mapping model that carries
+    // them (entities of two hierarchies under one parent; two entities claiming one renaming identifier):
+    // check, plan and test say no inferred migration; the mapping file infer writes is the fix.
+    let explicit = [
+        "FindingCodes/ambiguous-renaming-identifier.xcdatamodeld: V1 → V2", "FindingCodes/hierarchy-merge.xcdatamodeld: V1 → V2",
     ]
     // Open, not by design: Wire 2.30.0 → 2.31.0 replaces User.memberships (to-many) with User.membership
     // (to-one, new), the inverse of the kept Member.user; the migration copies Member.user and leaves the
@@ -77,11 +87,15 @@ import Testing
         + ": zmessaging2.30.0 → zmessaging2.31.0: check true, infer true, plan true, test false"
         + " (store verify: Member.user and its inverse User.membership disagree on 1 rows;"
     let unexplained = disagreements.filter { line in
-        !line.hasPrefix(open)
-            && !known.contains {
+        let byDesign =
+            known.contains {
                 line.hasPrefix(Paths.testModels.appendingPathComponent($0).path + ": check true, infer true, plan true, test false")
             }
+            || explicit.contains {
+                line.hasPrefix(Paths.testModels.appendingPathComponent($0).path + ": check false, infer true, plan false, test false")
+            }
+        return !line.hasPrefix(open) && !byDesign
     }
     #expect(unexplained.isEmpty, "\(unexplained.joined(separator: "\n"))")
-    #expect(disagreements.count == known.count + 1, "\(disagreements.joined(separator: "\n"))")
+    #expect(disagreements.count == known.count + explicit.count + 1, "\(disagreements.joined(separator: "\n"))")
 }
