@@ -196,18 +196,11 @@ package struct Conservation {
         guard let old = sourceModel.allRelationships(of: sourceEntity).first(where: { $0.name == relationship }),
             let new = destinationModel.allRelationships(of: destinationEntity).first(where: { $0.name == destinationName })
         else { return nil }
-        /// A relationship's inverse, in its model.
-        func inverse(of relationship: Relationship, in model: Model) -> Relationship? {
-            guard let name = relationship.inverseName,
-                let entity = (relationship.inverseEntity ?? relationship.destinationEntity)
-                    .flatMap({ model.entity(named: $0) })
-            else { return nil }
-            return model.allRelationships(of: entity).first { $0.name == name }
-        }
         if old.isToMany && !new.isToMany {
             return "\(sourceEntity.name).\(relationship) becomes to-one: each object keeps one of its links (to-many-to-one)"
         }
-        if let oldInverse = inverse(of: old, in: sourceModel), let newInverse = inverse(of: new, in: destinationModel),
+        if let oldInverse = StoreLayout.inverse(of: old, in: sourceEntity, model: sourceModel),
+            let newInverse = StoreLayout.inverse(of: new, in: destinationEntity, model: destinationModel),
             oldInverse.isToMany && !newInverse.isToMany
         {
             return "its inverse \(newInverse.name) becomes to-one: each object keeps one of its links (to-many-to-one)"
