@@ -29,20 +29,7 @@ package func runModeldiff(
     if let stdin { input.fileHandleForWriting.write(stdin) }
     try input.fileHandleForWriting.close()
     // Read both pipes before waiting so a large output cannot block the child.
-    let group = DispatchGroup()
-    nonisolated(unsafe) var outData = Data()
-    nonisolated(unsafe) var errData = Data()
-    group.enter()
-    DispatchQueue.global().async {
-        outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    group.enter()
-    DispatchQueue.global().async {
-        errData = err.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    group.wait()
+    let (outData, errData) = readToEnd(out, err)
     process.waitUntilExit()
     return CLIResult(
         stdout: String(decoding: outData, as: UTF8.self),

@@ -39,20 +39,7 @@ package func runProcess(
         DispatchQueue.global().asyncAfter(deadline: .now() + killAfter) { if process.isRunning { kill(pid, SIGKILL) } }
     }
     // Read both pipes before waiting so a large output cannot block the child.
-    let group = DispatchGroup()
-    nonisolated(unsafe) var outData = Data()
-    nonisolated(unsafe) var errData = Data()
-    group.enter()
-    DispatchQueue.global().async {
-        outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    group.enter()
-    DispatchQueue.global().async {
-        errData = err.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    group.wait()
+    let (outData, errData) = readToEnd(out, err)
     process.waitUntilExit()
     return ProcessOutcome(
         stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
@@ -70,4 +57,23 @@ package func storeFileBytes(_ path: String) -> [String: Data?] {
 /// The names in a folder, sorted; empty when it does not exist.
 package func folderContents(_ folder: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+}
+
+/// Everything both pipes of a child process hold, read side by side until each is closed.
+package func readToEnd(_ out: Pipe, _ err: Pipe) -> (Data, Data) {
+    let group = DispatchGroup()
+    nonisolated(unsafe) var outData = Data()
+    nonisolated(unsafe) var errData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+        outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    group.enter()
+    DispatchQueue.global().async {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    group.wait()
+    return (outData, errData)
 }
