@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"),
         // `.modeldiff.yml`, the project configuration `check` reads (YAML with line and column marks).
         .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
+        // SwiftData schemas (`@Model`, `VersionedSchema`, `SchemaMigrationPlan`) read from Swift source, no compiler.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
         // Only for `swift package generate-documentation`: no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -44,6 +46,8 @@ let package = Package(
                 "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
         // Core Data SQLite stores and migrating them: the layer above, which ModelDiffKit cannot import.
