@@ -156,6 +156,7 @@ struct MigrateCommand: ParsableCommand {
             for dropped in DroppedObjects.find(steps: steps, counts: counts) {
                 report += "  \(dropped.entity): \(dropped.count) objects dropped (the entity is not in \(dropped.removedIn))\n"
             }
+            for line in managers.flatMap(\.conservation).compactMap(\.droppedLinksLine) { report += "  \(line)\n" }
             if format == .json && dryRun {
                 let preflight = Preflight(store: store, steps: steps.map { "\($0.from) → \($0.to)" }, errors: [], entityNames: [:])
                 printOut(try PreflightReports.json(preflight))

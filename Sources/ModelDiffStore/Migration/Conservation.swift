@@ -38,6 +38,15 @@
     }
     /// `Mapping` or `Mapping.relationship`.
     package var label: String { relationship.map { "\(mapping).\($0)" } ?? mapping }
+
+    /// The line `migrate` prints for links the output holds fewer of than the source, and why: `MemberToMember.user:
+    /// 2 of 4 links dropped (its inverse membership becomes to-one: …)`; nil when none were dropped. Objects have
+    /// their own line (`DroppedObjects`), naming the entity rather than the mapping.
+    @_spi(CLI) public var droppedLinksLine: String? {
+        guard kind == .links, destination < source else { return nil }
+        let why = reasons.isEmpty ? "" : " (\(reasons.joined(separator: "; ")))"
+        return "\(label): \(source - destination) of \(source) links dropped\(why)"
+    }
 }
 
 /// Counts, at the end of every migration step and on both paths, the objects of each entity mapping

@@ -116,6 +116,13 @@ enum SQLFastPath {
                     columns.append(column.name)
                     values.append(value)
                 case .toOne(let owner, let name) where ancestry.contains(owner):
+                    // A new side of a one-to-one whose other side a mapping sets is filled on the generic path,
+                    // where setting one side sets its inverse as Core Data's context does; SQL copies only a column.
+                    if relationships[name]?.valueExpression == nil,
+                        oneToOneInverseIsSet(name, of: destinationEntity, mapping: mapping, destination: destination)
+                    {
+                        return nil
+                    }
                     guard let mapped = relationships[name] else { continue }
                     let throughInverse = sourceToOneThroughInverse(
                         name, of: destinationEntity, sourceEntity: sourceEntity, mapping: mapping, source: source,
@@ -418,6 +425,21 @@ enum SQLFastPath {
             found = stored
         }
         return found
+    }
+
+    /// Whether `entity.name` is one side of a one-to-one whose other side an entity mapping sets
+    /// (a relationship mapping with a value expression): Core Data sets the inverse with it.
+    private static func oneToOneInverseIsSet(_ name: String, of entity: Entity, mapping: MappingModel, destination: StoreLayout) -> Bool {
+        let model = destination.model
+        guard let toOne = model.allRelationships(of: entity).first(where: { $0.name == name }), !toOne.isToMany,
+            let inverseName = toOne.inverseName, let ownerName = toOne.destinationEntity, let owner = model.entity(named: ownerName),
+            model.allRelationships(of: owner).first(where: { $0.name == inverseName })?.isToMany == false
+        else { return false }
+        let owners = Set(([owner] + model.subentities(of: owner)).map(\.name))
+        return mapping.entityMappings.contains { entityMapping in
+            entityMapping.destinationEntity.map(owners.contains) == true
+                && entityMapping.relationshipMappings.contains { $0.name == inverseName && $0.valueExpression != nil }
+        }
     }
 
     /// Whether every object of `entity` and its sub-entities is carried over (copied or transformed).
