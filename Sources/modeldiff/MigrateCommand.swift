@@ -209,7 +209,8 @@ struct MigrateCommand: ParsableCommand {
         }
         guard ModelInput.isBundle(to) else { throw ValidationError("give --from with a single version, or a .xcdatamodeld bundle as --to") }
         if mapping != nil { throw ValidationError("--mapping goes with --from; in bundle mode mapping files are found beside the bundle") }
-        let bundle = try ModelBundle.load(path: to)
+        // One unreadable version stops only the stores that need it (`StoreMigration.steps`).
+        let bundle = try ModelBundle.load(path: to, keepingUnreadable: true)
         let order = try bundleOptions.versionOrder(of: bundle, settings: try bundleOptions.settings())
         return try StoreMigration.steps(for: source, bundle: bundle, path: path.value, order: order)
     }

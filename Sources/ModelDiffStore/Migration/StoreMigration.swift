@@ -54,11 +54,16 @@ public enum StoreMigration {
         let mappings = try mappingFiles(besides: bundle.path)
         let history = bundle.historicalNames
         guard path != .all else { throw Diagnostic(path: storePath, message: "a store migrates along one path: direct or consecutive") }
+        // A version the reader refused (kept aside by `ModelBundle.load(path:keepingUnreadable:)`) stops only the
+        // stores that need it: one written with it, or one whose consecutive path goes through it.
+        let refused = bundle.unreadableVersions.map { "\"\($0.name)\" (\($0.problem.description))" }
         guard let start = match.versionName, let index = versions.firstIndex(where: { $0.name == start }) else {
+            let unreadable =
+                refused.isEmpty ? "" : "; it may have been written with a version that cannot be read: \(refused.joined(separator: "; "))"
             let unmatched =
                 """
                 the store matches no version of \(bundle.path) (closest: \(match.closestVersion ?? "none"); entities that differ: \
-                \(match.differingEntities.joined(separator: ", ")))
+                \(match.differingEntities.joined(separator: ", ")))\(unreadable)
                 """
             guard let cachedModel else { throw Diagnostic(path: storePath, message: unmatched) }
             let cached: Model
@@ -71,6 +76,19 @@ public enum StoreMigration {
             return [try step(from: source, to: versions[end], mappings: mappings, history: history)]
         }
         let pairs = index == end ? [] : path == .direct || index > end ? [(index, end)] : (index..<end).map { ($0, $0 + 1) }
+        if path == .consecutive, index < end {
+            let names = order ?? bundle.versionNames
+            if let first = names.firstIndex(of: start), let last = names.firstIndex(of: bundle.currentVersionName), first < last,
+                let skipped = names[(first + 1)..<last].first(where: { bundle.problem(ofVersion: $0) != nil }),
+                let problem = bundle.problem(ofVersion: skipped)
+            {
+                throw Diagnostic(
+                    path: storePath,
+                    message:
+                        "the consecutive path from \"\(start)\" goes through version \"\(skipped)\", which cannot be read (\(problem.description)); "
+                        + "fix that version, or migrate with --path direct")
+            }
+        }
         return try pairs.map { from, to in
             try step(from: versions[from], to: versions[to], mappings: mappings, history: history)
         }

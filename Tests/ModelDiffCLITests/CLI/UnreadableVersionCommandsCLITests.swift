@@ -91,4 +91,27 @@ import Testing
             #expect(refused.stderr == "TestModels/History/Songs.xcdatamodeld/Songs 2.xcdatamodel/contents:5: error: " + Self.reason + "\n")
         }
     }
+    /// `migrate --to BUNDLE` needs only the versions a store's path takes: a store of `Songs` migrates
+    /// straight to `Songs 4`, while its consecutive path through `Songs 2` is refused with the reason.
+    @Test func migrateNeedsOnlyTheVersionsItsPathTakes() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = Paths.repository.appendingPathComponent(Self.songs).path
+        let seeded = try runModeldiff(
+            ["store", "seed", bundle + "/Songs.xcdatamodel", "--objects", "2", "--output", "songs.sqlite"], in: folder)
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+        let direct = try runModeldiff(["migrate", "songs.sqlite", "--to", bundle, "--output", "direct.sqlite"], in: folder)
+        #expect(direct.status == 0, "\(direct.stderr)")
+        #expect(direct.stdout.hasPrefix("migrated songs.sqlite → direct.sqlite (Songs → Songs 4 (inferred)"), "\(direct.stdout)")
+        let consecutive = try runModeldiff(
+            ["migrate", "songs.sqlite", "--to", bundle, "--path", "consecutive", "--output", "steps.sqlite"], in: folder)
+        #expect(consecutive.status == 2)
+        #expect(consecutive.stdout == "")
+        #expect(
+            consecutive.stderr.hasPrefix(
+                "songs.sqlite: error: the consecutive path from \"Songs\" goes through version \"Songs 2\", which cannot be read ("),
+            "\(consecutive.stderr)")
+        #expect(consecutive.stderr.hasSuffix(Self.reason + "); fix that version, or migrate with --path direct\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("steps.sqlite").path))
+    }
 }
