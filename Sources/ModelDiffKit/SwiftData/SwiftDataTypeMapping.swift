@@ -5,9 +5,10 @@ enum SwiftDataTypeMapping {
     static let scalarTypes: [String: AttributeType] = [
         "String": .string, "Substring": .string, "Character": .string,
         "Bool": .boolean,
-        "Int": .integer64, "Int64": .integer64, "UInt": .integer64, "UInt64": .integer64,
-        "Int32": .integer32, "UInt32": .integer32,
-        "Int16": .integer16, "UInt16": .integer16, "Int8": .integer16, "UInt8": .integer16,
+        // An unsigned type takes the next wider signed type, so that its whole range fits.
+        "Int": .integer64, "Int64": .integer64, "UInt": .integer64, "UInt64": .integer64, "UInt32": .integer64,
+        "Int32": .integer32, "UInt16": .integer32,
+        "Int16": .integer16, "Int8": .integer16, "UInt8": .integer16,
         "Double": .double, "CGFloat": .double, "TimeInterval": .double,
         "Float": .float,
         "Decimal": .decimal,

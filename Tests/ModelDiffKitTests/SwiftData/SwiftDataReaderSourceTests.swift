@@ -37,7 +37,9 @@ import Testing
     }
 
     @Test func aSyntaxErrorIsOneDiagnosticAtItsPlace() throws {
-        let folder = try write(["A.swift": "import SwiftData\n", "B.swift": "enum V1: VersionedSchema {\n    static var models = [Note.self\n}\n"])
+        let folder = try write([
+            "A.swift": "import SwiftData\n", "B.swift": "enum V1: VersionedSchema {\n    static var models = [Note.self\n}\n",
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             _ = try SwiftDataReader.read(folder: folder.path)
@@ -76,7 +78,8 @@ import Testing
         let fields: [(String, String, AttributeType)] = [
             ("a", "String", .string), ("b", "Bool", .boolean), ("c", "Int", .integer64), ("d", "Int8", .integer16),
             ("e", "Int16", .integer16), ("f", "Int32", .integer32), ("g", "Int64", .integer64), ("h", "UInt8", .integer16),
-            ("i", "UInt32", .integer32), ("j", "Double", .double), ("k", "Float", .float), ("l", "Decimal", .decimal),
+            ("i", "UInt32", .integer64), ("j", "UInt16", .integer32), ("jj", "Double", .double), ("k", "Float", .float),
+            ("l", "Decimal", .decimal),
             ("m", "Date", .date), ("n", "Data", .binary), ("o", "UUID", .uuid), ("p", "URL", .uri), ("q", "Foundation.Date", .date),
             ("r", "Optional<Int>", .integer64), ("s", "[String]", .transformable), ("t", "[String: Int]", .transformable),
         ]
@@ -190,18 +193,20 @@ import Testing
     @Test func namesResolveInsideTheSchemaFirstThenAtTopLevel() throws {
         let files = [
             "Live.swift": "import SwiftData\n@Model final class Tag { var label: String = \"\" }\ntypealias Pin = V1.Pin\n",
-            "V1.swift": schema("    @Model final class Pin { var tag: Tag? }\n    @Model final class Tag { var title: String = \"\" }", models: "Pin.self, Tag.self"),
+            "V1.swift": schema(
+                "    @Model final class Pin { var tag: Tag? }\n    @Model final class Tag { var title: String = \"\" }",
+                models: "Pin.self, Tag.self"),
             "V2.swift": """
-                import SwiftData
-                enum V2: VersionedSchema {
-                    static let versionIdentifier: Schema.Version = .init(2, 0, 0)
-                    static var models: [any PersistentModel.Type] { [Pin.self, makeType()] }
-                }
-                enum V3: VersionedSchema {
-                    static var versionIdentifier = Schema.Version(3, 0, 0)
-                    static var models: [any PersistentModel.Type] { [Tag.self] }
-                }
-                """,
+            import SwiftData
+            enum V2: VersionedSchema {
+                static let versionIdentifier: Schema.Version = .init(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Pin.self, makeType()] }
+            }
+            enum V3: VersionedSchema {
+                static var versionIdentifier = Schema.Version(3, 0, 0)
+                static var models: [any PersistentModel.Type] { [Tag.self] }
+            }
+            """,
         ]
         let history = try read(files)
         let first = try #require(history.schemas.first { $0.name == "V1" })
