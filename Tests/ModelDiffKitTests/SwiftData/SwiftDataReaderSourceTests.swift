@@ -318,3 +318,27 @@ import Testing
         #expect(try SwiftDataReader.read(folder: folder.path).schemas.isEmpty)
     }
 }
+
+/// A schema whose nested model points to a class declared outside it.
+@Test func aClassReachedFromOutsideTheSchemaIsAWarning() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = """
+        import SwiftData
+        @Model final class Folder { var name: String = "" }
+        enum V1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self] }
+            @Model final class Note { var folder: Folder? }
+        }
+        """
+    try source.write(to: folder.appendingPathComponent("V1.swift"), atomically: true, encoding: .utf8)
+    let history = try SwiftDataReader.read(folder: folder.path)
+    let schema = try #require(history.schemas.first)
+    #expect(schema.outsideModels.isEmpty)
+    #expect(schema.loaded.model.entities.map(\.name) == ["Note", "Folder"])
+    let warning = try #require(history.warnings.first)
+    #expect(history.warnings.count == 1)
+    #expect((warning.line, warning.column) == (2, 20))
+    #expect(warning.message.hasPrefix("Folder is declared outside V1 and reached from its models"))
+}
