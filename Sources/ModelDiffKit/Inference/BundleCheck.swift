@@ -53,13 +53,16 @@ public struct BundleCheck: Sendable {
     /// Versions the reader refused (``ModelBundle/unreadableVersions``): errors, `version-unreadable`,
     /// one per version, at the reader's line, naming the steps left unchecked.
     public let versionFindings: [Finding]
+    /// A Swift source folder's SwiftData failures (`SwiftDataRules`): a shipped schema naming a live class,
+    /// schemas that hash alike, a plan out of order, a `.lightweight` stage over a change that is not inferable.
+    public let swiftDataFindings: [Finding]
     /// How many distinct entity pairs the check compared (each once, however many version pairs share it).
     package let entityComparisons: Int
 
-    /// The findings about the bundle as a whole: the unreadable versions', the lock file's, the mapping models', the order's,
+    /// The findings about the bundle as a whole: the unreadable versions', SwiftData's, the lock file's, the mapping models', the order's,
     /// CloudKit's, then the configuration's.
     public var bundleFindings: [Finding] {
-        versionFindings + lockFindings + mappingFindings + orderFindings + cloudKitFindings + configFindings
+        versionFindings + swiftDataFindings + lockFindings + mappingFindings + orderFindings + cloudKitFindings + configFindings
     }
 
     /// The worst verdict of all pairs (not inferable when the lock file finds a shipped version changed).
@@ -154,6 +157,18 @@ public struct BundleCheck: Sendable {
             else { continue }
             pairs.append(try analyse(i, j, jump: false, kind: .mappingOnly))
         }
+        // A `.lightweight` stage is judged by its pair's report: the path's own when the pair is on it.
+        let swiftDataFindings = try SwiftDataRules.findings(
+            bundle: bundle, order: versions.map(\.name),
+            checksums: Dictionary(versions.indices.map { (versions[$0].name, hashes[$0].versionChecksum) }) { first, _ in first }
+        ) { (from: String, to: String) throws(Diagnostic) -> InferenceReport? in
+            if let pair = pairs.first(where: { $0.from == from && $0.to == to }) { return pair.report }
+            // A version --order leaves out is not under review in this run.
+            guard let i = versions.firstIndex(where: { $0.name == from }), let j = versions.firstIndex(where: { $0.name == to }) else {
+                return nil
+            }
+            return try analyse(i, j, jump: false).report
+        }
         var used = Set<Acknowledgement>()
         if !acknowledgements.isEmpty {
             pairs = pairs.map { pair in
@@ -215,6 +230,7 @@ public struct BundleCheck: Sendable {
                 message: "version \"\(name)\" cannot be read\(unchecked): \(problem.message)")
         }
         self.lockFindings = lock.map { $0.lock.findings(for: bundle, lockPath: $0.path, digests: &digests) } ?? []
+        self.swiftDataFindings = swiftDataFindings
         self.entityComparisons = memo.comparisonCount
     }
 

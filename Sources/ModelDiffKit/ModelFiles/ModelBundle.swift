@@ -18,6 +18,7 @@ public struct ModelVersion: Sendable {
 }
 
 /// A versioned model bundle (`NAME.xcdatamodeld`): its versions in natural order and the current one.
+/// A folder of Swift sources is one too: its SwiftData `VersionedSchema`s are the versions (`ModelBundle+SwiftData`).
 public struct ModelBundle: Sendable {
     /// The bundle's path as given.
     public let path: String
@@ -32,10 +33,16 @@ public struct ModelBundle: Sendable {
     public let unreadableVersions: [(name: String, problem: Diagnostic)]
     /// Every version folder's name, readable or not, in the bundle's own order (`ModelLocator`).
     public let versionNames: [String]
+    /// What a Swift source folder declares for SwiftData, when the bundle is one; nil for a `.xcdatamodeld`.
+    public let swiftData: SwiftDataHistory?
 
     /// The reader's warnings about every version, oldest first: models Xcode compiles and Core Data
     /// loads, read as written (a one-sided inverse).
-    @_spi(CLI) public var versionWarnings: [Diagnostic] { versions.flatMap { $0.loaded.notes.filter { $0.severity == .warning } } }
+    /// A Swift source folder adds what the SwiftData reader could not read from source (a computed default).
+    @_spi(CLI) public var versionWarnings: [Diagnostic] {
+        let warnings = versions.flatMap { $0.loaded.notes.filter { $0.severity == .warning } }
+        return warnings + (swiftData?.warnings ?? []).filter { !warnings.contains($0) }
+    }
 
     /// The current version.
     public var current: ModelVersion { versions.first { $0.name == currentVersionName }! }
@@ -77,7 +84,8 @@ public struct ModelBundle: Sendable {
         }
         return ModelBundle(
             path: path, versions: versions, currentVersionName: current, notes: notes, unreadableVersions: unreadable,
-            versionNames: names.filter { name in versions.contains { $0.name == name } || unreadable.contains { $0.name == name } })
+            versionNames: names.filter { name in versions.contains { $0.name == name } || unreadable.contains { $0.name == name } },
+            swiftData: nil)
     }
 }
 
