@@ -19,7 +19,7 @@ struct PlanCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case swift, text }
 
-    @Argument(help: "A .xcdatamodeld bundle.")
+    @Argument(help: "A .xcdatamodeld bundle, or a folder of Swift sources whose SwiftData VersionedSchemas are the versions.")
     var bundle: String
 
     @Option(help: "Output format: swift (a source file for the app) or text (the stages).")

@@ -69,7 +69,8 @@ enum SwiftDataRules {
         var previous: (name: String, identifier: [Int])?
         for (index, reference) in plan.schemas.enumerated() {
             guard declared.contains(reference.name) else {
-                finding(reference.location, "\(plan.name).schemas names \(reference.name), which no VersionedSchema in this folder declares")
+                finding(
+                    reference.location, "\(plan.name).schemas names \(reference.name), which no VersionedSchema in this folder declares")
                 continue
             }
             if names[..<index].contains(reference.name) {
@@ -88,7 +89,9 @@ enum SwiftDataRules {
         var lastFrom = -1
         var stepsTaken = Set<Int>()
         for stage in plan.stages {
-            let label = stage.name.map { "stage \($0) (\(stage.fromVersion) → \(stage.toVersion))" } ?? "stage \(stage.fromVersion) → \(stage.toVersion)"
+            let label =
+                stage.name.map { "stage \($0) (\(stage.fromVersion) → \(stage.toVersion))" }
+                ?? "stage \(stage.fromVersion) → \(stage.toVersion)"
             var unknown: [String] = []
             for name in [stage.fromVersion, stage.toVersion] where !unknown.contains(name) {
                 if !declared.contains(name) {

@@ -56,8 +56,11 @@ public struct ModelBundle: Sendable {
     /// Loads every version of the bundle at `path`. A version the reader refuses is the thrown error,
     /// unless `keepingUnreadable`: then it is kept in ``unreadableVersions`` and the others are read. The
     /// bundle itself (no versions, an unreadable `.xccurrentversion`, an unreadable current version) is
-    /// the thrown error either way, since nothing is checked without the current version.
+    /// the thrown error either way, since nothing is checked without the current version. A folder of
+    /// Swift sources (`ModelInput.isBundle`) is read by `SwiftDataReader`: a source it cannot parse is
+    /// the thrown error, since no schema can be trusted past it.
     public static func load(path: String, keepingUnreadable: Bool = false) throws(Diagnostic) -> ModelBundle {
+        if ModelInput.isSwiftSourceFolder(path) { return try ModelBundle(swiftData: try SwiftDataReader.read(folder: path)) }
         let names = try ModelLocator.versionFolders(inBundle: path)
         var versions: [ModelVersion] = []
         var notes: [Diagnostic] = []
@@ -92,7 +95,8 @@ public struct ModelBundle: Sendable {
 /// Loads one model version from any input a user may name.
 public enum ModelFile {
     /// Loads a bare XML file, a `.xcdatamodel` folder, a `.xcdatamodeld` bundle (its current version),
-    /// a version folder inside a bundle, a compiled `.mom` file or a `.momd` folder (its current version).
+    /// a version folder inside a bundle, a compiled `.mom` file, a `.momd` folder (its current version) or a
+    /// folder of Swift sources (its current SwiftData schema).
     public static func load(path: String) throws(Diagnostic) -> LoadedModel {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -104,6 +108,7 @@ public enum ModelFile {
         if path.trimmingTrailingSlashes.hasSuffix(".momd") {
             return try loadCompiled(path: try CompiledModel.currentVersion(inFolder: path))
         }
+        if ModelInput.isSwiftSourceFolder(path) { return try ModelBundle.load(path: path).current.loaded }
         if ModelInput.isBundle(path) {
             // Only the current version is wanted: do not read the others.
             let names = try ModelLocator.versionFolders(inBundle: path)

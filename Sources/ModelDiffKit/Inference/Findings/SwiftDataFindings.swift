@@ -160,7 +160,8 @@ extension FindingUnit {
     static func note(_ extra: String = "", title: String = "var title: String = \"\"") -> String {
         // A stored property with neither a default nor `?` is set by the initializer, as Swift requires.
         let initializer = title.contains("=") || title.hasSuffix("?") ? "init() {}" : "init(title: String) { self.title = title }"
-        return "    @Model final class Note {\n        \(title)\n" + (extra.isEmpty ? "" : "        \(extra)\n") + "        \(initializer)\n    }\n"
+        return "    @Model final class Note {\n        \(title)\n" + (extra.isEmpty ? "" : "        \(extra)\n")
+            + "        \(initializer)\n    }\n"
     }
 
     /// `enum NotesPlan: SchemaMigrationPlan` over SchemaV1 and SchemaV2 with one `stage`.
