@@ -53,7 +53,8 @@ import Testing
         let v2 = Self.schema("SchemaV2", [2, 0, 0], try Self.model(Self.title + Self.pinned), line: 20)
         // Declared newest first, with identifiers that disagree with the plan: the plan decides.
         let bundle = try ModelBundle(
-            swiftData: Self.history([v2, v1], plans: [Self.plan(["SchemaV1", "SchemaV2"], [Self.stage(.lightweight, "SchemaV1", "SchemaV2", line: 43)])]))
+            swiftData: Self.history(
+                [v2, v1], plans: [Self.plan(["SchemaV1", "SchemaV2"], [Self.stage(.lightweight, "SchemaV1", "SchemaV2", line: 43)])]))
         #expect(bundle.versions.map(\.name) == ["SchemaV1", "SchemaV2"])
         #expect(bundle.versionNames == ["SchemaV1", "SchemaV2"])
         #expect(bundle.currentVersionName == "SchemaV2")
@@ -95,11 +96,15 @@ import Testing
     }
 
     @Test func stagesThatSkipRepeatOrReverseAreErrorsNamingTheStage() throws {
-        let models = [Self.title, Self.title + Self.pinned, Self.title + Self.pinned + #"<attribute name="body" optional="YES" attributeType="String"/>"#]
+        let models = [
+            Self.title, Self.title + Self.pinned,
+            Self.title + Self.pinned + #"<attribute name="body" optional="YES" attributeType="String"/>"#,
+        ]
         let schemas = try (1...3).map { Self.schema("SchemaV\($0)", [$0, 0, 0], try Self.model(models[$0 - 1]), line: 10 * $0) }
         let names = schemas.map(\.name)
         func codes(_ stages: [SwiftDataStage], schemas listed: [String] = names) throws -> [String] {
-            try Self.findings(Self.history(schemas, plans: [Self.plan(listed, stages)])).filter { $0.code == .swiftdataStageOrder }.map(\.message)
+            try Self.findings(Self.history(schemas, plans: [Self.plan(listed, stages)])).filter { $0.code == .swiftdataStageOrder }.map(
+                \.message)
         }
         let step12 = Self.stage(.lightweight, "SchemaV1", "SchemaV2", line: 43)
         let step23 = Self.stage(.lightweight, "SchemaV2", "SchemaV3", line: 44)
@@ -116,7 +121,8 @@ import Testing
         let v1 = Self.schema("SchemaV1", [1, 0, 0], try Self.model(Self.title), line: 3)
         let v2 = Self.schema("SchemaV2", [2, 0, 0], try Self.model(Self.requiredTitle), line: 20)
         let lightweight = try Self.findings(
-            Self.history([v1, v2], plans: [Self.plan(["SchemaV1", "SchemaV2"], [Self.stage(.lightweight, "SchemaV1", "SchemaV2", line: 43)])]))
+            Self.history(
+                [v1, v2], plans: [Self.plan(["SchemaV1", "SchemaV2"], [Self.stage(.lightweight, "SchemaV1", "SchemaV2", line: 43)])]))
         #expect(lightweight.map(\.code) == [.swiftdataLightweightNotInferable])
         let message = lightweight.first?.message ?? ""
         #expect(message.contains("optional-to-required-without-default") && message.contains(".custom(") && message.contains("willMigrate"))
