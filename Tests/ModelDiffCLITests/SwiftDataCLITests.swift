@@ -1,8 +1,7 @@
 import Foundation
+@_spi(CLI) import ModelDiffKit
 import ModelDiffTestSupport
 import Testing
-
-@_spi(CLI) import ModelDiffKit
 
 /// Every command that takes a bundle, through the built binary, on the SwiftData sources in
 /// `TestModels/SwiftData` (issue 38): the Notes history (three schemas and a plan), one folder per failure.
@@ -87,7 +86,8 @@ import Testing
         // Editing the shipped NotesSchemaV1 in place: the lock sees its hashes move.
         let file = root.appendingPathComponent("Sources/NotesSchemaV1.swift")
         let source = try String(contentsOf: file, encoding: .utf8)
-        let edited = source.replacingOccurrences(of: "var isPinned: Bool = false\n", with: "var isPinned: Bool = false\n        var color: String?\n")
+        let edited = source.replacingOccurrences(
+            of: "var isPinned: Bool = false\n", with: "var isPinned: Bool = false\n        var color: String?\n")
         try #require(edited != source)
         try edited.write(to: file, atomically: true, encoding: .utf8)
         let changed = try runModeldiff(["check", "Sources"], in: root)
@@ -109,10 +109,20 @@ import Testing
         #expect(result.stdout.contains("NotesSchemaV1 → NotesSchemaV2"))
     }
 
-    @Test func planWritesTheStagesBetweenTheSchemas() throws {
-        let result = try runModeldiff(["plan", Self.notes])
+    @Test func planWritesASwiftDataMigrationPlanWithOneStagePerStep() throws {
+        let result = try runModeldiff(["plan", Self.notes, "--type-name", "NotesPlan"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("NotesSchemaV1") && result.stdout.contains("NotesSchemaV3"))
+        #expect(result.stdout.contains("import SwiftData\n") && !result.stdout.contains("CoreData"))
+        #expect(result.stdout.contains("enum NotesPlan: SchemaMigrationPlan {"))
+        #expect(result.stdout.contains("[NotesSchemaV1.self, NotesSchemaV2.self, NotesSchemaV3.self]"))
+        #expect(result.stdout.contains("MigrationStage.lightweight(fromVersion: NotesSchemaV1.self, toVersion: NotesSchemaV2.self)"))
+        #expect(result.stdout.contains("MigrationStage.lightweight(fromVersion: NotesSchemaV2.self, toVersion: NotesSchemaV3.self)"))
+        // A step that is not inferable is a custom stage, with the findings that make it one.
+        let custom = try runModeldiff(["plan", "TestModels/SwiftData/LightweightNotInferable"])
+        #expect(custom.status == 0, "\(custom.stderr)")
+        #expect(custom.stdout.contains("MigrationStage.custom(\n        fromVersion: ReviewsSchemaV1.self,"))
+        #expect(custom.stdout.contains("[attribute-type-incompatible]"))
+        #expect(try runModeldiff(["plan", Self.notes, "--type-name", "not a name"]).status == 2)
     }
 
     /// Each failure folder fails `check` with its code at a `path:line:col` of its Swift source.
@@ -135,7 +145,9 @@ import Testing
         #expect(required.stdout.contains("[optional-to-required-without-default]"))
         let unique = try runModeldiff(["check", "TestModels/SwiftData/UniqueAdded"])
         #expect(unique.status == 0, "a warning: \(unique.stdout)")
-        #expect(try hasLine(unique.stdout, "TestModels/SwiftData/UniqueAdded/Schemas.swift:[0-9]+: warning: .*\\[uniqueness-constraint-added\\].*"))
+        #expect(
+            try hasLine(
+                unique.stdout, "TestModels/SwiftData/UniqueAdded/Schemas.swift:[0-9]+: warning: .*\\[uniqueness-constraint-added\\].*"))
         #expect(try runModeldiff(["check", "TestModels/SwiftData/UniqueAdded", "--strict"]).status == 1)
         let lightweight = try runModeldiff(["check", "TestModels/SwiftData/LightweightNotInferable"])
         #expect(lightweight.stdout.contains("[attribute-type-incompatible]"))
@@ -146,7 +158,8 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let warnings = result.stderr.split(separator: "\n")
         #expect(warnings.count >= 2)
-        #expect(try warnings.allSatisfy { try hasLine(String($0), "TestModels/SwiftData/Unreadable/Schemas.swift:[0-9]+:[0-9]+: warning: .*") })
+        #expect(
+            try warnings.allSatisfy { try hasLine(String($0), "TestModels/SwiftData/Unreadable/Schemas.swift:[0-9]+:[0-9]+: warning: .*") })
     }
 
     @Test func checkGatesEveryFolder() throws {
