@@ -140,6 +140,23 @@ import Testing
         #expect(try hasLine(result.stdout, "\(path)/\(file):[0-9]+:[0-9]+: error: .*\\[\(code)\\]"), "\(result.stdout)")
     }
 
+    @Test func jsonAndGitHubFormatsCarryTheFindingsWithTheirColumn() throws {
+        let json = try runModeldiff(["check", "TestModels/SwiftData/EqualHashes", "--format", "json"])
+        #expect(json.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let found = try #require(document["swiftData"] as? [[String: Any]])
+        #expect(found.map { $0["code"] as? String } == ["swiftdata-duplicate-checksum"])
+        #expect(found.first?["line"] as? Int != nil && found.first?["column"] as? Int != nil)
+        let github = try runModeldiff(["check", "TestModels/SwiftData/EqualHashes", "--format", "github"])
+        #expect(
+            try hasLine(
+                github.stdout,
+                "::error file=TestModels/SwiftData/EqualHashes/Schemas.swift,line=[0-9]+,col=[0-9]+,title=swiftdata-duplicate-checksum::.*")
+        )
+        let sarif = try runModeldiff(["check", "TestModels/SwiftData/EqualHashes", "--format", "sarif"])
+        #expect(sarif.stdout.contains(#""region":{"startLine":"#) && sarif.stdout.contains(#","startColumn":"#), "\(sarif.stdout)")
+    }
+
     @Test func theCoreDataFindingsApplyToTheConvertedModels() throws {
         let required = try runModeldiff(["check", "TestModels/SwiftData/RequiredWithoutDefault"])
         #expect(required.stdout.contains("[optional-to-required-without-default]"))

@@ -188,6 +188,8 @@ public enum CheckReports {
         }
         json.close()
         json.member("path", check.path.rawValue)
+        // Present only for a Swift source folder with SwiftData failures, so a bundle's document is unchanged.
+        if !check.swiftDataFindings.isEmpty { findings(check.swiftDataFindings, key: "swiftData", into: &json) }
         json.member("verdict", check.verdict.rawValue)
         // Present only when a version could not be read, so a readable bundle's document is unchanged.
         if !check.versionFindings.isEmpty { findings(check.versionFindings, key: "versions", into: &json) }

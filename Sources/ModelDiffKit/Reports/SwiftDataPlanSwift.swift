@@ -17,7 +17,9 @@
         guard names.count > 1, names.allSatisfy(StagedMigrationSwift.isIdentifier) else {
             throw Diagnostic(
                 path: bundlePath,
-                message: "a SwiftData migration plan needs two VersionedSchema types or more; this folder has \(names.count == 1 ? "one version" : "none")")
+                message:
+                    "a SwiftData migration plan needs two VersionedSchema types or more; this folder has \(names.count == 1 ? "one version" : "none")"
+            )
         }
         var steps: [(from: String, to: String, findings: [Finding]?)] = []
         for stage in plan.stages {
@@ -50,7 +52,8 @@
         }
         for step in steps {
             guard let findings = step.findings else {
-                out += "\n    static let \(stageName(step)) = MigrationStage.lightweight(fromVersion: \(step.from).self, toVersion: \(step.to).self)\n"
+                out +=
+                    "\n    static let \(stageName(step)) = MigrationStage.lightweight(fromVersion: \(step.from).self, toVersion: \(step.to).self)\n"
                 continue
             }
             out += "\n    // \(step.from) → \(step.to) is not inferable:\n"
