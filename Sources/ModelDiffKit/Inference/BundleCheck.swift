@@ -206,7 +206,11 @@ public struct BundleCheck: Sendable {
         self.currentVersion = bundle.currentVersionName
         let drafts = versions.count > current + 1 ? versions[(current + 1)...].map(\.name) : []
         self.drafts = drafts
-        self.orderFindings = order == nil ? Self.orderFindings(drafts: drafts, current: bundle.currentVersionName, bundle: bundle.path) : []
+        self.orderFindings =
+            order == nil
+            ? Self.orderFindings(
+                drafts: drafts, current: bundle.currentVersionName, bundle: bundle.path, plan: bundle.swiftData?.plans.first?.name)
+            : []
         self.mappingFindings = unreadableMappings.map { diagnostic in
             Finding(
                 .mappingUnreadable, entity: nil, file: diagnostic.path, line: diagnostic.line,
@@ -236,8 +240,21 @@ public struct BundleCheck: Sendable {
 
     /// The warning for versions sorting after the current one, which a team ordering its versions
     /// by hand (renamed versions) would not want checked as drafts; none when nothing sorts after it.
-    static func orderFindings(drafts: [String], current: String, bundle: String) -> [Finding] {
+    /// In a Swift source folder the drafts are schemas the migration plan `plan` does not list.
+    static func orderFindings(drafts: [String], current: String, bundle: String, plan: String? = nil) -> [Finding] {
         guard !drafts.isEmpty else { return [] }
+        if let plan {
+            let names = drafts.joined(separator: ", ")
+            return [
+                Finding(
+                    .versionAfterCurrent, entity: nil, file: bundle, line: nil,
+                    message:
+                        "\(plan).schemas does not list \(names), so \(drafts.count == 1 ? "it comes" : "they come") after its last schema "
+                        + "\(current), \(drafts.count == 1 ? "is" : "are") checked as \(drafts.count == 1 ? "a draft" : "drafts") and no store "
+                        + "migrates to \(drafts.count == 1 ? "it" : "them"); if \(drafts.count == 1 ? "it ships" : "they ship"), "
+                        + "list \(drafts.count == 1 ? "it" : "them") in \(plan).schemas with a stage from \(current)")
+            ]
+        }
         let names = drafts.map { "\"\($0)\"" }.joined(separator: ", ")
         let (verb, pronoun) = drafts.count == 1 ? ("comes", "it") : ("come", "they")
         let checked = drafts.count == 1 ? "it is checked as a draft" : "they are checked as drafts"

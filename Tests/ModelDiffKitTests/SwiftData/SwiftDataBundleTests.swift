@@ -62,6 +62,17 @@ import Testing
         #expect(try Self.findings(Self.history([v2, v1], plans: [Self.plan(["SchemaV1", "SchemaV2"], [])])).isEmpty)
     }
 
+    @Test func aSchemaThePlanDoesNotListIsADraftAfterThePlansLastSchema() throws {
+        let v1 = Self.schema("SchemaV1", [1, 0, 0], try Self.model(Self.title), line: 3)
+        let v2 = Self.schema("SchemaV2", [2, 0, 0], try Self.model(Self.title + Self.pinned), line: 20)
+        let history = Self.history([v1, v2], plans: [Self.plan(["SchemaV1"], [])])
+        let bundle = try ModelBundle(swiftData: history)
+        #expect(bundle.versions.map(\.name) == ["SchemaV1", "SchemaV2"] && bundle.currentVersionName == "SchemaV1")
+        let found = try Self.findings(history)
+        #expect(found.map(\.code) == [.versionAfterCurrent])
+        #expect(found.first?.message.hasPrefix("Plan.schemas does not list SchemaV2, so it comes after its last schema SchemaV1") == true)
+    }
+
     @Test func withoutOnePlanTheVersionIdentifiersOrderTheVersions() throws {
         let v10 = Self.schema("SchemaV10", [10, 0, 0], try Self.model(Self.title + Self.pinned), line: 3)
         let v2 = Self.schema("SchemaV2", [2, 0, 0], try Self.model(Self.title), line: 20)
