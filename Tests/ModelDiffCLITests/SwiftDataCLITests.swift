@@ -213,3 +213,24 @@ import Testing
         #expect(test.stdout.contains("1551"), "\(test.stdout)")
     }
 }
+
+/// The GitHub Action's check step gates a Swift source folder as it gates a bundle.
+@Suite struct SwiftDataActionTests {
+    @Test func theActionScriptFailsOnAFailingFolderAndPassesNotes() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = Paths.repository.appendingPathComponent("Scripts/action-check.sh").path
+        let notes = Paths.testModels.appendingPathComponent("SwiftData/Notes").path
+        let outside = Paths.testModels.appendingPathComponent("SwiftData/OutsideModel").path
+        let sarif = folder.appendingPathComponent("sarif").path
+        let failing = try runProcess(
+            [script], in: folder,
+            environment: ["MODELDIFF": modeldiffBinary.path, "BUNDLES": "\(notes)\n\(outside)\n", "SARIF_DIR": sarif, "ARGS": ""])
+        #expect(failing.status == 1, "\(failing.stderr)")
+        #expect(failing.stdout.contains("::error file=\(outside)/SchemaV1.swift,line="))
+        #expect(failing.stdout.contains("title=swiftdata-outside-model"))
+        let passing = try runProcess(
+            [script], in: folder, environment: ["MODELDIFF": modeldiffBinary.path, "BUNDLES": notes, "SARIF_DIR": sarif, "ARGS": ""])
+        #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
+    }
+}
