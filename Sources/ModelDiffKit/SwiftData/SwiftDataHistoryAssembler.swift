@@ -58,6 +58,14 @@ struct SwiftDataHistoryAssembler {
         var builder = SwiftDataModelBuilder(resolver: resolver, path: conformer.location.path)
         let model = builder.model(of: classes, versionIdentifier: version)
         warnings += builder.warnings
+        // A class reached through a relationship or a superclass is in the schema as much as one `models` names.
+        let named = Set(classes.map(\.qualifiedName))
+        for reached in builder.included where !named.contains(reached.qualifiedName) && !reached.qualifiedName.hasPrefix(name + ".") {
+            warn(
+                reached.location,
+                "\(reached.qualifiedName) is declared outside \(name) and reached from its models: "
+                    + "\(name)'s hash follows every later edit of it; nest a copy in the schema")
+        }
         let notes = try ModelValidator(model: model, path: conformer.location.path).validate()
         return SwiftDataSchema(
             name: name, versionIdentifier: version, location: conformer.location,

@@ -8,6 +8,8 @@ struct SwiftDataModelBuilder {
     /// The file whose lines the model's elements carry; an element declared in another file has none.
     private let path: String
     private(set) var warnings: [Diagnostic] = []
+    /// The classes the last model was built from: those asked for, then those they reach.
+    private(set) var included: [SwiftDeclarations.ModelClass] = []
     private var composites: [Composite] = []
 
     init(resolver: SwiftTypeResolver, path: String) {
@@ -37,6 +39,7 @@ struct SwiftDataModelBuilder {
             ordered.append(next)
             queue += reachable(from: next)
         }
+        included = ordered
         var attributes: [String: [Attribute]] = [:]
         var drafts: [String: [RelationshipDraft]] = [:]
         var constraints: [String: [[String]]] = [:]

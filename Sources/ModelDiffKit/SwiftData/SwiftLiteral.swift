@@ -51,6 +51,31 @@ struct SwiftLiteral {
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
             return inferredType(of: prefix.expression)
         }
+        // `UUID()`, `Date(timeIntervalSinceNow: 0)`, `Address(street: "")`: the called type.
+        if let call = expression.as(FunctionCallExprSyntax.self), let name = typeName(call.calledExpression) {
+            return .named(name)
+        }
+        // `Date.now`, `Date.distantPast`: a static property of the type it names, by Swift's convention.
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let name = typeName(base),
+            SwiftDataTypeMapping.scalarTypes[name] != nil
+        {
+            return .named(name)
+        }
+        return nil
+    }
+
+    /// A type name as an expression spells it (`UUID`, `Foundation.Date`, `Schema.Note`): a capitalized
+    /// reference or a member of one.
+    private static func typeName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return name.first?.isUppercase == true ? name : nil
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let baseName = typeName(base) {
+            let name = member.declName.baseName.text
+            guard name.first?.isUppercase == true else { return nil }
+            return ["Swift", "Foundation"].contains(baseName) ? name : "\(baseName).\(name)"
+        }
         return nil
     }
 

@@ -224,3 +224,121 @@ import Testing
         #expect(history.liveModels?.model.entities.map(\.name) == ["Tag"])
     }
 }
+
+/// Types left to a call's value, stage spellings and the files the reader does not follow.
+@Suite struct SwiftDataReaderSpellingTests {
+    private func read(_ files: [String: String]) throws -> SwiftDataHistory {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (path, text) in files {
+            try text.write(to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        return try SwiftDataReader.read(folder: folder.path)
+    }
+
+    @Test func aPropertyTypedByItsInitialCallIsReadWithAComputedDefaultWarning() throws {
+        let source = """
+            import SwiftData
+            enum V1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Item.self] }
+                @Model final class Item {
+                    var id = UUID()
+                    var createdAt = Date.now
+                    var mystery = makeValue()
+                }
+            }
+            """
+        let history = try read(["V1.swift": source])
+        let item = try #require(history.schemas.first?.loaded.model.entity(named: "Item"))
+        #expect(item.attributes.map(\.name) == ["id", "createdAt"])
+        #expect(item.attributes.map(\.type) == [.uuid, .date])
+        #expect(item.attributes.allSatisfy { !$0.hasDefaultValue })
+        #expect(history.warnings.filter { $0.message.contains("computed when the app runs") }.count == 2)
+        #expect(history.warnings.contains { $0.message.contains("the type of Item.mystery is neither written nor a literal's") })
+    }
+
+    @Test func stagesAreReadInEverySpelling() throws {
+        let source = """
+            import SwiftData
+            enum A: VersionedSchema {
+                static var versionIdentifier: Schema.Version { get { Schema.Version(1, 0, 0) } }
+                static var models: [any PersistentModel.Type] { return [] }
+            }
+            enum B: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [] }
+            }
+            enum C: VersionedSchema {
+                static var versionIdentifier = Schema.Version(3, 0, 0)
+                static var models: [any PersistentModel.Type] { [] }
+            }
+            enum Plan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [A.self, B.self, C.self] }
+                static var stages: [MigrationStage] {
+                    [
+                        Self.first, Stages.second,
+                        MigrationStage.custom(fromVersion: A.self, toVersion: C.self, willMigrate: nil) { _ in }, unknown,
+                    ]
+                }
+                static let first = MigrationStage.custom(fromVersion: A.self, toVersion: B.self, willMigrate: { _ in }, didMigrate: { _ in })
+            }
+            enum Stages {
+                static let second = MigrationStage.lightweight(fromVersion: B.self, toVersion: C.self)
+            }
+            """
+        let history = try read(["Plan.swift": source])
+        #expect(history.schemas.map(\.versionIdentifier) == [[1, 0, 0], [2, 0, 0], [3, 0, 0]])
+        let stages = try #require(history.plans.first?.stages)
+        #expect(stages.map(\.name) == ["first", "second", nil])
+        #expect(stages.map(\.kind) == [.custom, .lightweight, .custom])
+        #expect(stages.map(\.hasWillMigrate) == [true, false, false])
+        // A trailing closure is `didMigrate`.
+        #expect(stages.map(\.hasDidMigrate) == [true, false, true])
+        #expect(
+            history.warnings.map(\.message) == [
+                "Plan.stages has an entry the reader cannot resolve to a MigrationStage (unknown): left out"
+            ])
+        #expect(history.warnings.first?.line == 19 && history.warnings.first?.column == 103)
+    }
+
+    @Test func symbolicLinksAreNotFollowed() throws {
+        let outside = try Paths.temporaryDirectory()
+        let folder = try Paths.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: outside)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        try "enum Elsewhere: VersionedSchema {}".write(to: outside.appendingPathComponent("X.swift"), atomically: true, encoding: .utf8)
+        try "import SwiftData\n".write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("linked"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("B.swift"), withDestinationURL: outside.appendingPathComponent("X.swift"))
+        #expect(try SwiftDataReader.sourceFiles(in: folder.path) == [folder.path + "/A.swift"])
+        #expect(try SwiftDataReader.read(folder: folder.path).schemas.isEmpty)
+    }
+}
+
+/// A schema whose nested model points to a class declared outside it.
+@Test func aClassReachedFromOutsideTheSchemaIsAWarning() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = """
+        import SwiftData
+        @Model final class Folder { var name: String = "" }
+        enum V1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self] }
+            @Model final class Note { var folder: Folder? }
+        }
+        """
+    try source.write(to: folder.appendingPathComponent("V1.swift"), atomically: true, encoding: .utf8)
+    let history = try SwiftDataReader.read(folder: folder.path)
+    let schema = try #require(history.schemas.first)
+    #expect(schema.outsideModels.isEmpty)
+    #expect(schema.loaded.model.entities.map(\.name) == ["Note", "Folder"])
+    let warning = try #require(history.warnings.first)
+    #expect(history.warnings.count == 1)
+    #expect((warning.line, warning.column) == (2, 20))
+    #expect(warning.message.hasPrefix("Folder is declared outside V1 and reached from its models"))
+}
