@@ -61,6 +61,37 @@ import Testing
         #expect(other.stdout.contains("Note"))
     }
 
+    @Test func aSchemaIsNamedInsideItsFolderAsAVersionInsideABundle() throws {
+        let diff = try runModeldiff(["diff", "\(Self.notes)/NotesSchemaV1", "\(Self.notes)/NotesSchemaV2"])
+        #expect(diff.status == 1, "\(diff.stderr)")
+        #expect(diff.stdout.hasPrefix("--- \(Self.notes)/NotesSchemaV1.swift\n+++ \(Self.notes)/NotesSchemaV2.swift\n"))
+        #expect(diff.stdout.contains("+ wordCount: Integer 64"))
+        let pair = try runModeldiff(["check", "\(Self.notes)/NotesSchemaV1", "\(Self.notes)/NotesSchemaV3"])
+        #expect(pair.status == 0, "\(pair.stdout)")
+        let unknown = try runModeldiff(["hash", "\(Self.notes)/NotesSchemaV9"])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr
+                == "\(Self.notes)/NotesSchemaV9: error: no such file or directory, and \(Self.notes) declares no VersionedSchema "
+                + "NotesSchemaV9 (versions: NotesSchemaV1, NotesSchemaV2, NotesSchemaV3)\n")
+    }
+
+    @Test func aStoreSeededWithTheFirstSchemaMigratesToTheFoldersCurrentOne() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let v1 = folder.appendingPathComponent("v1.sqlite").path
+        let out = folder.appendingPathComponent("out.sqlite").path
+        let seed = try runModeldiff(["store", "seed", "\(Self.notes)/NotesSchemaV1", "--objects", "3", "--output", v1])
+        #expect(seed.status == 0, "\(seed.stderr)")
+        let info = try runModeldiff(["store", "info", v1, "--model", Self.notes])
+        #expect(info.stdout.contains("model version: NotesSchemaV1"), "\(info.stdout)")
+        let migrate = try runModeldiff(["migrate", v1, "--to", Self.notes, "--output", out])
+        #expect(migrate.status == 0, "\(migrate.stderr)")
+        #expect(migrate.stdout.contains("NotesSchemaV1 → NotesSchemaV3"))
+        let migrated = try runModeldiff(["store", "info", out, "--model", Self.notes])
+        #expect(migrated.stdout.contains("model version: NotesSchemaV3"), "\(migrated.stdout)")
+    }
+
     @Test func checkPassesEveryStepAndJumpInThePlansOrder() throws {
         let result = try runModeldiff(["check", Self.notes, "--verbose"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

@@ -95,11 +95,12 @@ public struct ModelBundle: Sendable {
 /// Loads one model version from any input a user may name.
 public enum ModelFile {
     /// Loads a bare XML file, a `.xcdatamodel` folder, a `.xcdatamodeld` bundle (its current version),
-    /// a version folder inside a bundle, a compiled `.mom` file, a `.momd` folder (its current version) or a
-    /// folder of Swift sources (its current SwiftData schema).
+    /// a version folder inside a bundle, a compiled `.mom` file, a `.momd` folder (its current version), a
+    /// folder of Swift sources (its current SwiftData schema) or one schema of it (`Sources/NotesSchemaV1`).
     public static func load(path: String) throws(Diagnostic) -> LoadedModel {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            if let schema = try swiftSchema(atPath: path) { return schema }
             throw Diagnostic(path: path, message: "no such file or directory")
         }
         guard isDirectory.boolValue else {
@@ -116,6 +117,23 @@ public enum ModelFile {
             return try loadFolder((path as NSString).appendingPathComponent(current + ".xcdatamodel"))
         }
         return try loadFolder(path)
+    }
+
+    /// `Sources/NotesSchemaV1`, a path that names no file: the schema `NotesSchemaV1` of the Swift source
+    /// folder `Sources`, as `Model.xcdatamodeld/Model 2.xcdatamodel` names a version of a bundle. Nil when
+    /// the parent is no Swift source folder or the last component is no Swift identifier.
+    package static func swiftSchema(atPath path: String) throws(Diagnostic) -> LoadedModel? {
+        guard let folder = ModelInput.swiftSourceFolder(ofSchemaPath: path) else { return nil }
+        let name = (path.trimmingTrailingSlashes as NSString).lastPathComponent
+        let bundle = try ModelBundle.load(path: folder)
+        guard let version = bundle.version(named: name) else {
+            throw Diagnostic(
+                path: path,
+                message:
+                    "no such file or directory, and \(folder) declares no VersionedSchema \(name) "
+                    + "(versions: \(bundle.versionNames.joined(separator: ", ")))")
+        }
+        return version.loaded
     }
 
     /// Loads a `.xcdatamodel` folder's `contents`.
