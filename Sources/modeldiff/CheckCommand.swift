@@ -10,7 +10,10 @@ struct CheckCommand: ParsableCommand {
             With two models, checks OLD -> NEW. With one .xcdatamodeld bundle, checks every consecutive pair of \
             versions (the lock file's order, .modeldiff.yml's order: or the bundle's own: the version named after the bundle, \
             then natural order of names; --order overrides them) and every old version against the current one \
-            (.xccurrentversion's; --path consecutive or direct for one of the two). A step that a mapping model \
+            (.xccurrentversion's; --path consecutive or direct for one of the two). A folder of Swift sources is a bundle whose \
+            versions are its SwiftData VersionedSchemas, in its SchemaMigrationPlan's order, with SwiftData's own failures \
+            (swiftdata-* codes: a shipped schema naming a live class, equal hashes, stages out of order, a .lightweight stage \
+            that is not inferable). A step that a mapping model \
             beside the bundle (or under --mappings) covers and that validates is "mapped", not a failure. \
             The nearest .modeldiff.yml sets defaults (path, mappings, since, strict, cloudkit) and lists \
             acknowledged findings, which do not fail the build; --cloudkit adds CloudKit's model rules. \
@@ -18,6 +21,7 @@ struct CheckCommand: ParsableCommand {
 
             Examples:
               modeldiff check TestModels/Notes.xcdatamodeld
+              modeldiff check Sources/
               modeldiff check v1.xml v2.xml --format github
               modeldiff check Model.xcdatamodeld --format sarif > modeldiff.sarif
             """
@@ -25,7 +29,7 @@ struct CheckCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, github }
 
-    @Argument(help: "OLD NEW, or one .xcdatamodeld bundle.")
+    @Argument(help: "OLD NEW, or one .xcdatamodeld bundle or folder of Swift sources (SwiftData).")
     var models: [String]
 
     @Option(help: "Output format: text, json, sarif or github.")
@@ -71,7 +75,7 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         guard models.count == 1 || models.count == 2 else {
-            throw ValidationError("give OLD and NEW, or one .xcdatamodeld bundle")
+            throw ValidationError("give OLD and NEW, or one .xcdatamodeld bundle or Swift source folder")
         }
         if bundleOptions.order != nil && models.count != 1 { throw ValidationError("--order goes with a bundle") }
         if (since != nil || !mappingFolders.isEmpty || path != nil) && models.count != 1 {
@@ -118,7 +122,8 @@ struct CheckCommand: ParsableCommand {
                 let lock = try VersionLock.load(forBundle: bundle.path).map { (lock: $0, path: lockPath) }
                 let ordered = try bundle.orderedVersions(names).versions
                 if let since = since ?? settings?.since, !ordered.contains(where: { $0.name == since }) {
-                    throw Diagnostic(path: bundle.path, message: "--since names version \"\(since)\", which the bundle does not have")
+                    throw Diagnostic(
+                        path: bundle.path, message: "--since names version \"\(since)\", which the \(bundle.kindName) does not have")
                 }
                 let check = try BundleCheck(
                     bundle: bundle, order: names, path: path ?? settings?.checkPath ?? .all, since: since ?? settings?.since,

@@ -16,7 +16,10 @@ struct HashCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A model: XML file, .xcdatamodel, .xcdatamodeld (current version) or a version inside one.")
+    @Argument(
+        help:
+            "A model: XML file, .xcdatamodel, .xcdatamodeld (current version), a version inside one, or a SwiftData source folder (current schema)."
+    )
     var model: String
 
     @Flag(help: "Also print every property's version hash.")
@@ -25,7 +28,7 @@ struct HashCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: TextOrJSON = .text
 
-    @Flag(help: "Hash every version of a .xcdatamodeld bundle, not only the current one.")
+    @Flag(help: "Hash every version of a .xcdatamodeld bundle (or a SwiftData source folder), not only the current one.")
     var allVersions = false
 
     @OptionGroup var bundleOptions: BundleOptions
@@ -41,7 +44,7 @@ struct HashCommand: ParsableCommand {
         let allRead = try reportingFailures {
             if allVersions {
                 let bundle = try ModelBundle.load(path: model, keepingUnreadable: true)
-                printNotes(bundle.notes)
+                printNotes(bundle.notes + (bundle.swiftData?.warnings ?? []) + swiftDataHashNote(bundle))
                 for (name, problem) in bundle.unreadableVersions {
                     printError(
                         Diagnostic(
@@ -65,16 +68,25 @@ struct HashCommand: ParsableCommand {
                 }
                 return bundle.unreadableVersions.isEmpty
             }
+            if ModelInput.isSwiftSourceFolder(model) {
+                let bundle = try ModelBundle.load(path: model)
+                printNotes(bundle.current.loaded.notes + (bundle.swiftData?.warnings ?? []) + swiftDataHashNote(bundle))
+                return try printHashes(bundle.current.model.versionHashes())
+            }
             let loaded = try ModelFile.load(path: model)
             printNotes(loaded.notes)
-            let hashes = loaded.model.versionHashes()
-            switch format {
-            case .json: printOut(try jsonText(HashReport(hashes, properties: properties)))
-            case .text: printOut(text(hashes))
-            }
-            return true
+            return try printHashes(loaded.model.versionHashes())
         }
         if !allRead { throw ExitCode(1) }
+    }
+
+    /// Prints one version's hashes; true, since the one version was read.
+    private func printHashes(_ hashes: VersionHashes) throws -> Bool {
+        switch format {
+        case .json: printOut(try jsonText(HashReport(hashes, properties: properties)))
+        case .text: printOut(text(hashes))
+        }
+        return true
     }
 
     private func text(_ hashes: VersionHashes) -> String {

@@ -10,7 +10,8 @@ func checkOrder(_ names: [String]?, of bundle: ModelBundle, listingVersions: Boo
         switch error {
         case .unknownVersion(let name, let versions):
             let list = listingVersions ? " (versions: \(versions.joined(separator: ", ")))" : ""
-            throw Diagnostic(path: bundle.path, message: "--order names version \"\(name)\", which the bundle does not have\(list)")
+            throw Diagnostic(
+                path: bundle.path, message: "--order names version \"\(name)\", which the \(bundle.kindName) does not have\(list)")
         case .currentVersionLeftOut(let current):
             throw Diagnostic(path: bundle.path, message: "--order leaves out the current version \"\(current)\"")
         }
@@ -30,4 +31,10 @@ func readableMappingFiles(besides bundle: String, in folders: [String]) throws(D
 ) {
     if let path = MappingDiscovery.firstNonFolder(in: folders) { throw Diagnostic(path: path, message: "--mappings names no folder") }
     return try MappingDiscovery.readableFiles(besides: bundle, in: folders)
+}
+
+/// The note `hash`, `versions` and `lock` print once about a Swift source folder: its hashes are modeldiff's
+/// reading of the source, not yet compared with a store SwiftData wrote (docs/SWIFTDATA-COMMANDS.md).
+func swiftDataHashNote(_ bundle: ModelBundle) -> [Diagnostic] {
+    bundle.isSwiftSource ? [Diagnostic(.note, path: bundle.path, message: ModelBundle.swiftDataHashNote)] : []
 }

@@ -6,7 +6,7 @@ struct LockCommand: ParsableCommand {
         commandName: "lock",
         abstract: "Record every version of a bundle as shipped, so check fails when one is edited in place.",
         discussion: """
-            Writes (or rewrites) NAME.modeldiff.lock beside NAME.xcdatamodeld: every version's name, \
+            Writes (or rewrites) NAME.modeldiff.lock beside NAME.xcdatamodeld (or beside a Swift source folder NAME): every version's name, \
             versionChecksum and entity version hashes, and the current version. With a lock file, check fails \
             with locked-version-changed when a locked version's hashes change (stores written with it would no \
             longer open, Core Data error 134100), locked-version-removed when one disappears, and \
@@ -21,7 +21,7 @@ struct LockCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A .xcdatamodeld bundle.")
+    @Argument(help: "A .xcdatamodeld bundle, or a folder of Swift sources whose SwiftData VersionedSchemas are the versions.")
     var bundle: String
 
     @OptionGroup var bundleOptions: BundleOptions
@@ -55,6 +55,7 @@ struct LockCommand: ParsableCommand {
             } else {
                 order = try bundleOptions.versionOrder(of: loaded, settings: try bundleOptions.settings())
             }
+            printNotes(swiftDataHashNote(loaded))
             let lock = VersionLock(bundle: loaded, order: order)
             let path = VersionLock.path(forBundle: bundle)
             try OutputPath.write(try lock.encoded(), to: path)

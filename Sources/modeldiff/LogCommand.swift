@@ -22,7 +22,7 @@ struct LogCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, markdown, json }
 
-    @Argument(help: "A .xcdatamodeld bundle.")
+    @Argument(help: "A .xcdatamodeld bundle, or a folder of Swift sources whose SwiftData VersionedSchemas are the versions.")
     var bundle: String
 
     @Option(help: "Output format: text, markdown or json.")

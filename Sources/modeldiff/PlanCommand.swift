@@ -11,7 +11,9 @@ struct PlanCommand: ParsableCommand {
             NSLightweightMigrationStage; an NSCustomMigrationStage with handler stubs, and the findings that \
             make it necessary, for every other step. Versions after the current one are left out. A version that \
             cannot be read is one error line on stderr and is left out, no stage crossing it (the plan is \
-            written for the others); the exit status is then 1.
+            written for the others); the exit status is then 1. For a folder of Swift sources it writes a SwiftData \
+            SchemaMigrationPlan instead: the schemas in order, one stage per step, .lightweight where the step is \
+            inferable, .custom with a willMigrate to fill in (and the findings that need it) where it is not.
             Example:
               modeldiff plan App/Model.xcdatamodeld --format swift > App/ModelMigrationPlan.swift
             """
@@ -19,7 +21,7 @@ struct PlanCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case swift, text }
 
-    @Argument(help: "A .xcdatamodeld bundle.")
+    @Argument(help: "A .xcdatamodeld bundle, or a folder of Swift sources whose SwiftData VersionedSchemas are the versions.")
     var bundle: String
 
     @Option(help: "Output format: swift (a source file for the app) or text (the stages).")
@@ -35,6 +37,10 @@ struct PlanCommand: ParsableCommand {
             let loaded = try ModelBundle.load(path: bundle, keepingUnreadable: true)
             let names = try bundleOptions.versionOrder(of: loaded, settings: try bundleOptions.settings(), listingVersions: false)
             switch format {
+            case .swift where loaded.isSwiftSource:
+                printOut(
+                    try SwiftDataPlanSwift.source(
+                        try StagedMigrationPlan(bundle: loaded, order: names), bundlePath: bundle, typeName: typeName))
             case .swift: printOut(try loaded.stagedMigrationSwift(typeName: typeName, order: names))
             case .text: printOut(StagedMigrationSwift.text(try StagedMigrationPlan(bundle: loaded, order: names)))
             }

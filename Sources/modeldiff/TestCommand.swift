@@ -25,7 +25,7 @@ struct TestCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
 
-    @Argument(help: "A .xcdatamodeld bundle.")
+    @Argument(help: "A .xcdatamodeld bundle, or a folder of Swift sources whose SwiftData VersionedSchemas are the versions.")
     var bundle: String
 
     @Option(help: "Steps to test: consecutive (each version to the next), direct (each to the current one) or all.")
@@ -60,9 +60,9 @@ struct TestCommand: ParsableCommand {
             defer { try? FileManager.default.removeItem(at: folder) }
             do {
                 // With an order (--order, the lock's, order:) the whole bundle is read to order it; without,
-                // each step reads its two versions.
+                // each step reads its two versions. A Swift source folder is read whole: its schemas are parsed together.
                 let locked = try VersionLock.load(forBundle: bundle) != nil
-                if bundleOptions.order != nil || settings?.order != nil || locked {
+                if bundleOptions.order != nil || settings?.order != nil || locked || ModelInput.isSwiftSourceFolder(bundle) {
                     let loaded = try ModelBundle.load(path: bundle, keepingUnreadable: true)
                     let names = try bundleOptions.versionOrder(of: loaded, settings: settings)
                     return try MigrationTest(

@@ -4,7 +4,7 @@ import ArgumentParser
 struct VersionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "versions",
-        abstract: "List the versions of a .xcdatamodeld bundle, marking the current one.",
+        abstract: "List the versions of a .xcdatamodeld bundle (or a SwiftData source folder), marking the current one.",
         discussion: """
             Versions are listed oldest first: in --order, else the lock file's order, else .modeldiff.yml's order:, \
             else the bundle's own (the version named after the bundle, then natural order: Model, Model 2, ..., Model 10).
@@ -16,7 +16,7 @@ struct VersionsCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A .xcdatamodeld bundle.")
+    @Argument(help: "A .xcdatamodeld bundle, or a folder of Swift sources whose SwiftData VersionedSchemas are the versions.")
     var bundle: String
 
     @Option(help: "Output format: text or json.")
@@ -28,7 +28,7 @@ struct VersionsCommand: ParsableCommand {
         var unreadable = false
         try reportingFailures {
             let loaded = try ModelBundle.load(path: bundle, keepingUnreadable: true)
-            printNotes(loaded.notes + loaded.versionWarnings + loaded.unreadableVersions.map(\.problem))
+            printNotes(loaded.notes + loaded.versionWarnings + loaded.unreadableVersions.map(\.problem) + swiftDataHashNote(loaded))
             unreadable = !loaded.unreadableVersions.isEmpty
             let order = try bundleOptions.versionOrder(of: loaded, settings: try bundleOptions.settings())
             try loaded.orderedVersions(order)

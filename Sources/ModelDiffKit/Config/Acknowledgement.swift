@@ -104,6 +104,7 @@ public struct Acknowledgement: Sendable, Hashable {
             used.insert(match)
             return Finding(
                 .note, finding.code, entity: finding.entity, property: finding.property, file: finding.file, line: finding.line,
+                column: finding.column,
                 message: finding.message + " — acknowledged in \(match.location): \(match.reason)")
         }
         return (findings, used)

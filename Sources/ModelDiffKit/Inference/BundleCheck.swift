@@ -53,13 +53,16 @@ public struct BundleCheck: Sendable {
     /// Versions the reader refused (``ModelBundle/unreadableVersions``): errors, `version-unreadable`,
     /// one per version, at the reader's line, naming the steps left unchecked.
     public let versionFindings: [Finding]
+    /// A Swift source folder's SwiftData failures (`SwiftDataRules`): a shipped schema naming a live class,
+    /// schemas that hash alike, a plan out of order, a `.lightweight` stage over a change that is not inferable.
+    public let swiftDataFindings: [Finding]
     /// How many distinct entity pairs the check compared (each once, however many version pairs share it).
     package let entityComparisons: Int
 
-    /// The findings about the bundle as a whole: the unreadable versions', the lock file's, the mapping models', the order's,
+    /// The findings about the bundle as a whole: the unreadable versions', SwiftData's, the lock file's, the mapping models', the order's,
     /// CloudKit's, then the configuration's.
     public var bundleFindings: [Finding] {
-        versionFindings + lockFindings + mappingFindings + orderFindings + cloudKitFindings + configFindings
+        versionFindings + swiftDataFindings + lockFindings + mappingFindings + orderFindings + cloudKitFindings + configFindings
     }
 
     /// The worst verdict of all pairs (not inferable when the lock file finds a shipped version changed).
@@ -154,6 +157,18 @@ public struct BundleCheck: Sendable {
             else { continue }
             pairs.append(try analyse(i, j, jump: false, kind: .mappingOnly))
         }
+        // A `.lightweight` stage is judged by its pair's report: the path's own when the pair is on it.
+        let swiftDataFindings = try SwiftDataRules.findings(
+            bundle: bundle, order: versions.map(\.name),
+            checksums: Dictionary(versions.indices.map { (versions[$0].name, hashes[$0].versionChecksum) }) { first, _ in first }
+        ) { (from: String, to: String) throws(Diagnostic) -> InferenceReport? in
+            if let pair = pairs.first(where: { $0.from == from && $0.to == to }) { return pair.report }
+            // A version --order leaves out is not under review in this run.
+            guard let i = versions.firstIndex(where: { $0.name == from }), let j = versions.firstIndex(where: { $0.name == to }) else {
+                return nil
+            }
+            return try analyse(i, j, jump: false).report
+        }
         var used = Set<Acknowledgement>()
         if !acknowledgements.isEmpty {
             pairs = pairs.map { pair in
@@ -191,7 +206,11 @@ public struct BundleCheck: Sendable {
         self.currentVersion = bundle.currentVersionName
         let drafts = versions.count > current + 1 ? versions[(current + 1)...].map(\.name) : []
         self.drafts = drafts
-        self.orderFindings = order == nil ? Self.orderFindings(drafts: drafts, current: bundle.currentVersionName, bundle: bundle.path) : []
+        self.orderFindings =
+            order == nil
+            ? Self.orderFindings(
+                drafts: drafts, current: bundle.currentVersionName, bundle: bundle.path, plan: bundle.swiftData?.plans.first?.name)
+            : []
         self.mappingFindings = unreadableMappings.map { diagnostic in
             Finding(
                 .mappingUnreadable, entity: nil, file: diagnostic.path, line: diagnostic.line,
@@ -215,13 +234,27 @@ public struct BundleCheck: Sendable {
                 message: "version \"\(name)\" cannot be read\(unchecked): \(problem.message)")
         }
         self.lockFindings = lock.map { $0.lock.findings(for: bundle, lockPath: $0.path, digests: &digests) } ?? []
+        self.swiftDataFindings = swiftDataFindings
         self.entityComparisons = memo.comparisonCount
     }
 
     /// The warning for versions sorting after the current one, which a team ordering its versions
     /// by hand (renamed versions) would not want checked as drafts; none when nothing sorts after it.
-    static func orderFindings(drafts: [String], current: String, bundle: String) -> [Finding] {
+    /// In a Swift source folder the drafts are schemas the migration plan `plan` does not list.
+    static func orderFindings(drafts: [String], current: String, bundle: String, plan: String? = nil) -> [Finding] {
         guard !drafts.isEmpty else { return [] }
+        if let plan {
+            let names = drafts.joined(separator: ", ")
+            return [
+                Finding(
+                    .versionAfterCurrent, entity: nil, file: bundle, line: nil,
+                    message:
+                        "\(plan).schemas does not list \(names), so \(drafts.count == 1 ? "it comes" : "they come") after its last schema "
+                        + "\(current), \(drafts.count == 1 ? "is" : "are") checked as \(drafts.count == 1 ? "a draft" : "drafts") and no store "
+                        + "migrates to \(drafts.count == 1 ? "it" : "them"); if \(drafts.count == 1 ? "it ships" : "they ship"), "
+                        + "list \(drafts.count == 1 ? "it" : "them") in \(plan).schemas with a stage from \(current)")
+            ]
+        }
         let names = drafts.map { "\"\($0)\"" }.joined(separator: ", ")
         let (verb, pronoun) = drafts.count == 1 ? ("comes", "it") : ("come", "they")
         let checked = drafts.count == 1 ? "it is checked as a draft" : "they are checked as drafts"

@@ -30,10 +30,25 @@ enum CosmeticRules {
         }
     }
 
+    /// A uniqueness constraint the new version adds (one the old did not have, as a set of properties):
+    /// the migration fails on stored objects that break it (Core Data 1551 in `test`), so it is a warning.
+    static func uniquenessConstraintsAdded(from old: Entity, to entity: Entity, _ context: inout RuleContext) {
+        let before = Set(old.uniquenessConstraints.map { Set($0) })
+        for constraint in entity.uniquenessConstraints where !before.contains(Set(constraint)) {
+            let names = constraint.map { "`\($0)`" }.joined(separator: ", ")
+            context.new(
+                .uniquenessConstraintAdded, entity: entity.name, line: entity.line,
+                "`\(entity.name)` adds a uniqueness constraint on \(names): migrating a store whose objects repeat "
+                    + "\(constraint.count == 1 ? "a value" : "a combination") fails; deduplicate before migrating "
+                    + "(a custom stage's willMigrate in SwiftData)")
+        }
+    }
+
     static func model(_ context: inout RuleContext) {
         for change in context.diff.entities where !change.fields.isEmpty {
-            guard case .matched(_, let entity) = change.sides else { continue }
+            guard case .matched(let old, let entity) = change.sides else { continue }
             let stored = change.fields.filter { $0.field.changesVersionHash(of: .entity) }
+            uniquenessConstraintsAdded(from: old, to: entity, &context)
             let cosmetic = change.fields.filter { !$0.field.changesVersionHash(of: .entity) }
             if stored.contains(where: { $0.field == .parentEntity }) {
                 context.new(

@@ -12,18 +12,22 @@ public struct Finding: Sendable, Hashable, Codable {
     public let file: String
     /// The line in that file, when known.
     public let line: Int?
+    /// The 1-based column on that line, when known (a Swift source's findings point at the declaration).
+    public let column: Int?
     /// The message, including the fix for anything blocking.
     public let message: String
 
     /// Creates a finding with its code's severity.
-    package init(_ code: FindingCode, entity: String?, property: String? = nil, file: String, line: Int?, message: String) {
-        self.init(code.severity, code, entity: entity, property: property, file: file, line: line, message: message)
+    package init(
+        _ code: FindingCode, entity: String?, property: String? = nil, file: String, line: Int?, column: Int? = nil, message: String
+    ) {
+        self.init(code.severity, code, entity: entity, property: property, file: file, line: line, column: column, message: message)
     }
 
     /// Creates a finding with another severity than its code's (an acknowledged finding is a note).
     package init(
         _ severity: Diagnostic.Severity, _ code: FindingCode, entity: String?, property: String? = nil, file: String, line: Int?,
-        message: String
+        column: Int? = nil, message: String
     ) {
         self.severity = severity
         self.code = code
@@ -31,12 +35,18 @@ public struct Finding: Sendable, Hashable, Codable {
         self.property = property
         self.file = file
         self.line = line
+        self.column = column
         self.message = message
     }
 
     /// The finding as a compiler-style diagnostic line, with its code.
     public var diagnostic: Diagnostic {
-        Diagnostic(severity, path: file, line: line, message: "\(message) [\(code)]")
+        Diagnostic(severity, path: file, line: line, column: line == nil ? nil : column, message: "\(message) [\(code)]")
+    }
+
+    /// `file:line:column` as far as known, escaped for a terminal, as the text reports print it.
+    package var locationText: String {
+        MessageEscaping.escaped(file) + (line.map { ":\($0)" } ?? "") + (line != nil ? column.map { ":\($0)" } ?? "" : "")
     }
 }
 

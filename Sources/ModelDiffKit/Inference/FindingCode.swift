@@ -20,6 +20,10 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     case unmatchedRenamingIdentifier = "unmatched-renaming-identifier"
     case acknowledgementUnused = "acknowledgement-unused"
     case versionAfterCurrent = "version-after-current"
+    case swiftdataOutsideModel = "swiftdata-outside-model"
+    case swiftdataDuplicateChecksum = "swiftdata-duplicate-checksum"
+    case swiftdataStageOrder = "swiftdata-stage-order"
+    case swiftdataLightweightNotInferable = "swiftdata-lightweight-not-inferable"
     case cloudkitUniqueConstraint = "cloudkit-unique-constraint"
     case cloudkitUnsupportedType = "cloudkit-unsupported-type"
     case cloudkitRequiredAttribute = "cloudkit-required-attribute"
@@ -46,6 +50,7 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
     case relationshipMadeRequired = "relationship-made-required"
     case numberNarrowed = "number-narrowed"
     case numberToBoolean = "number-to-boolean"
+    case uniquenessConstraintAdded = "uniqueness-constraint-added"
     case entityAdded = "entity-added"
     case entityRenamed = "entity-renamed"
     case entityChanged = "entity-changed"
@@ -94,6 +99,10 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .unmatchedRenamingIdentifier: .unmatchedRenamingIdentifier
         case .acknowledgementUnused: .acknowledgementUnused
         case .versionAfterCurrent: .versionAfterCurrent
+        case .swiftdataOutsideModel: .swiftdataOutsideModel
+        case .swiftdataDuplicateChecksum: .swiftdataDuplicateChecksum
+        case .swiftdataStageOrder: .swiftdataStageOrder
+        case .swiftdataLightweightNotInferable: .swiftdataLightweightNotInferable
         case .cloudkitUniqueConstraint: .cloudkitUniqueConstraint
         case .cloudkitUnsupportedType: .cloudkitUnsupportedType
         case .cloudkitRequiredAttribute: .cloudkitRequiredAttribute
@@ -120,6 +129,7 @@ public enum FindingCode: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .relationshipMadeRequired: .relationshipMadeRequired
         case .numberNarrowed: .numberNarrowed
         case .numberToBoolean: .numberToBoolean
+        case .uniquenessConstraintAdded: .uniquenessConstraintAdded
         case .entityAdded: .entityAdded
         case .entityRenamed: .entityRenamed
         case .entityChanged: .entityChanged

@@ -68,6 +68,7 @@ public struct InferenceReport: Sendable {
             finding.severity == .error
                 ? Finding(
                     .note, finding.code, entity: finding.entity, property: finding.property, file: finding.file, line: finding.line,
+                    column: finding.column,
                     message: finding.message + " — covered by the mapping model \(mapping)")
                 : finding
         }
@@ -129,7 +130,8 @@ extension Finding {
     /// This finding as a note ending with `why`; a note stays as it is.
     func asNote(because why: String) -> Finding {
         guard severity > .note else { return self }
-        return Finding(.note, code, entity: entity, property: property, file: file, line: line, message: message + " — \(why): a note")
+        return Finding(
+            .note, code, entity: entity, property: property, file: file, line: line, column: column, message: message + " — \(why): a note")
     }
 }
 

@@ -29,8 +29,10 @@ public enum PairCheck {
         return loaded.historicalNames
     }
 
-    /// The `.xcdatamodeld` a version folder (or its `contents` file) sits in, if any.
+    /// The `.xcdatamodeld` a version folder (or its `contents` file) sits in, or the Swift source folder of
+    /// a schema path (`Sources/NotesSchemaV1`), if any.
     package static func enclosingBundle(of path: String) -> String? {
+        if let folder = ModelInput.swiftSourceFolder(ofSchemaPath: path) { return URL(fileURLWithPath: folder).standardizedFileURL.path }
         var url = URL(fileURLWithPath: path).standardizedFileURL
         if url.lastPathComponent == "contents" { url.deleteLastPathComponent() }
         guard url.pathExtension == "xcdatamodel" else { return nil }

@@ -34,10 +34,17 @@ public struct VersionLock: Sendable, Codable, Equatable {
         }
     }
 
-    /// Where the lock of a bundle lives: beside it, named after it.
+    /// Where the lock of a bundle lives: beside it, named after it (`Model.modeldiff.lock` beside
+    /// `Model.xcdatamodeld`, `Sources.modeldiff.lock` beside a Swift source folder `Sources/`).
     public static func path(forBundle bundle: String) -> String {
         let trimmed = bundle.trimmingTrailingSlashes
-        let name = ((trimmed as NSString).lastPathComponent as NSString).deletingPathExtension
+        let folder = (trimmed as NSString).lastPathComponent
+        // `check .` names the folder by its real name: the lock goes beside it, not inside it.
+        if folder == "." || folder == ".." {
+            let absolute = URL(fileURLWithPath: trimmed).standardizedFileURL.path
+            if absolute != "/" { return path(forBundle: absolute) }
+        }
+        let name = trimmed.hasSuffix(".xcdatamodeld") ? (folder as NSString).deletingPathExtension : folder
         return ((trimmed as NSString).deletingLastPathComponent as NSString).appendingPathComponent("\(name).modeldiff.lock")
     }
 

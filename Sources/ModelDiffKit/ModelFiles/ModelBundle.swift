@@ -18,6 +18,7 @@ public struct ModelVersion: Sendable {
 }
 
 /// A versioned model bundle (`NAME.xcdatamodeld`): its versions in natural order and the current one.
+/// A folder of Swift sources is one too: its SwiftData `VersionedSchema`s are the versions (`ModelBundle+SwiftData`).
 public struct ModelBundle: Sendable {
     /// The bundle's path as given.
     public let path: String
@@ -32,10 +33,16 @@ public struct ModelBundle: Sendable {
     public let unreadableVersions: [(name: String, problem: Diagnostic)]
     /// Every version folder's name, readable or not, in the bundle's own order (`ModelLocator`).
     public let versionNames: [String]
+    /// What a Swift source folder declares for SwiftData, when the bundle is one; nil for a `.xcdatamodeld`.
+    public let swiftData: SwiftDataHistory?
 
     /// The reader's warnings about every version, oldest first: models Xcode compiles and Core Data
     /// loads, read as written (a one-sided inverse).
-    @_spi(CLI) public var versionWarnings: [Diagnostic] { versions.flatMap { $0.loaded.notes.filter { $0.severity == .warning } } }
+    /// A Swift source folder adds what the SwiftData reader could not read from source (a computed default).
+    @_spi(CLI) public var versionWarnings: [Diagnostic] {
+        let warnings = versions.flatMap { $0.loaded.notes.filter { $0.severity == .warning } }
+        return warnings + (swiftData?.warnings ?? []).filter { !warnings.contains($0) }
+    }
 
     /// The current version.
     public var current: ModelVersion { versions.first { $0.name == currentVersionName }! }
@@ -49,8 +56,11 @@ public struct ModelBundle: Sendable {
     /// Loads every version of the bundle at `path`. A version the reader refuses is the thrown error,
     /// unless `keepingUnreadable`: then it is kept in ``unreadableVersions`` and the others are read. The
     /// bundle itself (no versions, an unreadable `.xccurrentversion`, an unreadable current version) is
-    /// the thrown error either way, since nothing is checked without the current version.
+    /// the thrown error either way, since nothing is checked without the current version. A folder of
+    /// Swift sources (`ModelInput.isBundle`) is read by `SwiftDataReader`: a source it cannot parse is
+    /// the thrown error, since no schema can be trusted past it.
     public static func load(path: String, keepingUnreadable: Bool = false) throws(Diagnostic) -> ModelBundle {
+        if ModelInput.isSwiftSourceFolder(path) { return try ModelBundle(swiftData: try SwiftDataReader.read(folder: path)) }
         let names = try ModelLocator.versionFolders(inBundle: path)
         var versions: [ModelVersion] = []
         var notes: [Diagnostic] = []
@@ -77,17 +87,20 @@ public struct ModelBundle: Sendable {
         }
         return ModelBundle(
             path: path, versions: versions, currentVersionName: current, notes: notes, unreadableVersions: unreadable,
-            versionNames: names.filter { name in versions.contains { $0.name == name } || unreadable.contains { $0.name == name } })
+            versionNames: names.filter { name in versions.contains { $0.name == name } || unreadable.contains { $0.name == name } },
+            swiftData: nil)
     }
 }
 
 /// Loads one model version from any input a user may name.
 public enum ModelFile {
     /// Loads a bare XML file, a `.xcdatamodel` folder, a `.xcdatamodeld` bundle (its current version),
-    /// a version folder inside a bundle, a compiled `.mom` file or a `.momd` folder (its current version).
+    /// a version folder inside a bundle, a compiled `.mom` file, a `.momd` folder (its current version), a
+    /// folder of Swift sources (its current SwiftData schema) or one schema of it (`Sources/NotesSchemaV1`).
     public static func load(path: String) throws(Diagnostic) -> LoadedModel {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            if let schema = try swiftSchema(atPath: path) { return schema }
             throw Diagnostic(path: path, message: "no such file or directory")
         }
         guard isDirectory.boolValue else {
@@ -96,6 +109,7 @@ public enum ModelFile {
         if path.trimmingTrailingSlashes.hasSuffix(".momd") {
             return try loadCompiled(path: try CompiledModel.currentVersion(inFolder: path))
         }
+        if ModelInput.isSwiftSourceFolder(path) { return try ModelBundle.load(path: path).current.loaded }
         if ModelInput.isBundle(path) {
             // Only the current version is wanted: do not read the others.
             let names = try ModelLocator.versionFolders(inBundle: path)
@@ -103,6 +117,23 @@ public enum ModelFile {
             return try loadFolder((path as NSString).appendingPathComponent(current + ".xcdatamodel"))
         }
         return try loadFolder(path)
+    }
+
+    /// `Sources/NotesSchemaV1`, a path that names no file: the schema `NotesSchemaV1` of the Swift source
+    /// folder `Sources`, as `Model.xcdatamodeld/Model 2.xcdatamodel` names a version of a bundle. Nil when
+    /// the parent is no Swift source folder or the last component is no Swift identifier.
+    package static func swiftSchema(atPath path: String) throws(Diagnostic) -> LoadedModel? {
+        guard let folder = ModelInput.swiftSourceFolder(ofSchemaPath: path) else { return nil }
+        let name = (path.trimmingTrailingSlashes as NSString).lastPathComponent
+        let bundle = try ModelBundle.load(path: folder)
+        guard let version = bundle.version(named: name) else {
+            throw Diagnostic(
+                path: path,
+                message:
+                    "no such file or directory, and \(folder) declares no VersionedSchema \(name) "
+                    + "(versions: \(bundle.versionNames.joined(separator: ", ")))")
+        }
+        return version.loaded
     }
 
     /// Loads a `.xcdatamodel` folder's `contents`.

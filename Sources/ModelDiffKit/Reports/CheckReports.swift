@@ -9,7 +9,7 @@ public enum CheckReports {
     {
         var output = ""
         for finding in report.findings where notes || finding.severity != .note {
-            let location = MessageEscaping.escaped(finding.file) + (finding.line.map { ":\($0)" } ?? "")
+            let location = finding.locationText
             output += "\(location): \(style.severity(finding.severity)): \(MessageEscaping.escaped(finding.message)) [\(finding.code)]\n"
         }
         output += verdictLine(report, title: title, style: style) + "\n"
@@ -67,7 +67,7 @@ public enum CheckReports {
         let reports = check.pairs.map { (title: Optional(title($0)), report: $0.report) }
         for group in FindingGroup.groups(reports) {
             let finding = group.finding
-            let location = MessageEscaping.escaped(finding.file) + (finding.line.map { ":\($0)" } ?? "")
+            let location = finding.locationText
             output +=
                 """
                 \(location): \(style.severity(finding.severity)): \(MessageEscaping.escaped(finding.message)) [\(finding.code)] \
@@ -100,7 +100,7 @@ public enum CheckReports {
     static func lockText(_ check: BundleCheck, style: Style) -> String {
         check.bundleFindings.map {
             """
-            \(MessageEscaping.escaped($0.file))\($0.line.map { ":\($0)" } ?? ""): \(style.severity($0.severity)): \
+            \($0.locationText): \(style.severity($0.severity)): \
             \(MessageEscaping.escaped($0.message)) [\($0.code)]\n
             """
         }.joined()
@@ -110,7 +110,7 @@ public enum CheckReports {
     @_spi(CLI) public static func githubLock(_ check: BundleCheck) -> String {
         check.bundleFindings.map {
             let level = $0.severity == .note ? "notice" : $0.severity.rawValue
-            let line = $0.line.map { ",line=\($0)" } ?? ""
+            let line = ($0.line.map { ",line=\($0)" } ?? "") + ($0.line != nil ? $0.column.map { ",col=\($0)" } ?? "" : "")
             return
                 "::\(level) file=\(escapeProperty($0.file))\(line),title=\(escapeProperty($0.code.rawValue))::\(escapeData($0.message))\n"
         }.joined()
@@ -188,6 +188,8 @@ public enum CheckReports {
         }
         json.close()
         json.member("path", check.path.rawValue)
+        // Present only for a Swift source folder with SwiftData failures, so a bundle's document is unchanged.
+        if !check.swiftDataFindings.isEmpty { findings(check.swiftDataFindings, key: "swiftData", into: &json) }
         json.member("verdict", check.verdict.rawValue)
         // Present only when a version could not be read, so a readable bundle's document is unchanged.
         if !check.versionFindings.isEmpty { findings(check.versionFindings, key: "versions", into: &json) }
@@ -222,6 +224,7 @@ public enum CheckReports {
     private static func finding(_ finding: Finding, pairs: [String]?, into json: inout PrettyJSONText) {
         json.openObject()
         json.member("code", finding.code.rawValue)
+        if let column = finding.column { json.member("column", column) }
         json.member("entity", finding.entity)
         json.member("file", finding.file)
         json.member("line", finding.line)
@@ -241,7 +244,7 @@ public enum CheckReports {
         for group in groups {
             let finding = group.finding
             var properties = "file=\(escapeProperty(finding.file))"
-            if let line = finding.line { properties += ",line=\(line)" }
+            if let line = finding.line { properties += ",line=\(line)" + (finding.column.map { ",col=\($0)" } ?? "") }
             properties += ",title=\(escapeProperty(finding.code.rawValue))"
             let command = finding.severity == .note ? "notice" : finding.severity.rawValue
             let seen = group.pairs.isEmpty ? "" : " (\(group.whereSeen))"

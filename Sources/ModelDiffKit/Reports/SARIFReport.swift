@@ -53,7 +53,7 @@ public enum SARIFReport {
         json.raw(#"{"level":"#)
         json.string(finding.severity.rawValue)
         json.raw(#","locations":["#)
-        physicalLocation(file: finding.file, line: finding.line, into: &json)
+        physicalLocation(file: finding.file, line: finding.line, column: finding.column, into: &json)
         json.raw(#"],"message":{"text":"#)
         json.string(finding.message + (seen.map { " (\($0))" } ?? ""))
         json.raw("}")
@@ -91,20 +91,25 @@ public enum SARIFReport {
         json.raw("}")
     }
 
-    private static func physicalLocation(file: String, line: Int?, into json: inout JSONText) {
+    private static func physicalLocation(file: String, line: Int?, column: Int? = nil, into json: inout JSONText) {
         json.raw("{")
-        physicalLocationMembers(file: file, line: line, into: &json)
+        physicalLocationMembers(file: file, line: line, column: column, into: &json)
         json.raw("}")
     }
 
-    /// `"physicalLocation":{"artifactLocation":{"uri"},"region":{"startLine"}}`, without the braces around it.
-    private static func physicalLocationMembers(file: String, line: Int?, into json: inout JSONText) {
+    /// `"physicalLocation":{"artifactLocation":{"uri"},"region":{"startLine"}}` (and `startColumn` when known),
+    /// without the braces around it.
+    private static func physicalLocationMembers(file: String, line: Int?, column: Int? = nil, into json: inout JSONText) {
         json.raw(#""physicalLocation":{"artifactLocation":{"uri":"#)
         json.string(file)
         json.raw("}")
         if let line {
             json.raw(#","region":{"startLine":"#)
             json.raw(String(line))
+            if let column {
+                json.raw(#","startColumn":"#)
+                json.raw(String(column))
+            }
             json.raw("}")
         }
         json.raw("}")
