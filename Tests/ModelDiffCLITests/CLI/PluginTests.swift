@@ -3,7 +3,7 @@ import ModelDiffTestSupport
 import Testing
 
 /// `swift package modeldiff-check` on the sample package `TestModels/PluginSample`, first with its
-/// inferable Notes bundle, then with a non-inferable bundle added. It builds modeldiff once more, in
+/// inferable Notes bundle and SwiftData target, then with a non-inferable bundle added. It builds modeldiff once more, in
 /// `.build-plugin-sample` (a scratch folder of its own, so the outer `swift test`'s lock on `.build` is
 /// never waited for), which later runs reuse.
 ///
@@ -43,7 +43,8 @@ func pluginChecksEveryModelBundleOfAPackage() throws {
     #expect(passing.status == 0, "\(passingOutput)")
     #expect(passingOutput.contains("modeldiff check Sources/Notes/Notes.xcdatamodeld\n"))
     #expect(passingOutput.contains("overall: inferable (1 pairs on path all: 0 not inferable; 0 errors, 0 warnings"))
-    #expect(passingOutput.contains("modeldiff-check: 1 bundle passed"))
+    #expect(passingOutput.contains("modeldiff check Sources/NotesData\n"))
+    #expect(passingOutput.contains("modeldiff-check: 1 bundle and 1 SwiftData target passed"))
 
     // A String → Integer 32 attribute change: lightweight migration cannot infer it.
     let broken = package.appendingPathComponent("Sources/Notes/Broken.xcdatamodeld")
@@ -75,5 +76,18 @@ func pluginChecksEveryModelBundleOfAPackage() throws {
             "::error file=Sources/Notes/Broken.xcdatamodeld/Broken 2.xcdatamodel/contents,line=5,title=attribute-type-incompatible::"))
     #expect(failingOutput.contains("modeldiff check failed for Sources/Notes/Broken.xcdatamodeld (exit status 1)"))
     #expect(!failingOutput.contains("Sources/Notes/Notes.xcdatamodeld (exit status"))
+
+    // The SwiftData target's plan given a schema that shares the first one's checksum.
+    let schemas = package.appendingPathComponent("Sources/NotesData/NotesSchemas.swift")
+    let source = try String(contentsOf: schemas, encoding: .utf8)
+    try source.replacingOccurrences(of: "        var isPinned: Bool = false\n", with: "")
+        .write(to: schemas, atomically: true, encoding: .utf8)
+    let duplicate = try modeldiffCheck([])
+    let duplicateOutput = duplicate.stdout + duplicate.stderr
+    #expect(duplicate.status != 0, "\(duplicateOutput)")
+    #expect(duplicateOutput.contains("[swiftdata-duplicate-checksum]"), "\(duplicateOutput)")
+    #expect(
+        duplicateOutput.contains(
+            "modeldiff check failed for Sources/Notes/Broken.xcdatamodeld (exit status 1), Sources/NotesData (exit status 1)"))
     try? files.removeItem(at: package)
 }
