@@ -12,6 +12,7 @@ struct SwiftSourceFile {
     /// Parses `text`; a file swift-syntax reports errors in is a diagnostic at its first error.
     init(path: String, text: String) throws(Diagnostic) {
         self.path = path
+        try SwiftNestingGuard.check(text, path: path)
         tree = Parser.parse(source: text)
         converter = SourceLocationConverter(fileName: path, tree: tree)
         if tree.hasError, let (node, message) = Self.firstError(in: tree) {

@@ -1,0 +1,66 @@
+import Foundation
+import ModelDiffTestSupport
+import Testing
+
+@_spi(CLI) @testable import ModelDiffKit
+
+/// The nesting swift-syntax's lookahead cannot take is refused before the parse, at its place; what real
+/// code nests, strings and comments with unbalanced brackets among it, is read.
+@Suite struct SwiftNestingGuardTests {
+    private func refusal(_ text: String) -> Diagnostic? {
+        do {
+            try SwiftNestingGuard.check(text, path: "G.swift")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: [
+        ("let x = " + String(repeating: "[", count: 11) + String(repeating: "]", count: 11), 1, 19),
+        ("let x = " + String(repeating: "[(", count: 11) + String(repeating: ")]", count: 11), 1, 29),
+        ("let x = " + String(repeating: "[a<", count: 11) + String(repeating: "]", count: 11), 1, 39),
+        ("let x = [\n" + String(repeating: "[\n", count: 10) + String(repeating: "]", count: 11), 11, 1),
+        ("let s = \"" + String(repeating: "[", count: 11) + "\"", 1, 20),
+    ])
+    func deepSquareBracketsAreRefusedWhereTheyPassTheLimit(_ text: String, line: Int, column: Int) throws {
+        let error = try #require(refusal(text))
+        #expect(
+            error.description == "G.swift:\(line):\(column): error: brackets nest more than 10 `[` levels deep here: "
+                + "swift-syntax's lookahead takes time exponential in that depth, so modeldiff does not parse this file")
+    }
+
+    @Test(arguments: [
+        "let x = " + String(repeating: "(", count: 300) + "1" + String(repeating: ")", count: 300),
+        "let x: " + String(repeating: "Array<\n", count: 300) + "Int" + String(repeating: ">", count: 300),
+        "func f() " + String(repeating: "{ do ", count: 300) + "{}" + String(repeating: "}", count: 300),
+    ])
+    func nestingTheParserCannotHoldIsRefused(_ text: String) throws {
+        let error = try #require(refusal(text))
+        #expect(error.message.hasPrefix("brackets, braces, parentheses and generic arguments nest more than 256 levels deep here"))
+        #expect(error.line != nil && error.column != nil)
+    }
+
+    @Test func stringsAndCommentsDoNotOpenLevels() {
+        let ansi = (0..<20).map { "let code\($0) = \"\\u{001B}[\\(\($0));1m\" // [unbalanced\n" }.joined()
+        let comparisons = (0..<400).map { "let b\($0) = a<b\n" }.joined()
+        // Each string of the test's own source stays under the limit too: this file is read by `realSwiftIsRead`.
+        let raw = ["let r = #\"[[[[\"#\n", "let m = \"\"\"\n[[[[\n\"\"\"\n", "/* [[[[ /* [[ */ */\n"].joined()
+        #expect(refusal(ansi + comparisons + raw + "let x: [[[[String]]]] = []\n") == nil)
+    }
+
+    /// The project's own sources and its dependencies' are real Swift: none is refused.
+    @Test func realSwiftIsRead() throws {
+        var read = 0
+        for folder in ["Sources", "Tests", ".build/checkouts/swift-syntax/Sources", ".build/checkouts/swift-argument-parser/Sources"] {
+            let root = Paths.repository.appendingPathComponent(folder)
+            guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in files where url.pathExtension == "swift" {
+                let text = try String(contentsOf: url, encoding: .utf8)
+                #expect(refusal(text) == nil, "\(url.path)")
+                read += 1
+            }
+        }
+        #expect(read > 500)
+    }
+}
