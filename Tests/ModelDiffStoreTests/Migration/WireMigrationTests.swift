@@ -18,6 +18,11 @@ let wireNullifiedKeys: [String: [String]] = [
     ]
 ]
 
+/// Stores whose direct step the SQL fast path leaves to the three-stage path, and why: `User.membership`
+/// (new in 2.31.0) is a one-to-one side whose inverse, the kept `Member.user`, a mapping sets, and only
+/// the three-stage path sets the inverse with it, as Core Data's context does (`SQLFastPath`).
+let wireThreeStageSteps: Set<String> = ["store2-30-0.wiredatabase"]
+
 /// Stores migrated on both paths; the others on the SQL fast path only (CI time).
 let wireBothPaths: Set<String> = [
     "store1-24.wiredatabase", "store1-25.wiredatabase", "store1-27.wiredatabase", "store2-65-0.wiredatabase", "store2-8.wiredatabase",
@@ -63,8 +68,10 @@ func wireStoreMigratesToTheCurrentVersion(_ name: String) throws {
             return
         }
         #expect(wireMigrationGaps[name] == nil, "\(name) migrates now: remove it from wireMigrationGaps")
-        // Every direct step is one Core Data runs in place in SQL: new to-ones, orders dropped, ordered join tables.
-        #expect(manager.usedFastPath == fastPath, "\(name): the SQL fast path is used when allowed")
+        // Every direct step is one Core Data runs in place in SQL (new to-ones, orders dropped, ordered join tables),
+        // but those of `wireThreeStageSteps`.
+        #expect(
+            manager.usedFastPath == (fastPath && !wireThreeStageSteps.contains(name)), "\(name): the SQL fast path is used when allowed")
         #expect(manager.nullifiedKeys.map(\.message) == (wireNullifiedKeys[name] ?? []), "\(name)")
         let store = try PersistentStore.open(path: output)
         #expect(store.metadata.versionHashes == current.versionHashes().entityVersionHashes)
@@ -75,7 +82,7 @@ func wireStoreMigratesToTheCurrentVersion(_ name: String) throws {
         #expect(after == before, "\(name): every object is carried over")
         // What `migrate` reports after the fast path: its inserts' change counts, which must be the rows' own count.
         let counted = manager.fastPathObjectCounts?.map { "\($0.entity) \($0.count)" }
-        #expect(counted == (fastPath ? try store.rowCounts().map { "\($0.entity) \($0.count)" } : nil), "\(name)")
+        #expect(counted == (manager.usedFastPath ? try store.rowCounts().map { "\($0.entity) \($0.count)" } : nil), "\(name)")
         contents.append(try storeContents(store, layout: layout))
         if wireBothPaths.contains(name) { joins.append(try joinTableContents(store, layout: layout)) }
     }
