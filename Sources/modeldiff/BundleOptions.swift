@@ -34,9 +34,12 @@ struct BundleOptions: ParsableArguments {
     /// `--order`'s names.
     var orderNames: [String]? { order?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
 
+    /// The path of the configuration `settings()` reads (`--config`, else the nearest `.modeldiff.yml`), or nil.
+    var configPath: String? { noConfig ? nil : config ?? ModelDiffConfig.find() }
+
     /// The configuration read (`--config`, else the nearest `.modeldiff.yml`), or nil.
     func settings() throws(Diagnostic) -> ModelDiffConfig? {
-        try (noConfig ? nil : config ?? ModelDiffConfig.find()).map { path throws(Diagnostic) in try ModelDiffConfig.load(path: path) }
+        try configPath.map { path throws(Diagnostic) in try ModelDiffConfig.load(path: path) }
     }
 
     /// The order of `bundle`'s versions (nil: the bundle's own), checked against it; `settings` as

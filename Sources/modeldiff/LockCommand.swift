@@ -58,7 +58,7 @@ struct LockCommand: ParsableCommand {
             printNotes(swiftDataHashNote(loaded))
             let lock = VersionLock(bundle: loaded, order: order)
             let path = VersionLock.path(forBundle: bundle)
-            try OutputPath.write(try lock.encoded(), to: path)
+            try OutputPath.write(try lock.encoded(), to: path, notSameAs: [bundle] + [bundleOptions.configPath].compactMap { $0 })
             printOut(
                 "\(MessageEscaping.escaped(path)): \(lock.versions.count) versions locked, current \(MessageEscaping.escaped(lock.currentVersion))\n"
             )

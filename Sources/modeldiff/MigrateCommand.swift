@@ -86,7 +86,7 @@ struct MigrateCommand: ParsableCommand {
             let wait = LockTimeout(seconds: lockTimeout)
             // Checked before anything is read, and again by StoreMigration.run before writing; a dry
             // run checks it too, so it fails where the real run would.
-            if let output { try OutputPath.check(output, notSameAs: [store], companions: true) }
+            if let output { try OutputPath.check(output, notSameAs: inputs, storeOutput: true, source: store) }
             let target =
                 dryRun || output == nil
                 ? FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-dry-run-\(UUID().uuidString).sqlite").path
@@ -170,6 +170,16 @@ struct MigrateCommand: ParsableCommand {
                 printOut(report)
             }
         }
+    }
+
+    /// Every file and folder the command reads: the store, the models, the mapping, the configuration,
+    /// and in bundle mode the lock file and the mapping files beside the bundle.
+    private var inputs: [String] {
+        var paths = [store, to] + [from, mapping, bundleOptions.configPath].compactMap { $0 }
+        if from == nil && ModelInput.isBundle(to) {
+            paths += [VersionLock.path(forBundle: to)] + MappingDiscovery.paths(besides: to, in: [])
+        }
+        return paths
     }
 
     private func plan(_ source: PersistentStore) throws -> [MigrationStep] {

@@ -35,7 +35,7 @@ struct StoreSeedCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let (defaultCount, counts) = try Self.counts(objects, output: output)
-            try OutputPath.check(output)
+            try OutputPath.check(output, notSameAs: [model], storeOutput: true, source: nil)
             let loaded = try ModelFile.load(path: model)
             do {
                 try StoreSeed(defaultCount: defaultCount, counts: counts, seed: seed).write(model: loaded.model, to: output)

@@ -31,7 +31,8 @@ import Foundation
         return (files, unreadable)
     }
 
-    private static func paths(besides bundle: String, in folders: [String]) -> [String] {
+    /// The paths of the mapping files ``files(besides:in:)`` reads.
+    @_spi(CLI) public static func paths(besides bundle: String, in folders: [String]) -> [String] {
         let beside = (bundle.trimmingTrailingSlashes as NSString).deletingLastPathComponent
         var paths = Set(candidates(in: beside.isEmpty ? "." : beside, recursive: false))
         for folder in folders { paths.formUnion(candidates(in: folder, recursive: true)) }

@@ -7,7 +7,7 @@ import Foundation
 /// a folder named `….xcmappingmodel` holding `xcmapping.xml` (a regular file) and nothing else. Any
 /// other folder (a project, the folder of the model bundle, a bundle) would lose what it holds, so it
 /// is refused, as is a symbolic link (it would send the output elsewhere) and an output that is, holds
-/// or sits inside an input (compared by resolved path, so links and `..` count). An existing package
+/// or sits inside an input (`OutputPath.checkNotInput`: by device and inode, so links and `..` count). An existing package
 /// keeps its folder: its `xcmapping.xml` is replaced by `OutputPath.write` (a file written beside it
 /// and renamed onto it), so a failure leaves the old file as it was and nothing is moved aside. A new
 /// package is built beside the output and renamed onto it.
@@ -19,7 +19,7 @@ import Foundation
     /// (else ``OutputExists``) and only when it is such a package; every other failure is a `Diagnostic`.
     @_spi(CLI) public static func write(_ text: String, to output: String, overwrite: Bool, notSameAs inputs: [String]) throws {
         let target = output.trimmingTrailingSlashes
-        try checkInputs(inputs, output: output, target: target)
+        try OutputPath.checkNotInput(output, inputs: inputs, folder: true)
         var info = stat()
         if lstat(target, &info) == 0 {
             guard overwrite else { throw OutputExists(path: output) }
@@ -49,23 +49,6 @@ import Foundation
         guard rename(staging, target) == 0 else { throw fail("the folder into place") }
     }
 
-    /// Refuses an output that is an input, holds one (is an ancestor of one) or lies inside one.
-    private static func checkInputs(_ inputs: [String], output: String, target: String) throws(Diagnostic) {
-        let resolvedOutput = resolved(target)
-        for input in inputs {
-            let resolvedInput = resolved(input.trimmingTrailingSlashes)
-            if resolvedInput == resolvedOutput {
-                throw Diagnostic(path: output, message: "the output is an input (\(input)); choose another output")
-            }
-            if resolvedInput.hasPrefix(resolvedOutput + "/") {
-                throw Diagnostic(path: output, message: "the output holds an input (\(input)); choose another output")
-            }
-            if resolvedOutput.hasPrefix(resolvedInput + "/") {
-                throw Diagnostic(path: output, message: "the output is inside an input (\(input)); choose another output")
-            }
-        }
-    }
-
     /// Refuses, with what it is, an existing output that is not a package modeldiff writes.
     private static func checkReplaceable(_ target: String, mode: mode_t, output: String) throws(Diagnostic) {
         switch mode & S_IFMT {
@@ -93,21 +76,5 @@ import Foundation
                     """
             )
         }
-    }
-
-    /// `path` with links and `.`/`..` resolved as far as it exists, the rest appended as written.
-    private static func resolved(_ path: String) -> String {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var existing = absolute
-        var rest: [String] = []
-        while !existing.isEmpty, existing != "/" {
-            if let real = realpath(existing, nil) {
-                defer { free(real) }
-                return ([String(cString: real)] + rest.reversed()).joined(separator: "/").replacingOccurrences(of: "//", with: "/")
-            }
-            rest.append((existing as NSString).lastPathComponent)
-            existing = (existing as NSString).deletingLastPathComponent
-        }
-        return absolute
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The rule every file modeldiff writes obeys, checked before anything is written: the output is
-/// absent or a regular file, is not a symbolic link, and is not one of the inputs.
+/// absent or a regular file, is not a symbolic link, is not one of the inputs, does not lie inside an
+/// input folder (or hold an input), and, for a store, is not named as a store's companion file.
 ///
 /// Why each part:
 /// - Outputs are written beside the path and renamed onto it, and rename(2) replaces whatever the
@@ -12,35 +13,37 @@ import Foundation
 ///   user asked for, so a link is refused and the message says where it points. Links in the folders
 ///   above the file (`/tmp` on macOS) are followed as usual.
 /// - Sameness is decided by device and inode, not by name, so `./a.sqlite`, an absolute path, a hard
-///   link or a symbolic link to an input all count as that input. For stores, the companions
-///   (`-wal`, `-shm`, `-journal`) of both sides count too: a migration removes the output's old
-///   `-wal` and `-shm` after the rename, and SQLite would apply a journal to the file beside it.
+///   link or a symbolic link to an input all count as that input; the folders above the output are
+///   compared the same way, so a file inside an input folder (a version inside the `--to` bundle, a
+///   file in a Swift source folder) counts as that input too. For stores, the companions (`-wal`,
+///   `-shm`, `-journal`) of both sides count: a migration removes the output's old `-wal` and `-shm`
+///   after the rename, and SQLite would apply a journal to the file beside it.
+/// - A store output named `NAME-wal`, `NAME-shm` or `NAME-journal` is refused whether or not `NAME`
+///   exists: SQLite takes such a file for the companion of the store `NAME` and, the next time that
+///   store is opened (the source of `migrate src.sqlite --output src.sqlite-wal`), applies or deletes
+///   it, and the written store is gone.
 @_spi(CLI) public enum OutputPath {
     /// The suffixes of SQLite's companion files.
     package static let storeCompanions = StoreFiles.companions
 
     /// Throws a one-line diagnostic naming `output` unless it may be written.
     /// - Parameters:
-    ///   - inputs: files the command reads; the output must not be any of them.
-    ///   - companions: whether the files are SQLite stores, whose companion files count as the store.
+    ///   - inputs: files and folders the command reads; the output must not be any of them, lie
+    ///     inside one or hold one.
+    ///   - companions: whether the output and the first input are SQLite stores, whose companion files
+    ///     count as the store.
     @_spi(CLI) public static func check(_ output: String, notSameAs inputs: [String] = [], companions: Bool = false) throws(Diagnostic) {
-        let suffixes = companions ? [""] + storeCompanions : [""]
-        var inputFiles: [FileID: String] = [:]
-        for input in inputs {
-            for suffix in suffixes {
-                if let id = FileID(following: input + suffix) { inputFiles[id] = suffix }
-            }
-        }
-        for suffix in suffixes {
-            guard let id = FileID(following: output + suffix), let inputSuffix = inputFiles[id] else { continue }
-            let what = inputSuffix.isEmpty ? "the store itself" : "the store's \(inputSuffix) file"
-            let named = suffix.isEmpty ? "the output" : "the output's \(suffix) file"
-            throw Diagnostic(
-                path: output,
-                message: companions
-                    ? "\(named) is the same file as \(what) (\(inputs.joined(separator: ", "))); the source is never written: choose another output"
-                    : "the output is the same file as an input (\(inputs.joined(separator: ", "))); choose another output")
-        }
+        try check(output, notSameAs: inputs, storeOutput: companions, source: companions ? inputs.first : nil)
+    }
+
+    /// Throws a one-line diagnostic naming `output` unless it may be written.
+    /// - Parameters:
+    ///   - inputs: files and folders the command reads (`source` among them).
+    ///   - storeOutput: whether the output is a SQLite store, which may not take a companion's name.
+    ///   - source: the store the command reads, whose companions count as the store.
+    @_spi(CLI) public static func check(_ output: String, notSameAs inputs: [String], storeOutput: Bool, source: String?) throws(Diagnostic)
+    {
+        try checkNotInput(output, inputs: inputs, storeOutput: storeOutput, source: source)
         var info = stat()
         guard lstat(output, &info) == 0 else { return }  // absent: the command creates it
         switch info.st_mode & S_IFMT {
@@ -93,6 +96,85 @@ import Foundation
         }
         close(descriptor)
         guard rename(partial, output) == 0 else { throw fail("the file into place") }
+    }
+
+    /// Refuses an output that is an input or lies inside an input folder, a folder output (`folder`)
+    /// that holds an input, and a store output named as a store's companion file or sharing a file with
+    /// `source` or its companions. (A file output that holds an input is a folder, refused as such.)
+    package static func checkNotInput(
+        _ output: String, inputs: [String], storeOutput: Bool = false, source: String? = nil, folder: Bool = false
+    ) throws(Diagnostic) {
+        let target = output.trimmingTrailingSlashes
+        if let source {
+            let suffixes = [""] + storeCompanions
+            var sourceFiles: [FileID: String] = [:]
+            for suffix in suffixes {
+                if let id = FileID(following: source + suffix) { sourceFiles[id] = suffix }
+            }
+            for suffix in suffixes {
+                guard let id = FileID(following: target + suffix), let inputSuffix = sourceFiles[id] else { continue }
+                let what = inputSuffix.isEmpty ? "the store itself" : "the store's \(inputSuffix) file"
+                let named = suffix.isEmpty ? "the output" : "the output's \(suffix) file"
+                throw Diagnostic(
+                    path: output,
+                    message: "\(named) is the same file as \(what) (\(source)); the source is never written: choose another output")
+            }
+        }
+        if storeOutput, let suffix = storeCompanions.first(where: { target.hasSuffix($0) && target.count > $0.count }) {
+            let store = String(target.dropLast(suffix.count))
+            throw Diagnostic(
+                path: output,
+                message:
+                    """
+                    the output is named as the \(suffix) file of the store \(store); SQLite applies or deletes such a file when it opens \
+                    that store, and the written store would be lost: choose another output
+                    """)
+        }
+        var inputIDs: [FileID: String] = [:]
+        for input in inputs {
+            if let id = FileID(following: input.trimmingTrailingSlashes) { inputIDs[id] = input }
+        }
+        if let id = FileID(following: target), let input = inputIDs[id] {
+            throw Diagnostic(path: output, message: "the output is the same file as an input (\(input)); choose another output")
+        }
+        for folder in ancestors(of: target) {
+            guard let id = FileID(following: folder), let input = inputIDs[id] else { continue }
+            throw Diagnostic(path: output, message: "the output is inside an input (\(input)); choose another output")
+        }
+        if folder, let id = FileID(following: target) {
+            for input in inputs where ancestors(of: input.trimmingTrailingSlashes).contains(where: { FileID(following: $0) == id }) {
+                throw Diagnostic(path: output, message: "the output holds an input (\(input)); choose another output")
+            }
+        }
+    }
+
+    /// The folders above `path`, nearest first, up to the root: with links and `.`/`..` resolved as far
+    /// as the path exists (so they are the folders the kernel would walk), the rest as written.
+    private static func ancestors(of path: String) -> [String] {
+        var folders: [String] = []
+        var folder = (resolved(path) as NSString).deletingLastPathComponent
+        while !folder.isEmpty {
+            folders.append(folder)
+            if folder == "/" { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return folders
+    }
+
+    /// `path` with links and `.`/`..` resolved as far as it exists, the rest appended as written.
+    package static func resolved(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var existing = absolute
+        var rest: [String] = []
+        while !existing.isEmpty, existing != "/" {
+            if let real = realpath(existing, nil) {
+                defer { free(real) }
+                return ([String(cString: real)] + rest.reversed()).joined(separator: "/").replacingOccurrences(of: "//", with: "/")
+            }
+            rest.append((existing as NSString).lastPathComponent)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        return absolute
     }
 
     /// Where an output is written before it is renamed onto `output`: a hidden file beside it, named
