@@ -35,6 +35,11 @@ extension ValueChange where Subject == ModelField {
 
     /// Creates a field change.
     package init(field: ModelField, old: String, new: String) { self.init(subject: field, old: old, new: new) }
+
+    /// `field: old → new`, `(none)` for an unset value: the one way every report shows a field change.
+    /// The values are the model's, unescaped; each report escapes the text for its format
+    /// (`MessageEscaping`) where it prints it.
+    package var text: String { "\(field.rawValue): \(old.isEmpty ? "(none)" : old) → \(new.isEmpty ? "(none)" : new)" }
 }
 
 extension ValueChange where Subject == String {

@@ -223,8 +223,7 @@
     }
 
     private static func describe(_ fields: [FieldChange]) -> String {
-        fields.map { "\($0.field.rawValue): \($0.old.isEmpty ? "(none)" : $0.old) → \($0.new.isEmpty ? "(none)" : $0.new)" }.joined(
-            separator: "; ")
+        fields.map(\.text).joined(separator: "; ")
     }
 
     private static func joined(_ note: String, _ fields: [FieldChange]) -> String { fields.isEmpty ? note : note + "; " + describe(fields) }
@@ -249,7 +248,7 @@ extension BundleLog {
                     ? style.green(change.sign) : change.kind == .removed ? style.red(change.sign) : style.yellow(change.sign)
                 output += "  \(sign) \(e(change.element)): \(e(change.detail))\n"
             }
-            for group in entry.cosmetic { output += "  · cosmetic, version hashes unchanged: \(group.change): \(e(group.names()))\n" }
+            for group in entry.cosmetic { output += "  · cosmetic, version hashes unchanged: \(e(group.change)): \(e(group.names()))\n" }
             for finding in entry.findings { output += "  \(style.severity(finding.severity)): \(e(finding.message)) [\(finding.code)]\n" }
         }
         return output
@@ -279,7 +278,7 @@ extension BundleLog {
                 output += "- \(word)\(code(change.element)): \(md(change.detail))\n"
             }
             for group in entry.cosmetic {
-                output += "- cosmetic, version hashes unchanged: \(group.change): \(group.names(quoted: true))\n"
+                output += "- cosmetic, version hashes unchanged: \(md(group.change)): \(group.names(quoted: true))\n"
             }
             for finding in entry.findings { output += "- **\(finding.severity.rawValue)**: \(md(finding.message)) `\(finding.code)`\n" }
         }

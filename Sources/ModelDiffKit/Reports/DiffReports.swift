@@ -9,7 +9,7 @@ public enum DiffReports {
         for change in diff.entities where change.isChange {
             output += entityLine(change, style) + "\n"
             for field in change.fields {
-                output += "    \(field.field.rawValue): \(show(field.old)) → \(show(field.new))\n"
+                output += "    \(MessageEscaping.escaped(field.text))\n"
             }
             // Properties that change the same settings the same way and leave the store alone (a new
             // Xcode writing `usesScalarValueType` on every attribute) are one line, named together.
@@ -28,7 +28,7 @@ public enum DiffReports {
                     output += "    " + propertyLine(property, style) + "\n"
                 }
                 for field in fields {
-                    output += "        \(field.field.rawValue): \(show(field.old)) → \(show(field.new))\n"
+                    output += "        \(MessageEscaping.escaped(field.text))\n"
                 }
             }
         }
@@ -94,8 +94,6 @@ public enum DiffReports {
             return "fetched \(f.fetchRequest.entity)"
         }
     }
-
-    private static func show(_ value: String) -> String { value.isEmpty ? "(none)" : MessageEscaping.escaped(value) }
 
     /// The JSON report.
     public static func json(_ diff: ModelDiff, oldPath: String, newPath: String) throws -> String {
