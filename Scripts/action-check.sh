@@ -3,6 +3,7 @@
 # GitHub annotations in the log, then `check --format sarif` into SARIF_DIR for code scanning.
 # Environment: MODELDIFF (the binary), BUNDLES (one bundle per line), SARIF_DIR, ARGS (extra `check`
 # options, split on white space). Exit status: the worst of the checks (0 inferable, 1 not, 2 bad input).
+# Each bundle comes after `--`, so a name beginning with `-` (`-h.xcdatamodeld`) is a bundle, never an option.
 set -uo pipefail
 : "${MODELDIFF:?}" "${BUNDLES:?}" "${SARIF_DIR:?}"
 mkdir -p "$SARIF_DIR"
@@ -12,10 +13,10 @@ index=0
 while IFS= read -r bundle; do
   [[ -z "${bundle// /}" ]] && continue
   index=$((index + 1))
-  "$MODELDIFF" check "$bundle" --format github "${extra[@]}"
+  "$MODELDIFF" check --format github "${extra[@]}" -- "$bundle"
   status=$?
   # The SARIF run repeats the check for code scanning; its status is the same, so it is not counted twice.
-  "$MODELDIFF" check "$bundle" --format sarif "${extra[@]}" > "$SARIF_DIR/modeldiff-$index.sarif"
+  "$MODELDIFF" check --format sarif "${extra[@]}" -- "$bundle" > "$SARIF_DIR/modeldiff-$index.sarif"
   if (( status > worst )); then worst=$status; fi
 done <<< "$BUNDLES"
 if (( index == 0 )); then

@@ -17,9 +17,11 @@ struct ModelDiffCheck: CommandPlugin {
         let modeldiff = try context.tool(named: "modeldiff").url
         var failures: [String] = []
         for model in bundles + swiftData {
-            // Relative paths keep the diagnostics (and GitHub annotations) relative to the package.
-            print((["modeldiff check", model] + arguments).joined(separator: " "))
-            let status = try Self.run(modeldiff, ["check", model] + arguments, in: root)
+            // Relative paths keep the diagnostics (and GitHub annotations) relative to the package. The
+            // model comes after `--`, so a name beginning with `-` (`-h.xcdatamodeld`) is never an option.
+            let command = ["check"] + arguments + ["--", model]
+            print((["modeldiff"] + command).joined(separator: " "))
+            let status = try Self.run(modeldiff, command, in: root)
             if status != 0 { failures.append("\(model) (exit status \(status))") }
         }
         if failures.isEmpty {

@@ -5,8 +5,8 @@ import Testing
 /// The GitHub Action (`action.yml`) and the pre-commit hook (`.pre-commit-hooks.yaml`): what they run, run here.
 @Suite struct CIIntegrationFileTests {
     /// A bundle of two versions whose step is not inferable (an attribute type change).
-    private func failingBundle(in folder: URL) throws -> URL {
-        let bundle = folder.appendingPathComponent("Broken.xcdatamodeld")
+    private func failingBundle(in folder: URL, named name: String = "Broken.xcdatamodeld") throws -> URL {
+        let bundle = folder.appendingPathComponent(name)
         let rules = Paths.testModels.appendingPathComponent("rules/attribute-type-incompatible")
         for (version, file) in [("Broken", "old.xml"), ("Broken 2", "new.xml")] {
             let folder = bundle.appendingPathComponent("\(version).xcdatamodel")
@@ -61,6 +61,32 @@ import Testing
             environment: ["MODELDIFF": modeldiffBinary.path, "BUNDLES": " \n", "SARIF_DIR": sarif.path])
         #expect(empty.status == 2)
         #expect(empty.stderr == "::error::modeldiff: no bundle given (input 'bundles')\n")
+    }
+
+    /// A bundle whose name begins with `-` is a bundle, not an option: `-h.xcdatamodeld` would print the
+    /// help and exit 0, and a failing bundle would pass CI with the help text as its SARIF file.
+    @Test func actionScriptPassesABundleNamedLikeAnOptionAsABundle() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try failingBundle(in: folder, named: "-h.xcdatamodeld")
+        _ = try failingBundle(in: folder, named: "--version.xcdatamodeld")
+        let sarif = folder.appendingPathComponent("sarif")
+        let run = try runProcess(
+            [Paths.repository.appendingPathComponent("Scripts/action-check.sh").path], in: folder,
+            environment: [
+                "MODELDIFF": modeldiffBinary.path, "BUNDLES": "-h.xcdatamodeld\n--version.xcdatamodeld", "SARIF_DIR": sarif.path,
+                "ARGS": "--strict",
+            ])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("USAGE:"), "\(run.stdout)")
+        for (index, name) in ["-h.xcdatamodeld", "--version.xcdatamodeld"].enumerated() {
+            #expect(run.stdout.contains("::error file=\(name)/Broken 2.xcdatamodel/contents,line=5,title=attribute-type-incompatible::"))
+            let data = try Data(contentsOf: sarif.appendingPathComponent("modeldiff-\(index + 1).sarif"))
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+            #expect(json["version"] as? String == "2.1.0")
+            #expect(String(decoding: data, as: UTF8.self).contains("attribute-type-incompatible"))
+        }
     }
 
     /// The hook's fields, read from the file, and its command run the way pre-commit runs it.

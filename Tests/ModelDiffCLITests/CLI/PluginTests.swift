@@ -41,36 +41,39 @@ func pluginChecksEveryModelBundleOfAPackage() throws {
     let passing = try modeldiffCheck([])
     let passingOutput = passing.stdout + passing.stderr
     #expect(passing.status == 0, "\(passingOutput)")
-    #expect(passingOutput.contains("modeldiff check Sources/Notes/Notes.xcdatamodeld\n"))
+    #expect(passingOutput.contains("modeldiff check -- Sources/Notes/Notes.xcdatamodeld\n"))
     #expect(passingOutput.contains("overall: inferable (1 pairs on path all: 0 not inferable; 0 errors, 0 warnings"))
-    #expect(passingOutput.contains("modeldiff check Sources/NotesData\n"))
+    #expect(passingOutput.contains("modeldiff check -- Sources/NotesData\n"))
     #expect(passingOutput.contains("modeldiff-check: 1 bundle and 1 SwiftData target passed"))
 
     // A String → Integer 32 attribute change: lightweight migration cannot infer it.
-    let broken = package.appendingPathComponent("Sources/Notes/Broken.xcdatamodeld")
-    let rule = Paths.testModels.appendingPathComponent("rules/attribute-type-incompatible")
-    for (version, file) in [("Broken", "old.xml"), ("Broken 2", "new.xml")] {
-        let folder = broken.appendingPathComponent("\(version).xcdatamodel")
-        try files.createDirectory(at: folder, withIntermediateDirectories: true)
-        try files.copyItem(at: rule.appendingPathComponent(file), to: folder.appendingPathComponent("contents"))
-    }
-    try """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-    <plist version="1.0">
-    <dict>
-    \t<key>_XCCurrentVersionName</key>
-    \t<string>Broken 2.xcdatamodel</string>
-    </dict>
-    </plist>
+    func addBrokenBundle(_ path: String) throws {
+        let broken = package.appendingPathComponent(path)
+        let rule = Paths.testModels.appendingPathComponent("rules/attribute-type-incompatible")
+        for (version, file) in [("Broken", "old.xml"), ("Broken 2", "new.xml")] {
+            let folder = broken.appendingPathComponent("\(version).xcdatamodel")
+            try files.createDirectory(at: folder, withIntermediateDirectories: true)
+            try files.copyItem(at: rule.appendingPathComponent(file), to: folder.appendingPathComponent("contents"))
+        }
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>_XCCurrentVersionName</key>
+        \t<string>Broken 2.xcdatamodel</string>
+        </dict>
+        </plist>
 
-    """.write(to: broken.appendingPathComponent(".xccurrentversion"), atomically: true, encoding: .utf8)
+        """.write(to: broken.appendingPathComponent(".xccurrentversion"), atomically: true, encoding: .utf8)
+    }
+    try addBrokenBundle("Sources/Notes/Broken.xcdatamodeld")
 
     let failing = try modeldiffCheck(["--format", "github"])
     let failingOutput = failing.stdout + failing.stderr
     #expect(failing.status != 0, "\(failingOutput)")
-    #expect(failingOutput.contains("modeldiff check Sources/Notes/Broken.xcdatamodeld --format github\n"))
-    #expect(failingOutput.contains("modeldiff check Sources/Notes/Notes.xcdatamodeld --format github\n"))
+    #expect(failingOutput.contains("modeldiff check --format github -- Sources/Notes/Broken.xcdatamodeld\n"))
+    #expect(failingOutput.contains("modeldiff check --format github -- Sources/Notes/Notes.xcdatamodeld\n"))
     #expect(
         failingOutput.contains(
             "::error file=Sources/Notes/Broken.xcdatamodeld/Broken 2.xcdatamodel/contents,line=5,title=attribute-type-incompatible::"))
@@ -89,5 +92,17 @@ func pluginChecksEveryModelBundleOfAPackage() throws {
     #expect(
         duplicateOutput.contains(
             "modeldiff check failed for Sources/Notes/Broken.xcdatamodeld (exit status 1), Sources/NotesData (exit status 1)"))
+
+    // A bundle whose name begins with `-` is checked, not read as an option (`-h` would print the help and exit 0).
+    try source.write(to: schemas, atomically: true, encoding: .utf8)
+    try files.removeItem(at: package.appendingPathComponent("Sources/Notes/Broken.xcdatamodeld"))
+    try addBrokenBundle("-h.xcdatamodeld")
+    let dashed = try modeldiffCheck(["--format", "github"])
+    let dashedOutput = dashed.stdout + dashed.stderr
+    #expect(dashed.status != 0, "\(dashedOutput)")
+    #expect(dashedOutput.contains("modeldiff check --format github -- -h.xcdatamodeld\n"), "\(dashedOutput)")
+    #expect(dashedOutput.contains("::error file=-h.xcdatamodeld/Broken 2.xcdatamodel/contents,line=5,title=attribute-type-incompatible::"))
+    #expect(dashedOutput.contains("modeldiff check failed for -h.xcdatamodeld (exit status 1)\n"), "\(dashedOutput)")
+    #expect(!dashedOutput.contains("USAGE:"))
     try? files.removeItem(at: package)
 }
