@@ -54,6 +54,12 @@ struct TestCommand: ParsableCommand {
             let settings = try bundleOptions.settings()
             let objects = objects ?? settings?.testObjects ?? 10
             let acknowledgements = settings?.acknowledgements ?? []
+            if let settings, !settings.testValues.isEmpty {
+                // Every key is checked against every version before anything is seeded.
+                let loaded = try ModelBundle.load(path: bundle, keepingUnreadable: true)
+                let order = try bundleOptions.versionOrder(of: loaded, settings: settings) ?? loaded.versions.map(\.name)
+                try settings.checkTestValues(against: order.compactMap { name in loaded.version(named: name).map { (name, $0.model) } })
+            }
             let data = MigrationTest.SeedData(counts: settings?.testCounts ?? [:], ranges: settings?.testValues ?? [:])
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modeldiff-test-\(getpid())-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)

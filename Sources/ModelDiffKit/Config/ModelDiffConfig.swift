@@ -50,6 +50,8 @@ public struct ModelDiffConfig: Sendable {
     public let testCounts: [String: Int]
     /// `test.values`: by `Entity.attribute`, the closed range of numbers its seeded values stay in.
     public let testValues: [String: ClosedRange<Double>]
+    /// Where each `test.values` key is (its line and column), for the messages about it.
+    package let testValuePositions: [String: (line: Int, column: Int)]
     /// `order`: the bundle's versions, oldest first, each with its line and column (checked against
     /// the bundle by `VersionOrder`), and where the key is.
     @_spi(CLI) public let order: (names: [(name: String, line: Int, column: Int)], line: Int, column: Int)?
@@ -95,6 +97,7 @@ public struct ModelDiffConfig: Sendable {
         var testObjects: Int?
         var testCounts: [String: Int] = [:]
         var testValues: [String: ClosedRange<Double>] = [:]
+        var testValuePositions: [String: (line: Int, column: Int)] = [:]
         var order: (names: [(name: String, line: Int, column: Int)], line: Int, column: Int)?
         let reader = ConfigReader(path: path)
         if let root = try YAMLReader.read(text, path: path) {
@@ -136,6 +139,7 @@ public struct ModelDiffConfig: Sendable {
                                     throw reader.error(namePosition, "test.values names an attribute as Entity.attribute, not \"\(name)\"")
                                 }
                                 testValues[name] = try reader.range(range)
+                                testValuePositions[name] = (namePosition.line, namePosition.column)
                             }
                         default:
                             throw reader.error(position, "unknown key \"test.\(key)\" (test takes objects and values)")
@@ -173,6 +177,7 @@ public struct ModelDiffConfig: Sendable {
         self.testObjects = testObjects
         self.testCounts = testCounts
         self.testValues = testValues
+        self.testValuePositions = testValuePositions
         self.order = order
     }
 }
