@@ -81,6 +81,9 @@ struct StoreInfoCommand: ParsableCommand {
                     }
                 }
             }
+            // Without --model, or with a version that matches, the cache is not needed to read the store,
+            // but one that is there and cannot be used is a problem of the store all the same.
+            if modelCache == nil, let problem = try opened.modelCacheProblem() { modelCache = .failure(problem) }
             let info = StoreInfo(
                 store: store, metadata: opened.metadata, uuid: try opened.storeUUID(), counts: counts, match: match,
                 modelGiven: model != nil,
@@ -116,7 +119,8 @@ private struct StoreInfo: Encodable {
     let entities: [EntityRows]
     let modelVersion: String??
     let differingEntities: [String]?
-    /// For no matching version: whether the model cached in the store (Z_MODELCACHE) is used, or why not.
+    /// Whether the model cached in the store (Z_MODELCACHE) is used (no version matches), or why a cache is not
+    /// used (none, or one that cannot be: that also when the cache is not needed).
     let modelCache: String?
 
     init(
@@ -177,11 +181,10 @@ private struct StoreInfo: Encodable {
                 if modelCache == "used" {
                     output +=
                         "model: taken from the store's Z_MODELCACHE (the model Core Data cached when it wrote the store; its hashes match)\n"
-                } else if let modelCache {
-                    output += "model cache: cannot be used: \(e(modelCache))\n"
                 }
             }
         }
+        if let modelCache, modelCache != "used" { output += "model cache: cannot be used: \(e(modelCache))\n" }
         return output
     }
 }

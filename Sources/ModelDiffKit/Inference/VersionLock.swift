@@ -55,12 +55,37 @@ public struct VersionLock: Sendable, Codable, Equatable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         let data = Data(try RegularFile.bytes(at: path))
+        let lock: VersionLock
         do {
-            return try JSONDecoder().decode(VersionLock.self, from: data)
+            lock = try JSONDecoder().decode(VersionLock.self, from: data)
         } catch {
             throw Diagnostic(
                 path: path, line: 1, message: "not a modeldiff lock file: \(Self.describe(error)); run modeldiff lock to write it again")
         }
+        // A version listed twice (a merge that kept both sides' entry) has two records of what shipped,
+        // which may differ: which one holds cannot be decided, so the lock is refused, at the second.
+        var seen = Set<String>()
+        for version in lock.versions where !seen.insert(version.name).inserted {
+            throw Diagnostic(
+                path: path, line: secondLine(naming: version.name, in: String(decoding: data, as: UTF8.self)),
+                message:
+                    """
+                    the lock lists version "\(version.name)" twice; a version is locked once: remove the entry that is not what \
+                    shipped (or both, and run modeldiff lock to lock the bundle as it is)
+                    """)
+        }
+        return lock
+    }
+
+    /// The line of the second `"name": NAME` in the lock's text (1 when it cannot be found).
+    private static func secondLine(naming name: String, in text: String) -> Int {
+        guard let literal = try? JSONEncoder().encode(name),
+            let pattern = try? NSRegularExpression(
+                pattern: #""name"\s*:\s*"# + NSRegularExpression.escapedPattern(for: String(decoding: literal, as: UTF8.self)))
+        else { return 1 }
+        let matches = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        guard matches.count > 1, let range = Range(matches[1].range, in: text) else { return 1 }
+        return text[..<range.lowerBound].count(where: { $0 == "\n" }) + 1
     }
 
     /// The lock as JSON: keys sorted, so the file diffs well.

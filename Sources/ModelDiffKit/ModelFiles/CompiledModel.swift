@@ -102,6 +102,10 @@ public enum CompiledModel {
     }
 
     /// One `NSEntityDescription`, with the properties it declares itself.
+    /// The words of the failure for a property class this reader does not decode (such as
+    /// `NSDerivedAttributeDescription`): a limit of modeldiff, not a fault of the archive.
+    package static let unknownClass = "has an unknown class"
+
     private static func entity(_ object: ArchivedObject) throws(Diagnostic) -> Entity {
         let archive = object.archive
         guard let name = object.string("NSEntityName"), !name.isEmpty else {
@@ -122,7 +126,8 @@ public enum CompiledModel {
             case "NSRelationshipDescription": relationships.append(try relationship(property, entity: name))
             case "NSFetchedPropertyDescription": fetched.append(try fetchedProperty(property, entity: name))
             case "_NSPropertyDescriptionProxy": continue
-            default: throw archive.failure("property \"\(key)\" of entity \"\(name)\" has an unknown class \(property.className ?? "?")")
+            default:
+                throw archive.failure("property \"\(key)\" of entity \"\(name)\" \(unknownClass) \(property.className ?? "?")")
             }
         }
         attributes.sort { coreDataCompare($0.name, $1.name) }

@@ -350,6 +350,7 @@ enum SQLFastPath {
         else { return nil }
         let value = SQLFragment.column(column.name, of: "s")
         switch (sourceAttribute.type, type) {
+        case (.boolean, .boolean): return .storedBoolean(value)
         case (let a, let b) where a == b: return value
         case (let a, .boolean) where a.isNumber: return .boolean(value)
         case (let a, let b) where (a.isNumber || a == .boolean) && b.isInteger: return .cast(value, to: .integer)

@@ -43,6 +43,20 @@ extension PersistentStore {
         return model
     }
 
+    /// Why the model cache the store holds cannot be used, for a store that does not need it (its
+    /// version is known): nil when it has none, when it can be used, and when only modeldiff cannot
+    /// read it (a property class the reader does not decode, `CompiledModel.unknownClass`), which
+    /// Core Data reads.
+    @_spi(CLI) public func modelCacheProblem() throws(StoreFailure) -> StoreFailure? {
+        guard try holdsModelCache() else { return nil }
+        do {
+            _ = try cachedModel()
+            return nil
+        } catch {
+            return error.message.contains(CompiledModel.unknownClass) ? nil : error
+        }
+    }
+
     /// Whether the store holds a model cache at all: a `Z_MODELCACHE` table with a row. Stores written
     /// before Core Data cached its model, and those modeldiff writes, have none (or the table empty);
     /// a cache that is there and fails `cachedModel()` is a problem of the store.

@@ -221,6 +221,15 @@ struct SQLFragment: Sendable, Hashable {
         SQLFragment("CASE WHEN \(x.text) IS NULL THEN NULL WHEN \(x.text) != 0 THEN 1 ELSE 0 END", x.arguments + x.arguments)
     }
 
+    /// A Boolean column copied to a Boolean column: an integer as 0 or 1, what Core Data writes for a
+    /// Boolean (it reads any integer but 0 as YES, `StoreValue(_:type:)`), so a 7 left by another
+    /// writer becomes 1 as it does through the three-stage path; NULL and a real stay as they are,
+    /// as that path reads and writes them.
+    static func storedBoolean(_ x: SQLFragment) -> SQLFragment {
+        SQLFragment(
+            "CASE WHEN typeof(\(x.text)) = 'integer' THEN (\(x.text) != 0) ELSE \(x.text) END", x.arguments + x.arguments + x.arguments)
+    }
+
     /// `CAST(x AS INTEGER)` or `CAST(x AS REAL)`.
     static func cast(_ x: SQLFragment, to type: CastType) -> SQLFragment {
         SQLFragment("CAST(" + x.text + " AS " + type.rawValue + ")", x.arguments)

@@ -161,6 +161,17 @@ private func storeWithCache(_ archive: CompiledModelArchive) throws -> (folder: 
     let json = try runModeldiff(
         ["store", "info", store.path, "--model", sample.appendingPathComponent("SampleModel2.xcdatamodel").path, "--format", "json"])
     #expect(json.status == 1 && json.stderr == info.stderr, "\(json.stderr)")
+    // Without --model, and with the version that wrote the store (its hashes match, so the cache is not
+    // needed to read it), the cache that is there and cannot be used is a problem all the same.
+    for arguments in [[], ["--model", sample.appendingPathComponent("SampleModel.xcdatamodel").path], ["--format", "json"]] {
+        let result = try runModeldiff(["store", "info", store.path] + arguments)
+        #expect(result.status == 1, "\(arguments): \(result.stderr)")
+        #expect(result.stderr == "\(store.path): error: \(reason)\n", "\(arguments)")
+        if arguments.first == "--model" { #expect(result.stdout.contains("model version: SampleModel\n"), "\(result.stdout)") }
+        if arguments.first != "--format" {
+            #expect(result.stdout.contains("model cache: cannot be used: \(reason)\n"), "\(arguments): \(result.stdout)")
+        }
+    }
     // A bundle without the version that wrote the store: migrate must take the source from the cache.
     let bundle = folder.appendingPathComponent("B.xcdatamodeld")
     try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
@@ -184,6 +195,8 @@ private func storeWithCache(_ archive: CompiledModelArchive) throws -> (folder: 
         "store", "info", store.path, "--model", sample.appendingPathComponent("SampleModel2.xcdatamodel").path,
     ])
     #expect(uncached.status == 0 && uncached.stderr.isEmpty, "\(uncached.stderr)")
+    let uncachedPlain = try runModeldiff(["store", "info", store.path])
+    #expect(uncachedPlain.status == 0 && uncachedPlain.stderr.isEmpty && !uncachedPlain.stdout.contains("model cache"), "\(uncachedPlain)")
     #expect(
         uncached.stdout.contains("model cache: cannot be used: the store's model cache (Z_MODELCACHE) is empty\n"), "\(uncached.stdout)")
 }
