@@ -28,8 +28,8 @@ import Foundation
 
     /// Throws a one-line diagnostic naming `output` unless it may be written.
     /// - Parameters:
-    ///   - inputs: files and folders the command reads; the output must not be any of them, lie
-    ///     inside one or hold one.
+    ///   - inputs: files and folders the command reads; the output must not be any of them or lie
+    ///     inside one.
     ///   - companions: whether the output and the first input are SQLite stores, whose companion files
     ///     count as the store.
     @_spi(CLI) public static func check(_ output: String, notSameAs inputs: [String] = [], companions: Bool = false) throws(Diagnostic) {

@@ -16,13 +16,14 @@ import Testing
         let bundle = folder.appendingPathComponent("M.xcdatamodeld")
         let escapedDefault = defaultOfS.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\n", with: "&#10;")
         for (version, extra, sDefault) in [
-            ("V1", "", ""), ("V2", #"<attribute name="note" optional="YES" attributeType="String"/>"#, #" defaultValueString="\#(escapedDefault)""#),
+            ("V1", "", ""),
+            ("V2", #"<attribute name="note" optional="YES" attributeType="String"/>"#, #" defaultValueString="\#(escapedDefault)""#),
         ] {
             let model = bundle.appendingPathComponent("\(version).xcdatamodel")
             try FileManager.default.createDirectory(at: model, withIntermediateDirectories: true)
             try """
             <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="22758" systemVersion="23E224" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" minimumToolsVersion="Automatic" sourceLanguage="Swift">
                 <entity name="T" representedClassName="T" syncable="YES">
                     <attribute name="b" optional="YES" attributeType="Boolean" usesScalarValueType="YES"/>
                     <attribute name="i16" optional="YES" attributeType="Integer 16" defaultValueString="0" usesScalarValueType="YES"/>
@@ -39,7 +40,8 @@ import Testing
 
         """.write(to: bundle.appendingPathComponent(".xccurrentversion"), atomically: true, encoding: .utf8)
         if seed {
-            let seeded = try runModeldiff(["store", "seed", "M.xcdatamodeld/V1.xcdatamodel", "--objects", "8", "--output", "s.sqlite"], in: folder)
+            let seeded = try runModeldiff(
+                ["store", "seed", "M.xcdatamodeld/V1.xcdatamodel", "--objects", "8", "--output", "s.sqlite"], in: folder)
             #expect(seeded.status == 0, "\(seeded.stderr)")
         }
         return folder
@@ -85,7 +87,10 @@ import Testing
             (["infer", v1, v2], "\(v2)/contents", inside(v2)),
             (["infer", v1, v2, "--format", "xcode"], "\(v1)/X.xcmappingmodel", inside(v1)),
             (["mapping", "convert", "m.xml", "--to", "xml", "--overwrite"], "m.xml", same("m.xml")),
-            (["mapping", "convert", "m.xml", "--to", "xml", "--old-model", v1, "--new-model", v2, "--overwrite"], "\(v1)/contents", inside(v1)),
+            (
+                ["mapping", "convert", "m.xml", "--to", "xml", "--old-model", v1, "--new-model", v2, "--overwrite"], "\(v1)/contents",
+                inside(v1)
+            ),
             (["store", "seed", v1, "--objects", "1"], "\(v1)/seeded.sqlite", inside(v1)),
         ]
         for (arguments, output, message) in cases {
