@@ -30,7 +30,7 @@ private func integers(_ path: String, _ sql: String) throws -> [Int64] {
 }
 
 /// The spec's fixtures: an Artwork row whose `Z_ENT` is Album's, a to-one key of 0, `Z_MAX` of -1 and of
-/// 0 below the highest `Z_PK`. `store verify` reports each; `migrate` carries every row on both paths,
+/// 0 below the highest `Z_PK`, and an Album linked to that Artwork row. `store verify` reports each; `migrate` carries every row on both paths,
 /// one warning per kind, `Z_MAX` set from the output's rows, and an output `store verify` accepts.
 @Test(arguments: [true, false])
 func rowsCoreDataReadsMigrateWithOneWarningPerKind(fastPath: Bool) throws {
@@ -40,6 +40,7 @@ func rowsCoreDataReadsMigrateWithOneWarningPerKind(fastPath: Bool) throws {
         in: folder,
         sql: """
             UPDATE ZARTWORK SET Z_ENT = (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Album') WHERE Z_PK = 3;
+            UPDATE ZALBUM SET ZCOVER = 3 WHERE Z_PK = 3;
             UPDATE ZALBUM SET ZCOVER = 0 WHERE Z_PK = 2;
             UPDATE Z_PRIMARYKEY SET Z_MAX = -1 WHERE Z_NAME = 'Artwork';
             UPDATE Z_PRIMARYKEY SET Z_MAX = 0 WHERE Z_NAME = 'Album'
@@ -69,7 +70,9 @@ func rowsCoreDataReadsMigrateWithOneWarningPerKind(fastPath: Bool) throws {
     let output = folder.appendingPathComponent("out.sqlite").path
     #expect(try integers(output, "SELECT Z_ENT FROM ZARTWORK ORDER BY Z_PK") == [2, 2, 2])
     #expect(try integers(output, "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME IN ('Album', 'Artwork') ORDER BY Z_ENT") == [3, 3])
-    #expect(try integers(output, "SELECT COUNT(*) FROM ZALBUM WHERE ZCOVER IS NULL") == [2])
+    // The key of 0 is nil; the link to the row read as Artwork is kept.
+    #expect(try integers(output, "SELECT COUNT(*) FROM ZALBUM WHERE ZCOVER IS NULL") == [1])
+    #expect(try integers(output, "SELECT COUNT(*) FROM ZALBUM a JOIN ZARTWORK w ON w.Z_PK = a.ZCOVER") == [2])
     let check = try runModeldiff(["store", "verify", "out.sqlite", "--model", galleryV2], in: folder)
     #expect(check.status == 0, "\(check.stderr)")
     #expect(storeFileBytes(store) == before)
@@ -105,7 +108,10 @@ func aKeyToAnotherEntityOfASharedTableIsRefused(fastPath: Bool) throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try galleryStore(
-        in: folder, sql: "UPDATE ZPLAYLIST SET ZFIRST = (SELECT MIN(Z_PK) FROM ZITEM WHERE Z_ENT = (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Video'))")
+        in: folder,
+        sql:
+            "UPDATE ZPLAYLIST SET ZFIRST = (SELECT MIN(Z_PK) FROM ZITEM WHERE Z_ENT = (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Video'))"
+    )
     let before = storeFileBytes(store)
     let verify = try runModeldiff(["store", "verify", "gallery.sqlite", "--model", galleryV1], in: folder)
     #expect(verify.status == 1)
@@ -139,7 +145,8 @@ func duplicatePrimaryKeysAreReportedAndRefused(fastPath: Bool) throws {
     let verify = try runModeldiff(["store", "verify", "gallery.sqlite", "--model", galleryV1], in: folder)
     #expect(verify.status == 1)
     #expect(
-        verify.stderr.hasPrefix("gallery.sqlite: error: ZARTWORK has 1 Z_PK value held by more than one row (Z_PK 2); an object ID names one row\n"),
+        verify.stderr.hasPrefix(
+            "gallery.sqlite: error: ZARTWORK has 1 Z_PK value held by more than one row (Z_PK 2); an object ID names one row\n"),
         "\(verify.stderr)")
     let result = try runModeldiff(migrate(fastPath: fastPath), in: folder)
     #expect(result.status == 2)
