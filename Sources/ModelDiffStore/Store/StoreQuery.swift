@@ -91,6 +91,17 @@ extension PersistentStore {
         ).first?.first?.int ?? 0
     }
 
+    /// The tables of one entity in `layout` that hold rows of another `Z_ENT`, with that entity's
+    /// number: what `readRowsAsTheirOneEntity` takes, as `SourceSoundness` finds it for a migration.
+    func tablesHoldingOtherEntityNumbers(layout: StoreLayout) throws(StoreFailure) -> [String: Int] {
+        var tables: [String: Int] = [:]
+        for table in layout.tables where table.entities.count == 1 {
+            guard let number = layout.entityNumbers[table.rootEntity] else { continue }
+            if try !strayEntityNumbers(table: table.name, entity: number).isEmpty { tables[table.name] = number }
+        }
+        return tables
+    }
+
     /// Makes this connection read every row of each table of `tables` as the entity number given for
     /// it, as Core Data reads a table of one entity (no `Z_ENT` restriction): a temporary view of the
     /// table's name, whose `Z_ENT` is that number, which unqualified names find before the table

@@ -204,3 +204,19 @@ private func runLimited(_ arguments: [String], in folder: URL) throws -> Process
             """)
     #expect(folderContents(folder.appendingPathComponent("tmp")) == [])
 }
+
+/// `test --store` checks the migrated fixture against its source read as the migration read it: the
+/// Artwork row whose `Z_ENT` is Album's counts as an Artwork there too (it reported 2 Artworks carried).
+@Test func testOfAFixtureStoreReadsItsRowsAsCoreDataDoes() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try galleryStore(
+        in: folder,
+        sql: """
+            UPDATE ZARTWORK SET Z_ENT = (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Album') WHERE Z_PK = 3;
+            UPDATE ZALBUM SET ZCOVER = 3 WHERE Z_PK = 3
+            """)
+    let result = try runModeldiff(["test", gallery.path, "--store", "gallery.sqlite"], in: folder)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("PASS Gallery → Gallery 2 (gallery.sqlite, inferred mapping)"), "\(result.stdout)")
+}
