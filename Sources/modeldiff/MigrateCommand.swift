@@ -96,17 +96,21 @@ struct MigrateCommand: ParsableCommand {
             Signals.removeOnInterrupt()
             let source = try PersistentStore.open(path: store, lockTimeout: wait)
             let steps = try plan(source)
-            let counts = try source.rowCounts()
+            // Counted as Core Data reads the source version's tables, as the migration reads them.
+            let counts =
+                try steps.first.map { step throws(StoreFailure) in try source.rowCounts(layout: source.layout(for: step.source)) }
+                ?? source.rowCounts()
             Signals.registerPartials(of: target, steps: steps.count, dryRun: dryRun)
             defer { if dryRun { StoreMigration.removeStore(target) } }
             let bar = ProgressBar(steps: steps.count)
             var fastPaths: [Bool] = []
             var managers: [MigrationManager] = []
             // Keys the source holds that point to no row were carried over as nil: one warning per
-            // relationship, whether or not a later stage fails.
+            // relationship, whether or not a later stage fails; so is each kind of row Core Data reads
+            // that a strict reader refuses (read as Core Data reads it).
             func warnNullifiedKeys() {
-                for keys in managers.flatMap(\.nullifiedKeys) {
-                    printError(Diagnostic(.warning, path: store, message: keys.message).description)
+                for message in managers.flatMap(\.sourceWarnings) + managers.flatMap(\.nullifiedKeys).map(\.message) {
+                    printError(Diagnostic(.warning, path: store, message: message).description)
                 }
             }
             do {
@@ -119,6 +123,15 @@ struct MigrateCommand: ParsableCommand {
                 }
             } catch let exists as OutputExists {
                 throw Diagnostic(path: exists.path, message: "the output already exists; pass --overwrite to replace it")
+            } catch let error as StoreFailure where dryRun && error.path.hasPrefix(target) {
+                // A dry run's output is a file of the temporary folder the user never named: name the step instead.
+                bar.finish()
+                warnNullifiedKeys()
+                throw Diagnostic(path: store, message: "dry run of \(failedStep(steps, managers)): \(error.message)")
+            } catch let error as Diagnostic where dryRun && error.path.hasPrefix(target) {
+                bar.finish()
+                warnNullifiedKeys()
+                throw Diagnostic(path: store, message: "dry run of \(failedStep(steps, managers)): \(error.message)")
             } catch let error as MigrationError {
                 bar.finish()
                 warnNullifiedKeys()
@@ -223,6 +236,13 @@ struct MigrateCommand: ParsableCommand {
         let bundle = try ModelBundle.load(path: to, keepingUnreadable: true)
         let order = try bundleOptions.versionOrder(of: bundle, settings: try bundleOptions.settings())
         return try StoreMigration.steps(for: source, bundle: bundle, path: path.value, order: order)
+    }
+
+    /// The step that was running when a migration failed (the last one a manager was made for): `V1 → V2`.
+    private func failedStep(_ steps: [MigrationStep], _ managers: [MigrationManager]) -> String {
+        guard !steps.isEmpty else { return "the migration" }
+        let step = steps[min(max(managers.count - 1, 0), steps.count - 1)]
+        return "\(step.from) → \(step.to)"
     }
 
     /// A direct step that failed with an inferred mapping, in a bundle that has mapping files: the app

@@ -80,16 +80,18 @@ extension StoreSeedCommand {
 extension SeedCountError {
     /// The library's fact said with the flag that gave the counts (`store seed` and `test` both take `--objects`).
     var diagnostic: Diagnostic {
-        switch problem {
+        let step = step.map { "test: \($0): " } ?? ""
+        return switch problem {
         case .unknownEntity(let name, let entities):
             Diagnostic(
                 path: path,
-                message: "--objects names entity \"\(name)\", which the model does not have (entities: \(entities.joined(separator: ", ")))"
+                message:
+                    "\(step)--objects names entity \"\(name)\", which the model does not have (entities: \(entities.joined(separator: ", ")))"
             )
         case .abstractEntity(let name):
-            Diagnostic(path: path, message: "--objects names the abstract entity \"\(name)\", which cannot have objects of its own")
+            Diagnostic(path: path, message: "\(step)--objects names the abstract entity \"\(name)\", which cannot have objects of its own")
         case .unsatisfiable(let fact, let remedy):
-            Diagnostic(path: path, message: "\(fact); \(remedy.hint)")
+            Diagnostic(path: path, message: "\(step)\(fact); \(remedy.hint)")
         }
     }
 }

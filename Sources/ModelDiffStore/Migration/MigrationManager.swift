@@ -55,6 +55,9 @@ public final class MigrationManager: ExpressionObject {
     /// or left out (join-table rows), on either path: one entry per relationship, for the warnings
     /// `migrate` prints (`DanglingKeys.message`).
     @_spi(CLI) public private(set) var nullifiedKeys: [DanglingKeys] = []
+    /// What the last migration's source holds that Core Data reads and the migration read as it does
+    /// (`SourceSoundness.warnings`): one line per kind, for the warnings `migrate` prints.
+    @_spi(CLI) public private(set) var sourceWarnings: [String] = []
     /// The objects of each destination entity, in entity-number order, after a migration on the SQL
     /// fast path (nil after the three-stage path): the change counts of its inserts (`SQLFastPath.objectCounts`).
     @_spi(CLI) public private(set) var fastPathObjectCounts: [(entity: String, count: Int)]?
@@ -123,6 +126,7 @@ public final class MigrationManager: ExpressionObject {
         migrationProgress = 1
         handled = 0
         nullifiedKeys = []
+        sourceWarnings = []
         fastPathObjectCounts = nil
         conservation = []
         cancellation.reset()
@@ -150,7 +154,10 @@ public final class MigrationManager: ExpressionObject {
         if let framework = source.metadata.values["NSPersistenceFrameworkVersion"] { kept["NSPersistenceFrameworkVersion"] = framework }
         try source.database.holdReadSnapshot()  // a committed snapshot, even if another process writes
         try SourceReadCheck.check(source, layout: sourceLayout)
-        nullifiedKeys = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel, mapping: mapping)
+        let soundness = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel, mapping: mapping)
+        nullifiedKeys = soundness.dangling
+        sourceWarnings = soundness.warnings
+        try source.readRowsAsTheirOneEntity(soundness.adopted)
         // The destination is removed on failure, so only the finished file needs to reach the disk: one fsync at the end.
         let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept, durable: false)
         sourceContext = source
@@ -166,7 +173,7 @@ public final class MigrationManager: ExpressionObject {
                 let statements = SQLFastPath.plan(
                     mapping, source: sourceLayout, destination: destinationLayout,
                     sourceJoinColumns: try SQLFastPath.joinColumns(of: source, layout: sourceLayout),
-                    nullifying: nullifiedKeys, fetches: sourceFetches)
+                    nullifying: nullifiedKeys, fetches: sourceFetches, adopted: Set(soundness.adopted.keys))
             {
                 try runFastPath(statements, source: source, destination: destination, mapping: mapping)
                 usedFastPath = true

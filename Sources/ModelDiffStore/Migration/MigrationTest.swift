@@ -122,7 +122,8 @@ public struct MigrationTest: Sendable {
                             acknowledgements: acknowledgements,
                             folder: temporaryFolder, index: index)))
             } catch {
-                results.set(index, .failure(error))
+                let step = "\(versions.names[from]) → \(versions.names[to]) (seeded store)"
+                results.set(index, .failure(Self.naming(error, step: step, folder: temporaryFolder, path: versions.path)))
             }
         }
         var tested: [Step] = []
@@ -158,6 +159,24 @@ public struct MigrationTest: Sendable {
             }
         }
         self.steps = tested
+    }
+
+    /// `error` as the user can act on it: one that names a file of the temporary folder (the seeded
+    /// store, the output) names the bundle and the step instead (`test: V1 → V2 (seeded store): …`).
+    private static func naming(_ error: Error, step: String, folder: URL, path: String) -> Error {
+        let file: String
+        let message: String
+        switch error {
+        case let failure as StoreFailure: (file, message) = (failure.path, failure.message)
+        case let diagnostic as Diagnostic: (file, message) = (diagnostic.path, diagnostic.message)
+        case let count as SeedCountError where count.path.hasPrefix(folder.path):
+            var named = SeedCountError(path: path, problem: count.problem)
+            named.step = step
+            return named
+        default: return error
+        }
+        guard file.hasPrefix(folder.path) else { return error }
+        return Diagnostic(path: path, message: "test: \(step): \(message)")
     }
 
     private static func run(

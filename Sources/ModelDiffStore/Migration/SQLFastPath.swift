@@ -31,13 +31,16 @@ enum SQLFastPath {
     /// as NULL, with its entity and order-key columns, and a join row pointing to no row is not copied,
     /// as the generic path does (it finds no object for the key, so no destination instance).
     ///
+    /// `adopted` names the source tables of one entity whose rows are all read as that entity, whatever
+    /// their `Z_ENT` (`SourceSoundness`): their rows are selected without a `Z_ENT` condition.
+    ///
     /// `fetches` holds the source expressions' fetches by entity mapping name: a predicate becomes
     /// part of the WHERE clause when `PredicateSQL` can write it exactly, else the plan is nil. The
     /// objects of a filtered mapping are not all carried, so relationships to them take the generic
     /// path too (it leaves them empty where the fast path would keep a key to a row that is not copied).
     static func plan(
         _ mapping: MappingModel, source: StoreLayout, destination: StoreLayout, sourceJoinColumns: [String: [String]] = [:],
-        nullifying: [DanglingKeys] = [], fetches: [String: SourceFetch] = [:]
+        nullifying: [DanglingKeys] = [], fetches: [String: SourceFetch] = [:], adopted: Set<String> = []
     ) -> [Statement]? {
         var statements: [Statement] = []
         let filtered = Set(fetches.filter { $0.value.predicate != nil }.keys)
@@ -264,8 +267,11 @@ enum SQLFastPath {
                 filter = clause
             }
             // The rows of the source entity, and of them those the fetch predicate selects.
-            let condition =
-                [SQLFragment.predicate(.column("Z_ENT", of: "s"), .equal, .integer(Int64(sourceNumber)))] + (filter.map { [$0] } ?? [])
+            let entityCondition =
+                adopted.contains(sourceTable.name)
+                ? [SQLFragment.value(.integer(1))]
+                : [SQLFragment.predicate(.column("Z_ENT", of: "s"), .equal, .integer(Int64(sourceNumber)))]
+            let condition = entityCondition + (filter.map { [$0] } ?? [])
             statements.append(
                 Statement(
                     sql:
@@ -286,7 +292,7 @@ enum SQLFastPath {
                     sql:
                         """
                         UPDATE main.Z_PRIMARYKEY SET Z_MAX = MAX((SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(SQL.quote(destinationTable))), \
-                        (SELECT IFNULL(Z_MAX, 0) FROM src.Z_PRIMARYKEY WHERE Z_ENT = ?)) WHERE Z_ENT = ?
+                        IFNULL((SELECT Z_MAX FROM src.Z_PRIMARYKEY WHERE Z_ENT = ?), 0)) WHERE Z_ENT = ?
                         """,
                     arguments: [.integer(Int64(sourceNumber)), .integer(Int64(number))]))
         }

@@ -5,9 +5,24 @@
 ///
 /// - A column of the layout's tables that the layout does not account for and that holds data is
 ///   refused: modeldiff never drops data it does not understand.
-/// - A row whose `Z_ENT` is not an entity of its table's hierarchy is refused: no entity mapping
-///   accounts for it (Core Data fetches by `Z_ENT IN (entity and sub-entities)`, so it is invisible to
-///   it), and neither path may report success with fewer objects than the mapping accounts for.
+/// - A row whose `Z_ENT` is not an entity of its table's hierarchy, in a table of several entities, is
+///   refused: no entity mapping accounts for it (Core Data fetches by `Z_ENT IN (entity and
+///   sub-entities)`, so it is invisible to it), and neither path may report success with fewer objects
+///   than the mapping accounts for.
+/// - Such a row in the table of an entity without sub-entities is read as that entity, as Core Data
+///   reads it: its SQL for an entity without sub-entities restricts nothing by `Z_ENT` (one table, one
+///   entity), so a fetch, a fault and its in-place migrator's `INSERT … SELECT` all take the row. A
+///   production app's own migration spec relies on it (issue 46: its `Artwork` row holds Album's
+///   `Z_ENT` and survives Core Data's inferred migration). One warning per table and value (`adopted`).
+/// - Two rows of one `Z_PK` in a table are refused: an object ID names one row, so Core Data would
+///   read one of them and neither path can carry both under their keys.
+/// - A to-one key that names a row of another entity sharing the destination's table is refused:
+///   Core Data builds the object ID from the relationship's destination (or its entity column) and the
+///   row is not an object of that entity, so faulting it fails; nothing decides which object it meant.
+/// - `Z_PRIMARYKEY.Z_MAX` below a table's highest `Z_PK` (-1 and 0 in hand-written fixtures) or no
+///   row for a root entity: Core Data numbers entities from the model and only hands out keys from
+///   `Z_MAX`, so it reads the rows; both paths set the output's `Z_MAX` from the rows they write. One
+///   warning per entity (`warnings`).
 /// - A to-one key or a join-table row that points to no row is nullified on both paths (the to-one is
 ///   migrated as nil, the join row is not copied) and reported as a warning (`DanglingKeys`). Real
 ///   stores hold such keys: `NSBatchDeleteRequest` deletes rows in SQL without applying delete rules,
@@ -20,6 +35,11 @@ struct SourceSoundness {
     let problems: [String]
     /// The dangling keys both paths nullify, one entry per relationship.
     let dangling: [DanglingKeys]
+    /// What the source holds that Core Data reads and both paths read as it does, one line per kind.
+    let warnings: [String]
+    /// The tables of one entity holding rows whose `Z_ENT` is another number, by table name: the
+    /// entity number their rows are read as.
+    let adopted: [String: Int]
 
     /// Queries `store`, laid out by `layout` of `model` (the source version).
     /// With `mapping`, data in a column the layout does not account for is let through when the
@@ -27,10 +47,45 @@ struct SourceSoundness {
     init(store: PersistentStore, layout: StoreLayout, model: Model, mapping: MappingModel? = nil) throws(StoreFailure) {
         var problems: [String] = []
         var dangling: [DanglingKeys] = []
+        var warnings: [String] = []
+        var adopted: [String: Int] = [:]
+        let names = Dictionary(layout.entityNumbers.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let maxima = Dictionary(try store.primaryKeyTable().map { ($0.name, $0.max) }, uniquingKeysWith: { a, _ in a })
         for table in layout.tables {
-            let count = try store.strayRowCount(table: table.name, entities: table.entities.compactMap { layout.entityNumbers[$0] })
-            if count > 0 {
-                problems.append("\(table.name) has \(count) rows whose Z_ENT is not an entity of its hierarchy")
+            let numbers = table.entities.compactMap { layout.entityNumbers[$0] }
+            if table.entities.count == 1, let number = numbers.first {
+                let stray = try store.strayEntityNumbers(table: table.name, entity: number)
+                for (value, count) in stray {
+                    let other = value.map { "\($0)\(names[$0].map { " (\($0))" } ?? "")" } ?? "NULL"
+                    warnings.append(
+                        "\(count) \(count == 1 ? "row" : "rows") of \(table.name) \(count == 1 ? "has" : "have") Z_ENT \(other); "
+                            + "read as \(table.rootEntity), as Core Data reads it")
+                }
+                if !stray.isEmpty { adopted[table.name] = number }
+            } else {
+                let count = try store.strayRowCount(table: table.name, entities: numbers)
+                if count > 0 {
+                    problems.append("\(table.name) has \(count) rows whose Z_ENT is not an entity of its hierarchy")
+                }
+            }
+            let duplicated = try store.duplicatePrimaryKeys(table: table.name)
+            if let first = duplicated.first {
+                problems.append(
+                    "\(table.name) has \(duplicated.count) Z_PK \(duplicated.count == 1 ? "value" : "values") held by more than one row "
+                        + "(Z_PK \(first)); an object ID names one row")
+            }
+            if let highest = try store.highestPrimaryKey(table: table.name) {
+                if let recorded = maxima[table.rootEntity] {
+                    if highest > recorded {
+                        warnings.append(
+                            "Z_PRIMARYKEY.Z_MAX of \(table.rootEntity) is \(recorded), below the highest Z_PK \(highest) in \(table.name); "
+                                + "the output's Z_MAX is set from its rows")
+                    }
+                } else {
+                    warnings.append(
+                        "Z_PRIMARYKEY has no row for \(table.rootEntity) (the highest Z_PK in \(table.name) is \(highest)); "
+                            + "the output's Z_MAX is set from its rows")
+                }
             }
             for column in table.columns {
                 guard case .toOne(let owner, let name) = column.kind,
@@ -44,6 +99,16 @@ struct SourceSoundness {
                             kind: .toOne(table: table.name, column: column.name, target: target.name),
                             relationship: layout.label(ofToOne: name, of: owner),
                             destination: destination, count: count))
+                }
+                // A table of one entity reads every row as that entity (above): only a shared table can hold another.
+                guard target.entities.count > 1 else { continue }
+                let accepted = layout.entityAndSubentities(destination).compactMap { layout.entityNumbers[$0] }
+                let wrong = try store.keysToOtherEntities(
+                    table: table.name, keyColumn: column.name, target: target.name, entities: accepted)
+                if wrong > 0 {
+                    problems.append(
+                        "\(layout.label(ofToOne: name, of: owner)): \(wrong) rows point to an object that is not a \(destination) "
+                            + "(a row of \(target.name) of another entity; Core Data cannot fault it as a \(destination))")
                 }
             }
         }
@@ -78,17 +143,20 @@ struct SourceSoundness {
         }
         self.problems = problems + unaccounted.map(\.message)
         self.dangling = dangling
+        self.warnings = warnings
+        self.adopted = adopted
     }
 
     /// Throws the problems as one migration error (NSMigrationManagerSourceStoreError) when there are
-    /// any; else returns the dangling keys the migration nullifies.
-    static func check(_ store: PersistentStore, layout: StoreLayout, model: Model, mapping: MappingModel? = nil) throws -> [DanglingKeys] {
+    /// any; else returns what the migration reads as Core Data does: the dangling keys it nullifies,
+    /// the warnings it gives, and the tables whose rows it reads as their one entity.
+    static func check(_ store: PersistentStore, layout: StoreLayout, model: Model, mapping: MappingModel? = nil) throws -> SourceSoundness {
         let soundness = try SourceSoundness(store: store, layout: layout, model: model, mapping: mapping)
         guard soundness.problems.isEmpty else {
             throw MigrationError(
                 .sourceStore, "the source store is not sound: \(soundness.problems.joined(separator: "; ")) (see `modeldiff store verify`)")
         }
-        return soundness.dangling
+        return soundness
     }
 }
 

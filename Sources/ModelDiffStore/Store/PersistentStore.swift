@@ -198,6 +198,29 @@ public final class PersistentStore {
     }
 }
 
+extension PersistentStore {
+    /// How many objects of each entity of `layout` the store holds as Core Data reads them, in entity
+    /// number order: every row of a table of one entity is that entity's (Core Data's SQL for an
+    /// entity without sub-entities has no `Z_ENT` term), a shared table's rows by `Z_ENT`. Unlike
+    /// `rowCounts()`, it does not depend on `Z_PRIMARYKEY` listing the entity.
+    @_spi(CLI) public func rowCounts(layout: StoreLayout) throws(StoreFailure) -> [(entity: String, count: Int)] {
+        let tables = try tableNames()
+        var counts: [String: Int] = [:]
+        for table in layout.tables where tables.contains(table.name) {
+            if table.entities.count == 1 {
+                counts[table.rootEntity] = try database.rows("SELECT COUNT(*) FROM \(SQL.quote(table.name))").first?.first?.int ?? 0
+                continue
+            }
+            let names = Dictionary(
+                table.entities.compactMap { name in layout.entityNumbers[name].map { ($0, name) } }, uniquingKeysWith: { a, _ in a })
+            for row in try database.rows("SELECT Z_ENT, COUNT(*) FROM \(SQL.quote(table.name)) GROUP BY Z_ENT") {
+                if let name = names[row[0].int] { counts[name] = row[1].int }
+            }
+        }
+        return layout.entityNumbers.sorted { $0.value < $1.value }.map { ($0.key, counts[$0.key] ?? 0) }
+    }
+}
+
 extension SQLiteValue {
     /// The value as an integer (0 for null or other types).
     var int: Int {

@@ -67,6 +67,14 @@ enum SQL {
         columns.map { quote($0.name) + " COLLATE BINARY " + ($0.descending ? "DESC" : "ASC") }.joined(separator: ", ")
     }
 
+    /// A temporary view named `table` that shows `main.table`'s `columns` with `Z_ENT` the constant
+    /// `entity` (an integer, so no name or text of the store reaches the SQL unquoted): how a
+    /// connection reads a table of one entity as Core Data does (`readRowsAsTheirOneEntity`).
+    static func entityView(of table: String, columns: [String], entity: Int) -> String {
+        let selected = columns.map { $0.uppercased() == "Z_ENT" ? "\(entity) AS Z_ENT" : quote($0) }.joined(separator: ", ")
+        return "CREATE TEMP VIEW \(quote(table)) AS SELECT \(selected) FROM main.\(quote(table))"
+    }
+
     /// Column definitions (`"Z_PK" INTEGER PRIMARY KEY, "ZTITLE" VARCHAR`). The types are
     /// `StoreLayout`'s own constants, never text from a model: anything else is a programming error.
     static func columnDefinitions(_ columns: [(name: String, type: String)]) -> String {

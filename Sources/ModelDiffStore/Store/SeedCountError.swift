@@ -29,6 +29,9 @@ public struct SeedCountError: Error, Sendable, Hashable, CustomStringConvertible
     public let path: String
     /// What is wrong.
     public let problem: Problem
+    /// The migration step whose store was being seeded (`V1 → V2 (seeded store)`), when `modeldiff
+    /// test` seeded it in its temporary folder: `path` then names the bundle, not that file.
+    public var step: String?
 
     /// Creates the error.
     public init(path: String, problem: Problem) {

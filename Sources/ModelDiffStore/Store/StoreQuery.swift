@@ -60,6 +60,58 @@ extension PersistentStore {
         ).first?.first?.int ?? 0
     }
 
+    /// The `Z_ENT` values of `table` other than `entity`, with how many rows hold each (nil for NULL),
+    /// in value order: the rows of a table of one entity that a strict reader would not take.
+    func strayEntityNumbers(table: String, entity: Int) throws(StoreFailure) -> [(value: Int?, count: Int)] {
+        try database.rows(
+            "SELECT Z_ENT, COUNT(*) FROM \(SQL.quote(table)) WHERE Z_ENT IS NOT ? GROUP BY Z_ENT ORDER BY Z_ENT", [.integer(Int64(entity))]
+        ).map { ($0[0] == .null ? nil : $0[0].int, $0[1].int) }
+    }
+
+    /// The `Z_PK` values of `table` that more than one row holds, in order.
+    func duplicatePrimaryKeys(table: String) throws(StoreFailure) -> [Int] {
+        try database.rows("SELECT Z_PK FROM \(SQL.quote(table)) GROUP BY Z_PK HAVING COUNT(*) > 1 ORDER BY Z_PK").map { $0[0].int }
+    }
+
+    /// The highest `Z_PK` of `table`, nil when it has no rows.
+    func highestPrimaryKey(table: String) throws(StoreFailure) -> Int? {
+        let value = try database.rows("SELECT MAX(Z_PK) FROM \(SQL.quote(table))").first?.first ?? .null
+        return value == .null ? nil : value.int
+    }
+
+    /// How many rows of `table` hold a `keyColumn` naming a row of `target` whose `Z_ENT` is none of
+    /// `entities` (the destination and its sub-entities): keys to an object of another entity.
+    func keysToOtherEntities(table: String, keyColumn: String, target: String, entities: [Int]) throws(StoreFailure) -> Int {
+        let numbers = entities.isEmpty ? [SQLiteValue.null] : entities.map { SQLiteValue.integer(Int64($0)) }
+        return try database.rows(
+            """
+            SELECT COUNT(*) FROM \(SQL.quote(table)) t JOIN \(SQL.quote(target)) d ON d.Z_PK = \(SQL.column(keyColumn, of: "t")) \
+            WHERE d.Z_ENT IS NULL OR d.Z_ENT NOT IN (\(SQL.parameters(numbers.count)))
+            """, numbers
+        ).first?.first?.int ?? 0
+    }
+
+    /// The tables of one entity in `layout` that hold rows of another `Z_ENT`, with that entity's
+    /// number: what `readRowsAsTheirOneEntity` takes, as `SourceSoundness` finds it for a migration.
+    func tablesHoldingOtherEntityNumbers(layout: StoreLayout) throws(StoreFailure) -> [String: Int] {
+        var tables: [String: Int] = [:]
+        for table in layout.tables where table.entities.count == 1 {
+            guard let number = layout.entityNumbers[table.rootEntity] else { continue }
+            if try !strayEntityNumbers(table: table.name, entity: number).isEmpty { tables[table.name] = number }
+        }
+        return tables
+    }
+
+    /// Makes this connection read every row of each table of `tables` as the entity number given for
+    /// it, as Core Data reads a table of one entity (no `Z_ENT` restriction): a temporary view of the
+    /// table's name, whose `Z_ENT` is that number, which unqualified names find before the table
+    /// (SQLite searches `temp` first). The file is not written; the view lasts as long as the connection.
+    func readRowsAsTheirOneEntity(_ tables: [String: Int]) throws(StoreFailure) {
+        for (table, entity) in tables.sorted(by: { $0.key < $1.key }) {
+            try database.execute(SQL.entityView(of: table, columns: try columnNames(of: table), entity: entity))
+        }
+    }
+
     /// How many rows of `table` hold a `keyColumn` that names no row of `target` (nulls are no key):
     /// the test `store verify` makes and a migration nullifies, and the one the SQL fast path's copy
     /// repeats row by row (`SQLFragment.rowExists`).

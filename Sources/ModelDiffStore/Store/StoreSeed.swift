@@ -42,7 +42,40 @@ public struct StoreSeed: Sendable {
     ///
     /// Throws ``SeedCountError`` when the counts cannot give a store that satisfies the model, and
     /// ``StoreFailure`` when the store cannot be created or written.
+    ///
+    /// The store is written beside `path` (`OutputPath.partialPath`) and linked into place only when
+    /// whole, as `migrate` writes its output: a failure leaves no file at `path`, and a file that
+    /// appeared at `path` meanwhile is not replaced.
     public func write(model: Model, to path: String) throws {
+        if FileManager.default.fileExists(atPath: path) {
+            throw StoreFailure.input(Diagnostic(path: path, message: "the file already exists"))
+        }
+        let partial = OutputPath.partialPath(for: path)
+        StoreFiles.remove(partial)
+        do {
+            try write(model: model, file: partial, naming: path)
+        } catch let error as StoreFailure {
+            StoreFiles.remove(partial)
+            throw error.path.hasPrefix(partial) ? error.naming(path) : error
+        } catch let error as Diagnostic {
+            StoreFiles.remove(partial)
+            throw error.path.hasPrefix(partial) ? Diagnostic(error.severity, path: path, message: error.message) : error
+        } catch {
+            StoreFiles.remove(partial)
+            throw error
+        }
+        // `link` fails when `path` exists, where `rename` would replace it: the store must not exist.
+        guard link(partial, path) == 0 else {
+            let reason =
+                errno == EEXIST ? "the file already exists" : "cannot move the seeded store into place: \(String(cString: strerror(errno)))"
+            StoreFiles.remove(partial)
+            throw StoreFailure.input(Diagnostic(path: path, message: reason))
+        }
+        unlink(partial)
+    }
+
+    /// Creates the store in `file` and fills it; messages name `path`, the user's name for it.
+    private func write(model: Model, file: String, naming path: String) throws {
         for name in counts.keys.sorted() where model.entity(named: name) == nil {
             throw SeedCountError(path: path, problem: .unknownEntity(name, entities: model.entities.map(\.name).sorted()))
         }
@@ -53,7 +86,7 @@ public struct StoreSeed: Sendable {
         // The store UUID comes from the seed too: the same seed gives the same bytes.
         var random = SeededRandom(seed: seed)
         let uuid = random.uuid().uuidString
-        let store = try PersistentStore.create(path: path, model: model, uuid: uuid)
+        let store = try PersistentStore.create(path: file, model: model, uuid: uuid)
         do {
             try store.database.execute("BEGIN")
             let writer = try StoreWriter(store: store, layout: StoreLayout(model: model))
@@ -79,7 +112,7 @@ public struct StoreSeed: Sendable {
             try store.synchronize()
         } catch {
             try? store.database.execute("ROLLBACK")
-            StoreFiles.remove(path)
+            StoreFiles.remove(file)
             if error is StoreFailure || error is SeedCountError { throw error }
             if let diagnostic = error as? Diagnostic { throw StoreFailure.input(diagnostic) }
             throw StoreFailure.input(Diagnostic(path: path, message: "cannot seed the store: \(error)"))

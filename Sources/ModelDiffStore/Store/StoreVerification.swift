@@ -2,7 +2,7 @@
 
 /// Checks a store's integrity against its model: SQLite's own check, relationship keys that point to
 /// no row or to a row of the wrong entity (to-one columns, their entity-number columns, join tables),
-/// `Z_MAX` below a used key, entity numbers outside their table, both sides of one-to-ones, attribute
+/// `Z_MAX` below a used key, entity numbers outside their table, a `Z_PK` held by two rows, both sides of one-to-ones, attribute
 /// values their type cannot hold (`StoredValueCheck`); and counts the objects of each entity.
 ///
 /// To-manys need no check of their own: a one-to-many is stored once, as its inverse's to-one column,
@@ -48,9 +48,17 @@ public struct StoreVerification: Sendable {
             if let stray = rows.first, stray[1].int > 0 {
                 problems.append("\(table.name) has \(stray[1].int) rows whose Z_ENT is not an entity of its hierarchy")
             }
+            let duplicated = try store.duplicatePrimaryKeys(table: table.name)
+            if let first = duplicated.first {
+                problems.append(
+                    "\(table.name) has \(duplicated.count) Z_PK \(duplicated.count == 1 ? "value" : "values") held by more than one row "
+                        + "(Z_PK \(first)); an object ID names one row")
+            }
             // An empty table has no key for Z_MAX to fall below, whatever Z_MAX holds (-1 in some stores).
             let highest = try store.database.rows("SELECT MAX(Z_PK) FROM \(SQL.quote(table.name))").first?.first ?? .null
-            if highest != .null, highest.int > (maxima[table.rootEntity] ?? 0) {
+            if highest != .null, maxima[table.rootEntity] == nil {
+                problems.append("Z_PRIMARYKEY has no row for \(table.rootEntity), whose highest Z_PK in \(table.name) is \(highest.int)")
+            } else if highest != .null, highest.int > (maxima[table.rootEntity] ?? 0) {
                 problems.append(
                     "Z_PRIMARYKEY.Z_MAX of \(table.rootEntity) is \(maxima[table.rootEntity] ?? 0), below the highest Z_PK \(highest.int) in \(table.name)"
                 )
