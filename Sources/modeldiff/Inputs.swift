@@ -38,3 +38,10 @@ func readableMappingFiles(besides bundle: String, in folders: [String]) throws(D
 func swiftDataHashNote(_ bundle: ModelBundle) -> [Diagnostic] {
     bundle.isSwiftSource ? [Diagnostic(.note, path: bundle.path, message: ModelBundle.swiftDataHashNote)] : []
 }
+
+/// The steps `check` and `test` take when neither `--path` nor `.modeldiff.yml` names them: a Swift source
+/// folder with a `SchemaMigrationPlan` takes the plan's consecutive stages, since SwiftData migrates a store
+/// through every stage in turn and never jumps to the current schema; anything else takes both paths.
+func defaultMigrationPath(of bundle: ModelBundle) -> MigrationPath {
+    bundle.swiftData?.plans.isEmpty == false ? .consecutive : .all
+}
