@@ -46,8 +46,8 @@ struct CheckCommand: ParsableCommand {
         help:
             """
             Which steps to check (bundle mode): consecutive (each version to the next), direct (each to the current one), or all \
-            (the default, unless .modeldiff.yml sets check.path; a Swift source folder with a SchemaMigrationPlan takes \
-            consecutive, the plan's stages).
+            (the default, unless .modeldiff.yml sets check.path; a Swift source folder whose SchemaMigrationPlan has stages takes \
+            consecutive, the stages).
             """
     )
     var path: MigrationPath?

@@ -40,8 +40,9 @@ func swiftDataHashNote(_ bundle: ModelBundle) -> [Diagnostic] {
 }
 
 /// The steps `check` and `test` take when neither `--path` nor `.modeldiff.yml` names them: a Swift source
-/// folder with a `SchemaMigrationPlan` takes the plan's consecutive stages, since SwiftData migrates a store
-/// through every stage in turn and never jumps to the current schema; anything else takes both paths.
+/// folder whose `SchemaMigrationPlan` has stages takes them, consecutive, since SwiftData migrates a store
+/// through every stage in turn and never jumps to the current schema; anything else (a plan with no stages
+/// leaves the store to lightweight migration straight to the current schema) takes both paths.
 func defaultMigrationPath(of bundle: ModelBundle) -> MigrationPath {
-    bundle.swiftData?.plans.isEmpty == false ? .consecutive : .all
+    bundle.swiftData?.plans.contains { !$0.stages.isEmpty } == true ? .consecutive : .all
 }

@@ -31,7 +31,7 @@ struct TestCommand: ParsableCommand {
     @Option(
         help: """
             Steps to test: consecutive (each version to the next), direct (each to the current one) or all (the default; \
-            a Swift source folder with a SchemaMigrationPlan takes consecutive, the plan's stages).
+            a Swift source folder whose SchemaMigrationPlan has stages takes consecutive, the stages).
             """)
     var path: MigrationPath?
 

@@ -67,6 +67,22 @@ import Testing
         #expect(steps(test.stdout) == ["PartSchemaV1 → PartSchemaV2", "PartSchemaV2 → PartSchemaV3"], "\(test.stdout)")
         let testAll = try runModeldiff(["test", folder, "--objects", "3", "--path", "all"])
         #expect(steps(testAll.stdout).contains("PartSchemaV1 → PartSchemaV3"), "\(testAll.stdout)")
+        // A plan without stages leaves the store to lightweight migration straight to the current schema: both paths.
+        let unstaged = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: unstaged) }
+        try FileManager.default.copyItem(
+            at: Paths.testModels.appendingPathComponent("SwiftData/StagedPath/Schemas.swift"),
+            to: unstaged.appendingPathComponent("Schemas.swift"))
+        try """
+        import SwiftData
+        enum PartMigrationPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [PartSchemaV1.self, PartSchemaV2.self, PartSchemaV3.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        """.write(to: unstaged.appendingPathComponent("Plan.swift"), atomically: true, encoding: .utf8)
+        let jumps = try runModeldiff(["check", unstaged.path])
+        #expect(jumps.status == 1, "\(jumps.stdout)\(jumps.stderr)")
+        #expect(jumps.stdout.contains("3 pairs on path all"), "\(jumps.stdout)")
         // A folder without a plan keeps both paths.
         let unplanned = try runModeldiff(["check", "TestModels/SwiftData/UniqueTwice"])
         #expect(unplanned.stdout.contains("on path all"), "\(unplanned.stdout)")
