@@ -46,7 +46,8 @@ struct CheckCommand: ParsableCommand {
         help:
             """
             Which steps to check (bundle mode): consecutive (each version to the next), direct (each to the current one), or all \
-            (the default, unless .modeldiff.yml sets check.path).
+            (the default, unless .modeldiff.yml sets check.path; a Swift source folder whose SchemaMigrationPlan has stages takes \
+            consecutive, the stages).
             """
     )
     var path: MigrationPath?
@@ -126,7 +127,8 @@ struct CheckCommand: ParsableCommand {
                         path: bundle.path, message: "--since names version \"\(since)\", which the \(bundle.kindName) does not have")
                 }
                 let check = try BundleCheck(
-                    bundle: bundle, order: names, path: path ?? settings?.checkPath ?? .all, since: since ?? settings?.since,
+                    bundle: bundle, order: names, path: path ?? settings?.checkPath ?? defaultMigrationPath(of: bundle),
+                    since: since ?? settings?.since,
                     mappings: mappings.files, unreadableMappings: mappings.unreadable,
                     lock: lock, acknowledgements: acknowledgements, cloudKit: cloudKit)
                 bundleFindings = check.bundleFindings

@@ -38,3 +38,11 @@ func readableMappingFiles(besides bundle: String, in folders: [String]) throws(D
 func swiftDataHashNote(_ bundle: ModelBundle) -> [Diagnostic] {
     bundle.isSwiftSource ? [Diagnostic(.note, path: bundle.path, message: ModelBundle.swiftDataHashNote)] : []
 }
+
+/// The steps `check` and `test` take when neither `--path` nor `.modeldiff.yml` names them: a Swift source
+/// folder whose `SchemaMigrationPlan` has stages takes them, consecutive, since SwiftData migrates a store
+/// through every stage in turn and never jumps to the current schema; anything else (a plan with no stages
+/// leaves the store to lightweight migration straight to the current schema) takes both paths.
+func defaultMigrationPath(of bundle: ModelBundle) -> MigrationPath {
+    bundle.swiftData?.plans.contains { !$0.stages.isEmpty } == true ? .consecutive : .all
+}

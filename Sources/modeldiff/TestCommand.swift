@@ -28,8 +28,12 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "A .xcdatamodeld bundle, or a folder of Swift sources whose SwiftData VersionedSchemas are the versions.")
     var bundle: String
 
-    @Option(help: "Steps to test: consecutive (each version to the next), direct (each to the current one) or all.")
-    var path: MigrationPath = .all
+    @Option(
+        help: """
+            Steps to test: consecutive (each version to the next), direct (each to the current one) or all (the default; \
+            a Swift source folder whose SchemaMigrationPlan has stages takes consecutive, the stages).
+            """)
+    var path: MigrationPath?
 
     @Option(help: "Objects seeded per entity (default: .modeldiff.yml's test.objects, else 10).")
     var objects: Int?
@@ -72,11 +76,12 @@ struct TestCommand: ParsableCommand {
                     let loaded = try ModelBundle.load(path: bundle, keepingUnreadable: true)
                     let names = try bundleOptions.versionOrder(of: loaded, settings: settings)
                     return try MigrationTest(
-                        bundle: loaded, order: names, path: path, objects: objects, seed: seed, stores: stores, data: data,
+                        bundle: loaded, order: names, path: path ?? defaultMigrationPath(of: loaded), objects: objects, seed: seed,
+                        stores: stores, data: data,
                         acknowledgements: acknowledgements, temporaryFolder: folder)
                 }
                 return try MigrationTest(
-                    bundleAt: bundle, path: path, objects: objects, seed: seed, stores: stores, data: data,
+                    bundleAt: bundle, path: path ?? .all, objects: objects, seed: seed, stores: stores, data: data,
                     acknowledgements: acknowledgements, temporaryFolder: folder)
             } catch let error as SeedCountError {
                 throw error.diagnostic

@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func checkPassesEveryStepAndJumpInThePlansOrder() throws {
-        let result = try runModeldiff(["check", Self.notes, "--verbose"])
+        let result = try runModeldiff(["check", Self.notes, "--verbose", "--path", "all"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         for pair in ["NotesSchemaV1 → NotesSchemaV2", "NotesSchemaV2 → NotesSchemaV3", "NotesSchemaV1 → NotesSchemaV3"] {
             #expect(result.stdout.contains(pair), "\(pair)")

@@ -16,11 +16,14 @@ enum SwiftDataRules {
             + (try lightweightStages(history, report: report))
     }
 
-    /// A schema shipped before the current one whose `models` names a type declared outside it.
+    /// A schema shipped before the current one whose `models` names a class declared outside it that can
+    /// still change: a live class, or one nested in the current schema or a later one. A class nested in
+    /// another shipped schema (`typealias Note = V1.Note` in V2) is that schema's frozen copy, so reusing it is sound.
     static func outsideModels(_ history: SwiftDataHistory, order: [String], current: String) -> [Finding] {
         let shipped = order.prefix { $0 != current }
+        func isFrozen(_ typeName: String) -> Bool { shipped.contains { typeName.hasPrefix($0 + ".") } }
         return history.schemas.filter { shipped.contains($0.name) }.flatMap { schema in
-            schema.outsideModels.map { outside in
+            schema.outsideModels.filter { !isFrozen($0.typeName) }.map { outside in
                 Finding(
                     .swiftdataOutsideModel, entity: nil, file: outside.location.path, line: outside.location.line,
                     column: outside.location.column,

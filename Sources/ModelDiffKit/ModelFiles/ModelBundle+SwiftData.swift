@@ -2,9 +2,10 @@ import Foundation
 
 extension ModelBundle {
     /// The bundle a Swift source folder's SwiftData history makes: one version per `VersionedSchema`, named by
-    /// its type name (`NotesSchemaV2`), in the plan's `schemas` order when the folder declares exactly one
-    /// `SchemaMigrationPlan` (schemas the plan leaves out follow, by `versionIdentifier`), else by
-    /// `versionIdentifier`, then name; the current version is the plan's last schema (else the last one).
+    /// its type name (`NotesSchemaV2`). When the folder declares exactly one `SchemaMigrationPlan` whose
+    /// `schemas` names a declared schema, the versions are the plan's schemas in its order (one it leaves out
+    /// is a note, "declared, not in the plan"); else every schema by `versionIdentifier`, then name. The
+    /// current version is the last one.
     /// With no `VersionedSchema` at all, the live `@Model` types are one version named after the folder.
     ///
     /// SwiftData opens a store with the plan's last schema and migrates through `schemas` in order
@@ -40,7 +41,25 @@ extension ModelBundle {
         }
         self.init(
             path: history.folder, versions: versions, currentVersionName: current, notes: [], unreadableVersions: [],
-            versionNames: versions.map(\.name), swiftData: history)
+            versionNames: versions.map(\.name), swiftData: Self.notingSchemasOutsideThePlan(history, versions: versions.map(\.name)))
+    }
+
+    /// The history with a note on each `VersionedSchema` the plan's `schemas` does not list: SwiftData only
+    /// ever builds the plan's schemas, so such a schema is no version, no step and no checksum to compare.
+    private static func notingSchemasOutsideThePlan(_ history: SwiftDataHistory, versions: [String]) -> SwiftDataHistory {
+        guard history.plans.count == 1 else { return history }
+        let plan = history.plans[0]
+        let notes = history.schemas.filter { !versions.contains($0.name) }.map { schema in
+            Diagnostic(
+                .note, path: schema.location.path, line: schema.location.line, column: schema.location.column,
+                message:
+                    "\(schema.name) is declared, not in the plan: \(plan.name).schemas does not list it, so SwiftData never builds it; "
+                    + "modeldiff leaves it out of every version pair")
+        }
+        guard !notes.isEmpty else { return history }
+        return SwiftDataHistory(
+            folder: history.folder, schemas: history.schemas, liveModels: history.liveModels, plans: history.plans,
+            warnings: history.warnings + notes)
     }
 
     /// The schemas in the history's order and the current one's name (``init(swiftData:)`` says which).
@@ -58,9 +77,7 @@ extension ModelBundle {
             for reference in history.plans[0].schemas where !ordered.contains(where: { $0.name == reference.name }) {
                 if let schema = history.schemas.first(where: { $0.name == reference.name }) { ordered.append(schema) }
             }
-            if let last = ordered.last {
-                return (ordered + byIdentifier.filter { schema in !ordered.contains { $0.name == schema.name } }, last.name)
-            }
+            if let last = ordered.last { return (ordered, last.name) }
         }
         return (byIdentifier, byIdentifier.last!.name)
     }

@@ -50,7 +50,8 @@ public struct SwiftSourceLocation: Sendable, Hashable {
 public struct SwiftDataSchema: Sendable {
     /// A type the schema's `models` names that is declared outside the schema.
     public struct OutsideModel: Sendable, Hashable {
-        /// The type's name as `models` spells it (`Note`, `SchemaV3.Note`).
+        /// The class's qualified name as declared (`Note`, `SchemaV1.Note`), however `models` spells it
+        /// (`Note.self` through `typealias Note = SchemaV1.Note` is `SchemaV1.Note`).
         public let typeName: String
         /// Where `models` names it.
         public let location: SwiftSourceLocation

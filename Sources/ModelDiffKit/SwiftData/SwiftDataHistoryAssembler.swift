@@ -52,7 +52,8 @@ struct SwiftDataHistoryAssembler {
             }
             classes.append(model)
             if !model.qualifiedName.hasPrefix(name + ".") {
-                outside.append(SwiftDataSchema.OutsideModel(typeName: typeName, location: location))
+                // Named by its declaration: `typealias Note = V1.Note` in V2 reuses `V1.Note`.
+                outside.append(SwiftDataSchema.OutsideModel(typeName: model.qualifiedName, location: location))
             }
         }
         var builder = SwiftDataModelBuilder(resolver: resolver, path: conformer.location.path)
@@ -60,7 +61,9 @@ struct SwiftDataHistoryAssembler {
         warnings += builder.warnings
         // A class reached through a relationship or a superclass is in the schema as much as one `models` names.
         let named = Set(classes.map(\.qualifiedName))
-        for reached in builder.included where !named.contains(reached.qualifiedName) && !reached.qualifiedName.hasPrefix(name + ".") {
+        // A class nested in another schema is that schema's frozen copy: it does not follow the live model.
+        for reached in builder.included
+        where !named.contains(reached.qualifiedName) && !reached.qualifiedName.hasPrefix(name + ".") && schema(nesting: reached) == nil {
             warn(
                 reached.location,
                 "\(reached.qualifiedName) is declared outside \(name) and reached from its models: "
@@ -70,6 +73,11 @@ struct SwiftDataHistoryAssembler {
         return SwiftDataSchema(
             name: name, versionIdentifier: version, location: conformer.location,
             loaded: LoadedModel(model: model, path: conformer.location.path, notes: notes), outsideModels: outside)
+    }
+
+    /// The schema a class is declared in (`V1` for `V1.Note`), or nil for a live class.
+    func schema(nesting model: SwiftDeclarations.ModelClass) -> String? {
+        model.scope.indices.lazy.map { model.scope[...$0].joined(separator: ".") }.first { schemaNames.contains($0) }
     }
 
     /// `Schema.Version(1, 2, 0)` or `.init(1, 2, 0)`, as the initializer or the getter's one expression.
@@ -133,9 +141,7 @@ struct SwiftDataHistoryAssembler {
     /// The `@Model` classes declared outside every schema, as one model; nil when there are none or
     /// when they do not form a model the validator accepts (a warning says why).
     mutating func liveModels() -> LoadedModel? {
-        let live = declarations.models.filter { model in
-            !model.scope.indices.contains { schemaNames.contains(model.scope[...$0].joined(separator: ".")) }
-        }
+        let live = declarations.models.filter { schema(nesting: $0) == nil }
         guard let first = live.first else { return nil }
         var builder = SwiftDataModelBuilder(resolver: resolver, path: first.location.path)
         let model = builder.model(of: live, versionIdentifier: nil)

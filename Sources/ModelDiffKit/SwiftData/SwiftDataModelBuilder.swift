@@ -48,7 +48,7 @@ struct SwiftDataModelBuilder {
             let (own, relationships, unique) = properties(of: model)
             attributes[model.qualifiedName] = own
             drafts[model.name, default: []] += relationships
-            constraints[model.qualifiedName] = macroLists(model, "Unique").map(\.names) + unique
+            constraints[model.qualifiedName] = Self.distinct(macroLists(model, "Unique").map(\.names) + unique)
             indexes[model.qualifiedName] = macroLists(model, "Index").map { names, kind in
                 FetchIndex(
                     name: ([model.name] + names).joined(separator: "_"),
@@ -123,6 +123,13 @@ struct SwiftDataModelBuilder {
 
     private func macroLists(_ model: SwiftDeclarations.ModelClass, _ name: String) -> [(names: [String], kind: String?)] {
         model.macros.filter { $0.macroName.text == name }.flatMap(SwiftDataPropertyOptions.keyPathLists)
+    }
+
+    /// Each constraint once: `@Attribute(.unique) var id` beside `#Unique<T>([\.id])` states one constraint
+    /// twice, and the order of a constraint's properties does not change which rows it allows.
+    static func distinct(_ constraints: [[String]]) -> [[String]] {
+        var seen: Set<Set<String>> = []
+        return constraints.filter { seen.insert(Set($0)).inserted }
     }
 
     private func line(_ location: SwiftSourceLocation) -> SourceLine { SourceLine(location.path == path ? location.line : nil) }

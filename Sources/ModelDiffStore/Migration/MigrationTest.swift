@@ -110,10 +110,18 @@ public struct MigrationTest: Sendable {
             defer { StoreMigration.removeStore(source) }
             do {
                 let (old, new) = (try versions.version(from), try versions.version(to))
-                try StoreSeed(
-                    defaultCount: objects, counts: data.counts(for: old.model), seed: seed &+ UInt64(from), toward: new.model,
-                    ranges: data.ranges
-                ).write(model: old.model, to: source)
+                do {
+                    try StoreSeed(
+                        defaultCount: objects, counts: data.counts(for: old.model), seed: seed &+ UInt64(from), toward: new.model,
+                        ranges: data.ranges
+                    ).write(model: old.model, to: source)
+                } catch StoreFailure.input(let problem) where problem.path == source {
+                    // The seeded store is a temporary file the user never sees: name the version it stands for.
+                    throw Diagnostic(
+                        path: old.loaded.path,
+                        message: "seeding version \"\(versions.names[from])\" for \(versions.names[from]) → \(versions.names[to]): "
+                            + problem.message)
+                }
                 results.set(
                     index,
                     .success(

@@ -213,8 +213,8 @@ import Testing
         #expect(first.outsideModels.isEmpty)
         #expect(first.loaded.model.entity(named: "Tag")?.attributes.map(\.name) == ["title"])
         let second = try #require(history.schemas.first { $0.name == "V2" })
-        // V2 nests nothing: `Pin` is the alias of V1's, outside it, and reaches V1's `Tag`.
-        #expect(second.outsideModels.map(\.typeName) == ["Pin"])
+        // V2 nests nothing: `Pin` is the alias of V1's, outside it (named by its declaration), and reaches V1's `Tag`.
+        #expect(second.outsideModels.map(\.typeName) == ["V1.Pin"])
         #expect(second.loaded.model.entity(named: "Tag")?.attributes.map(\.name) == ["title"])
         // V3's `Tag` is the live class.
         let third = try #require(history.schemas.first { $0.name == "V3" })
