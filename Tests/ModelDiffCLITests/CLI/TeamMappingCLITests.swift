@@ -1,0 +1,108 @@
+import Foundation
+import ModelDiffTestSupport
+import Testing
+
+/// Mapping models as teams ship them (issue 47): release-named Xcode mapping models beside the bundle
+/// (`TestModels/History/ReleaseMappings`: Shop → Shop 2 carries `path` into `relativePath`, Shop 3 →
+/// Shop 4 fills the new required `sku` with the policy class `ShopItemPolicy`), and Xcode's empty
+/// `Mapping` entity mapping (`TestModels/History/XcodeEmptyMapping`).
+@Suite struct TeamMappingCLITests {
+    static let shop = "TestModels/History/ReleaseMappings/Shop.xcdatamodeld"
+    static let shelf = "TestModels/History/XcodeEmptyMapping/Shelf.xcdatamodeld"
+
+    @Test func planRunsEachMappedStepAsItsOwnCustomStage() throws {
+        let text = try runModeldiff(["plan", Self.shop, "--format", "text"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(
+            text.stdout == """
+                custom: Shop → Shop 2: mapping model Release 2.0
+                lightweight: Shop 2 → Shop 3 (2 versions)
+                custom: Shop 3 → Shop 4: mapping model Release 4.0 (policies: ShopItemPolicy)
+
+                """)
+        // Without its mapping models the same bundle plans one lightweight stage over the mapped step.
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bare = folder.appendingPathComponent("Shop.xcdatamodeld")
+        try FileManager.default.copyItem(at: Paths.repository.appendingPathComponent(Self.shop), to: bare)
+        let without = try runModeldiff(["plan", bare.path, "--format", "text"])
+        #expect(without.stdout.hasPrefix("lightweight: Shop → Shop 3 (3 versions)\n"))
+        // --mappings finds them elsewhere, as check's does.
+        let found = try runModeldiff(
+            ["plan", bare.path, "--format", "text", "--mappings", Paths.repository.appendingPathComponent("TestModels/History/ReleaseMappings").path])
+        #expect(found.stdout == text.stdout)
+    }
+
+    @Test func aMappingFilePlanCannotReadIsOneErrorLineAndExitOne() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: Paths.repository.appendingPathComponent(Self.shop), to: folder.appendingPathComponent("Shop.xcdatamodeld"))
+        try Data("not xml".utf8).write(to: folder.appendingPathComponent("Broken.mapping.xml"))
+        let result = try runModeldiff(["plan", "Shop.xcdatamodeld", "--format", "text"], in: folder)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("./Broken.mapping.xml:1:1: error: this mapping model cannot be read, so the plan does not run it: ") == true, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("lightweight: Shop → Shop 3"))
+    }
+
+    @Test func xcodeEmptyEntityMappingMapsNothingAndIsValid() throws {
+        let check = try runModeldiff(["check", Self.shelf])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains("overall: mapped"))
+        #expect(!check.stdout.contains("mapping-invalid") && !check.stdout.contains("\"Add\""))
+        let validate = try runModeldiff([
+            "mapping", "validate", "TestModels/History/XcodeEmptyMapping/Shelf 2.xcmappingmodel",
+            "--from", "\(Self.shelf)/Shelf.xcdatamodel", "--to", "\(Self.shelf)/Shelf 2.xcdatamodel",
+        ])
+        #expect(validate.status == 0, "\(validate.stderr)")
+        #expect(validate.stdout.hasSuffix("valid (3 entity mappings)\n"))
+        let plan = try runModeldiff(["plan", Self.shelf, "--format", "text"])
+        #expect(plan.stdout == "custom: Shelf → Shelf 2: mapping model Shelf 2\n")
+    }
+
+    @Test func aFailingStepWhoseFindingNamesNoEntityNamesTheMappingModel() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = Paths.repository.appendingPathComponent("TestModels/History/ReleaseMappings")
+        for name in ["Shop.xcdatamodeld", "Release 2.0.xcmappingmodel", "Release 4.0.xcmappingmodel"] {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        // An entity mapping of type Add that names no destination: the step's mapping does not validate.
+        let file = folder.appendingPathComponent("Release 4.0.xcmappingmodel/xcmapping.xml")
+        var xml = try String(contentsOf: file, encoding: .utf8)
+        let first = try #require(xml.range(of: "<attribute name=\"destinationname\" type=\"string\">Box</attribute>"))
+        xml.replaceSubrange(first, with: "")
+        xml = xml.replacingOccurrences(
+            of: "<attribute name=\"mappingtypename\" type=\"string\">Undefined</attribute>",
+            with: "<attribute name=\"mappingtypename\" type=\"string\">Copy</attribute>")
+        try xml.write(to: file, atomically: true, encoding: .utf8)
+        let result = try runModeldiff(["check", "Shop.xcdatamodeld", "--path", "consecutive"], in: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "Shop 3 → Shop 4: not-inferable: Release 4.0.xcmappingmodel [mapping-invalid], Item.sku [required-attribute-without-default]\n"),
+            "\(result.stdout)")
+    }
+
+    @Test func onlyJumpsFailingSuggestsTheConsecutivePath() throws {
+        let all = try runModeldiff(["check", Self.shop])
+        #expect(all.status == 1)
+        let hint =
+            "hint: every consecutive step passes; only jumps to Shop 4 fail: if your app migrates step by step, check with "
+            + "--path consecutive (or path: consecutive under check: in .modeldiff.yml)\n"
+        #expect(all.stdout.hasSuffix(hint), "\(all.stdout)")
+        #expect(try runModeldiff(["check", Self.shop, "--verbose"]).stdout.hasSuffix(hint))
+        let consecutive = try runModeldiff(["check", Self.shop, "--path", "consecutive"])
+        #expect(consecutive.status == 0)
+        #expect(!consecutive.stdout.contains("hint:"))
+        // A consecutive step that fails is no jump-only failure: no hint.
+        let bare = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: bare) }
+        try FileManager.default.copyItem(
+            at: Paths.repository.appendingPathComponent(Self.shop), to: bare.appendingPathComponent("Shop.xcdatamodeld"))
+        let failing = try runModeldiff(["check", "Shop.xcdatamodeld"], in: bare)
+        #expect(failing.status == 1 && !failing.stdout.contains("hint:"))
+    }
+}
