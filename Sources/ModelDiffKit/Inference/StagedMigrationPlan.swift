@@ -40,7 +40,7 @@ import Foundation
                 break
             }
             compiledName = name
-            policyClasses = Set(file.mapping.entityMappings.compactMap(\.policyClassName)).sorted()
+            policyClasses = Set(file.mapping.entityMappings.compactMap(\.policyClassName).filter { !$0.isEmpty }).sorted()
         }
     }
 

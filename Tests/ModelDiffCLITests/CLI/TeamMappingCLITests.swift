@@ -29,7 +29,10 @@ import Testing
         #expect(without.stdout.hasPrefix("lightweight: Shop → Shop 3 (3 versions)\n"))
         // --mappings finds them elsewhere, as check's does.
         let found = try runModeldiff(
-            ["plan", bare.path, "--format", "text", "--mappings", Paths.repository.appendingPathComponent("TestModels/History/ReleaseMappings").path])
+            [
+                "plan", bare.path, "--format", "text", "--mappings",
+                Paths.repository.appendingPathComponent("TestModels/History/ReleaseMappings").path,
+            ])
         #expect(found.stdout == text.stdout)
     }
 
@@ -43,7 +46,9 @@ import Testing
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1)
-        #expect(lines.first?.hasPrefix("./Broken.mapping.xml:1:1: error: this mapping model cannot be read, so the plan does not run it: ") == true, "\(result.stderr)")
+        #expect(
+            lines.first?.hasPrefix("./Broken.mapping.xml:1:1: error: this mapping model cannot be read, so the plan does not run it: ")
+                == true, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("lightweight: Shop → Shop 3"))
     }
 
@@ -82,7 +87,8 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stdout.contains(
-                "Shop 3 → Shop 4: not-inferable: Release 4.0.xcmappingmodel [mapping-invalid], Item.sku [required-attribute-without-default]\n"),
+                "Shop 3 → Shop 4: not-inferable: Release 4.0.xcmappingmodel [mapping-invalid], Item.sku [required-attribute-without-default]\n"
+            ),
             "\(result.stdout)")
     }
 
@@ -104,5 +110,58 @@ import Testing
             at: Paths.repository.appendingPathComponent(Self.shop), to: bare.appendingPathComponent("Shop.xcdatamodeld"))
         let failing = try runModeldiff(["check", "Shop.xcdatamodeld"], in: bare)
         #expect(failing.status == 1 && !failing.stdout.contains("hint:"))
+    }
+
+    @Test func aRemovedAttributeTheMappingReadsIsCarriedNotLost() throws {
+        let text = try runModeldiff(["check", Self.shop, "--path", "consecutive", "--verbose"])
+        #expect(text.status == 0)
+        #expect(!text.stdout.contains("are lost") && !text.stdout.contains("warning:"), "\(text.stdout)")
+        #expect(
+            text.stdout.contains(
+                "note: `ImageThumbnail.path` is carried into ImageThumbnail.relativePath by the mapping model "
+                    + "TestModels/History/ReleaseMappings/Release 2.0.xcmappingmodel/xcmapping.xml [attribute-removed]\n"))
+        #expect(
+            text.stdout.contains("note: `ImageThumbnail.relativePath` is given its value from ImageThumbnail.path by the mapping model "))
+        let json = try runModeldiff(["check", Self.shop, "--path", "consecutive", "--format", "json"])
+        #expect(json.status == 0 && !json.stdout.contains("\"warning\""))
+        let sarif = try runModeldiff(["check", Self.shop, "--path", "consecutive", "--format", "sarif"])
+        #expect(sarif.status == 0 && !sarif.stdout.contains("\"level\" : \"warning\"") && !sarif.stdout.contains("\"level\":\"warning\""))
+        let log = try runModeldiff(["log", Self.shop])
+        #expect(log.status == 0 && !log.stdout.contains("lost"), "\(log.stdout)")
+        // A mapping that no longer reads `path` leaves its removal the warning it is.
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = Paths.repository.appendingPathComponent("TestModels/History/ReleaseMappings")
+        for name in ["Shop.xcdatamodeld", "Release 2.0.xcmappingmodel", "Release 4.0.xcmappingmodel"] {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let file = folder.appendingPathComponent("Release 2.0.xcmappingmodel/xcmapping.xml")
+        var xml = try String(contentsOf: file, encoding: .utf8)
+        let start = try #require(xml.range(of: "<attribute name=\"valueexpressiondata\""))
+        let end = try #require(xml.range(of: "</attribute>", range: start.upperBound..<xml.endIndex))
+        xml.removeSubrange(start.lowerBound..<end.upperBound)
+        try xml.write(to: file, atomically: true, encoding: .utf8)
+        let unread = try runModeldiff(["check", "Shop.xcdatamodeld", "--path", "consecutive"], in: folder)
+        #expect(unread.status == 0)
+        #expect(unread.stdout.contains("warning: `ImageThumbnail.path` is removed: its values in the store are lost [attribute-removed]"))
+        #expect(unread.stdout.contains("[possible-rename]"))
+    }
+
+    @Test func aWarningEveryVersionSharesIsPrintedOnce() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = folder.appendingPathComponent("Shop.xcdatamodeld")
+        try FileManager.default.copyItem(at: Paths.repository.appendingPathComponent(Self.shop), to: bundle)
+        for version in ["Shop", "Shop 2", "Shop 3", "Shop 4"] {
+            let file = bundle.appendingPathComponent("\(version).xcdatamodel/contents")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try text.replacingOccurrences(of: #"<attribute name="title""#, with: #"<attribute name="Title""#).write(
+                to: file, atomically: true, encoding: .utf8)
+        }
+        let result = try runModeldiff(["check", "Shop.xcdatamodeld", "--path", "consecutive"], in: folder)
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains(#"property name "Title""#) }
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("Shop.xcdatamodeld/Shop.xcdatamodel/contents:") == true)
+        #expect(lines.first?.hasSuffix("(the same in every version (4); shown once)") == true)
     }
 }
