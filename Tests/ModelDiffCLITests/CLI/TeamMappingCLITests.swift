@@ -164,4 +164,22 @@ import Testing
         #expect(lines.first?.hasPrefix("Shop.xcdatamodeld/Shop.xcdatamodel/contents:") == true)
         #expect(lines.first?.hasSuffix("(the same in every version (4); shown once)") == true)
     }
+
+    @Test func aStepWithPolicyClassesPassesWithCustomCodeNotRun() throws {
+        let text = try runModeldiff(["test", Self.shop, "--path", "consecutive", "--objects", "3"])
+        #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
+        #expect(text.stdout.contains("PASS, custom code not run: ShopItemPolicy Shop 3 → Shop 4 (seeded store, mapping "), "\(text.stdout)")
+        #expect(text.stdout.contains("PASS Shop → Shop 2 (seeded store, mapping "))
+        #expect(text.stdout.hasSuffix("2 passed, 0 failed, 1 passed with custom code not run (the app's policy classes)\n"))
+        #expect(!text.stdout.contains("PolicyRegistry") && !text.stderr.contains("PolicyRegistry"))
+        let strict = try runModeldiff(["test", Self.shop, "--path", "consecutive", "--objects", "3", "--strict"])
+        #expect(strict.status == 1)
+        let junit = try runModeldiff(["test", Self.shop, "--path", "consecutive", "--objects", "3", "--format", "junit"])
+        #expect(junit.status == 0)
+        #expect(junit.stdout.contains(#"tests="3" failures="0" skipped="1""#))
+        #expect(junit.stdout.contains(#"<skipped message="custom code not run: ShopItemPolicy"/>"#))
+        let json = try runModeldiff(["test", Self.shop, "--path", "consecutive", "--objects", "3", "--format", "json"])
+        #expect(json.status == 0)
+        #expect(json.stdout.contains(#""customCodeNotRun" : 1"#) || json.stdout.contains(#""customCodeNotRun":1"#), "\(json.stdout)")
+    }
 }
