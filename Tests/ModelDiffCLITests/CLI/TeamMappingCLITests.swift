@@ -182,4 +182,24 @@ import Testing
         #expect(json.status == 0)
         #expect(json.stdout.contains(#""customCodeNotRun" : 1"#) || json.stdout.contains(#""customCodeNotRun":1"#), "\(json.stdout)")
     }
+
+    @Test func aFailingStepsErrorNamesThatStepAndItsMappingFile() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let seed = try runModeldiff(
+            [
+                "store", "seed", "\(Self.shop)/Shop.xcdatamodel", "--objects", "2", "--output",
+                folder.appendingPathComponent("v1.sqlite").path,
+            ])
+        #expect(seed.status == 0, "\(seed.stderr)")
+        // Release 2.0 and Release 4.0 both have an entity mapping ItemToItem; only 4.0's names a policy class.
+        let result = try runModeldiff([
+            "migrate", folder.appendingPathComponent("v1.sqlite").path, "--to", Self.shop, "--path", "consecutive", "--output",
+            folder.appendingPathComponent("out.sqlite").path,
+        ])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("TestModels/History/ReleaseMappings/Release 4.0.xcmappingmodel/xcmapping.xml:"), "\(result.stderr)")
+        #expect(result.stderr.contains("failed in step Shop 3 → Shop 4: the mapping names the policy class ShopItemPolicy"))
+        #expect(!result.stderr.contains("PolicyRegistry"))
+    }
 }
