@@ -83,7 +83,7 @@ struct TestCommand: ParsableCommand {
                 throw error.diagnostic
             }
         }
-        printNotes(test.unreadableVersions)
+        printNotes(test.unreadableVersions + test.unreadableMappings)
         switch format {
         case .text: printOut(MigrationTestReports.text(test))
         case .json: printOut(try reportingFailures { try MigrationTestReports.json(test) })

@@ -40,8 +40,12 @@ public struct MigrationTest: Sendable {
     /// of such a version are not tested (nor a step across it); every other step is.
     public let unreadableVersions: [Diagnostic]
 
-    /// Whether every step passed and every version could be read.
-    public var passed: Bool { steps.allSatisfy(\.passed) && unreadableVersions.isEmpty }
+    /// The mapping files beside the bundle that cannot be read, one error each: every step is tested
+    /// without them (a step one of them may have mapped is tested with the inferred mapping).
+    public let unreadableMappings: [Diagnostic]
+
+    /// Whether every step passed and every version and mapping file could be read.
+    public var passed: Bool { steps.allSatisfy(\.passed) && unreadableVersions.isEmpty && unreadableMappings.isEmpty }
 
     /// Runs the test (throws `Diagnostic` or `DiagnosticList` for bad input). `objects` per entity are seeded with `seed`;
     /// `stores` are real stores to start from too.
@@ -92,7 +96,13 @@ public struct MigrationTest: Sendable {
         acknowledgements: [Acknowledgement], temporaryFolder: URL
     ) throws {
         let current = versions.current
-        let mappings = try StoreMigration.mappingFiles(besides: versions.path)
+        // One mapping file that cannot be read is one error; the others, and every step, are still tested.
+        let (mappings, unreadable) = try MappingDiscovery.readableFiles(besides: versions.path)
+        self.unreadableMappings = unreadable.map { problem in
+            Diagnostic(
+                path: problem.path, line: problem.line, column: problem.column,
+                message: "this mapping model cannot be read, so no step is tested with it: \(problem.message)")
+        }
         let (history, problems) = try versions.historicalNames()
         var pairs: [(Int, Int)] = []
         if path.includesConsecutive { pairs += (0..<current).map { ($0, $0 + 1) } }

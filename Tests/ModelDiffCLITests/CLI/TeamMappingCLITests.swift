@@ -202,4 +202,22 @@ import Testing
         #expect(result.stderr.contains("failed in step Shop 3 → Shop 4: the mapping names the policy class ShopItemPolicy"))
         #expect(!result.stderr.contains("PolicyRegistry"))
     }
+
+    @Test func oneMappingFileTestCannotReadIsOneErrorAndTheStepsGoOn() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = Paths.repository.appendingPathComponent("TestModels/History/ReleaseMappings")
+        for name in ["Shop.xcdatamodeld", "Release 2.0.xcmappingmodel", "Release 4.0.xcmappingmodel"] {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        try Data("version https://git-lfs.github.com/spec/v1\n".utf8).write(to: folder.appendingPathComponent("Release 3.0.mapping.xml"))
+        let result = try runModeldiff(["test", "Shop.xcdatamodeld", "--path", "consecutive", "--objects", "2"], in: folder)
+        #expect(result.status == 1)
+        let errors = result.stderr.split(separator: "\n")
+        #expect(errors.count == 1 && errors.first?.contains("Release 3.0.mapping.xml") == true, "\(result.stderr)")
+        #expect(errors.first?.contains("this mapping model cannot be read, so no step is tested with it") == true)
+        #expect(
+            result.stdout.hasSuffix("2 passed, 0 failed, 1 passed with custom code not run (the app's policy classes)\n"),
+            "\(result.stdout)")
+    }
 }
