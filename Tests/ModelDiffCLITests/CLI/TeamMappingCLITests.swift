@@ -65,6 +65,9 @@ import Testing
         #expect(validate.stdout.hasSuffix("valid (3 entity mappings)\n"))
         let plan = try runModeldiff(["plan", Self.shelf, "--format", "text"])
         #expect(plan.stdout == "custom: Shelf → Shelf 2: mapping model Shelf 2\n")
+        let test = try runModeldiff(["test", Self.shelf, "--objects", "2"])
+        #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+        #expect(test.stdout.hasPrefix("PASS Shelf → Shelf 2 (seeded store, mapping "))
     }
 
     @Test func aFailingStepWhoseFindingNamesNoEntityNamesTheMappingModel() throws {
@@ -219,5 +222,9 @@ import Testing
         #expect(
             result.stdout.hasSuffix("2 passed, 0 failed, 1 passed with custom code not run (the app's policy classes)\n"),
             "\(result.stdout)")
+        let log = try runModeldiff(["log", "Shop.xcdatamodeld"], in: folder)
+        #expect(log.status == 1)
+        #expect(log.stderr.split(separator: "\n").count == 1 && log.stderr.contains("Release 3.0.mapping.xml"), "\(log.stderr)")
+        #expect(log.stdout.contains("Shop 2: mapped from Shop by the mapping model "))
     }
 }
