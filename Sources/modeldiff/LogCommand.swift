@@ -42,13 +42,22 @@ struct LogCommand: ParsableCommand {
             let loaded = try ModelBundle.load(path: bundle, keepingUnreadable: true)
             printNotes(loaded.notes)
             let order = try bundleOptions.versionOrder(of: loaded, settings: try bundleOptions.settings())
-            let log = try BundleLog(bundle: loaded, order: order, mappings: try mappingFiles(besides: loaded.path, in: mappingFolders))
+            // A mapping file that cannot be read is one error line; the history is told with the others.
+            let mappings = try readableMappingFiles(besides: loaded.path, in: mappingFolders)
+            for problem in mappings.unreadable {
+                printError(
+                    Diagnostic(
+                        path: problem.path, line: problem.line, column: problem.column,
+                        message: "this mapping model cannot be read, so no step is told with it: \(problem.message)"
+                    ).description)
+            }
+            let log = try BundleLog(bundle: loaded, order: order, mappings: mappings.files)
             switch format {
             case .text: printOut(log.text(style: .standardOutput))
             case .markdown: printOut(log.markdown())
             case .json: printOut(try log.json())
             }
-            return log.allRead
+            return log.allRead && mappings.unreadable.isEmpty
         }
         if !allRead { throw ExitCode(1) }
     }

@@ -145,11 +145,15 @@ struct MigrateCommand: ParsableCommand {
                     printOut(format == .json ? try PreflightReports.json(preflight) : PreflightReports.text(preflight))
                     throw ExitCode(1)
                 }
-                // A failure inside a mapping file's entity mapping points at it, as a compiler would.
-                if let (path, line) = error.place(in: steps) {
-                    throw Diagnostic(path: path, line: line, message: "migrating \(store) failed: \(error)")
+                // The step that failed is the last one whose manager was made; with several steps the
+                // message names it, and a failure inside its mapping file's entity mapping points at that
+                // file (another step's mapping may have an entity mapping of the same name), as a compiler would.
+                let failed = steps[min(max(managers.count - 1, 0), steps.count - 1)]
+                let stepText = steps.count > 1 ? " in step \(failed.from) → \(failed.to)" : ""
+                if let (path, line) = error.place(in: [failed]) {
+                    throw Diagnostic(path: path, line: line, message: "migrating \(store) failed\(stepText): \(error)")
                 }
-                throw Diagnostic(path: store, message: "migration failed: \(error)\(consecutiveHint(steps))")
+                throw Diagnostic(path: store, message: "migration failed\(stepText): \(error)\(consecutiveHint(steps))")
             }
             bar.finish()
             warnNullifiedKeys()

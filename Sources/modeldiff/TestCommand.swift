@@ -14,8 +14,12 @@ struct TestCommand: ParsableCommand {
             (numbers converted as lightweight migration converts them; a value that no longer fits fails), \
             and Core Data's validation of the migrated objects passes. --store adds real stores to start from. \
             A version that cannot be read is one error line on stderr: the steps into and out of it are not \
-            tested, every other step is, and the exit status is 1.
-            Exit status: 0 every step passes, 1 a step fails (or a version cannot be read), 2 bad input.
+            tested, every other step is, and the exit status is 1. A mapping that names NSEntityMigrationPolicy \
+            subclasses (the app's code) runs with the default policy behaviour in their place and everything else \
+            is checked: the step reports "PASS, custom code not run: CLASS", counted apart (JUnit: skipped); \
+            --strict makes such a step fail the run.
+            Exit status: 0 every step passes, 1 a step fails (or a version cannot be read, or with --strict \
+            custom code was not run), 2 bad input.
 
             Examples:
               modeldiff test App/Model.xcdatamodeld --path consecutive
@@ -46,6 +50,9 @@ struct TestCommand: ParsableCommand {
 
     @Option(help: "Output format: text, json or junit.")
     var format: Format = .text
+
+    @Flag(help: "Also fail when a step passed without running the custom policy classes its mapping names.")
+    var strict = false
 
     @OptionGroup var bundleOptions: BundleOptions
 
@@ -87,13 +94,13 @@ struct TestCommand: ParsableCommand {
                 throw error.diagnostic
             }
         }
-        printNotes(test.unreadableVersions)
+        printNotes(test.unreadableVersions + test.unreadableMappings)
         switch format {
         case .text: printOut(MigrationTestReports.text(test))
         case .json: printOut(try reportingFailures { try MigrationTestReports.json(test) })
         case .junit: printOut(MigrationTestReports.junit(test, bundle: bundle))
         }
-        if !test.passed { throw ExitCode(1) }
+        if !test.passed || (strict && !test.stepsWithCustomCodeNotRun.isEmpty) { throw ExitCode(1) }
     }
 }
 

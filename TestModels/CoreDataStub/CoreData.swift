@@ -6,7 +6,40 @@
 
 open class NSManagedObjectModel {}
 
-open class NSPersistentContainer {}
+open class NSPersistentStore {
+    public struct StoreType: RawRepresentable, Hashable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let sqlite = StoreType(rawValue: "SQLite")
+    }
+    open var url: URL? { nil }
+}
+
+open class NSPersistentStoreCoordinator {
+    open var persistentStores: [NSPersistentStore] { [] }
+    open func replacePersistentStore(
+        at destinationURL: URL, destinationOptions: [AnyHashable: Any]? = nil, withPersistentStoreFrom sourceURL: URL,
+        sourceOptions: [AnyHashable: Any]? = nil, type storeType: NSPersistentStore.StoreType
+    ) throws {}
+    open func destroyPersistentStore(at url: URL, type storeType: NSPersistentStore.StoreType, options: [AnyHashable: Any]? = nil) throws {}
+}
+
+open class NSPersistentContainer {
+    open var persistentStoreCoordinator: NSPersistentStoreCoordinator { NSPersistentStoreCoordinator() }
+}
+
+open class NSMappingModel {
+    public init?(contentsOf url: URL?) {}
+}
+
+open class NSMigrationManager {
+    public init(sourceModel: NSManagedObjectModel, destinationModel: NSManagedObjectModel) {}
+    open func migrateStore(
+        from sourceURL: URL, type sourceType: NSPersistentStore.StoreType, options sourceOptions: [AnyHashable: Any]? = nil,
+        mapping: NSMappingModel, to destinationURL: URL, type destinationType: NSPersistentStore.StoreType,
+        options destinationOptions: [AnyHashable: Any]? = nil
+    ) throws {}
+}
 
 open class NSManagedObjectModelReference {
     public init(model: NSManagedObjectModel, versionChecksum: String) { self.versionChecksum = versionChecksum }

@@ -124,7 +124,7 @@ enum Fields {
             (.optional, flag(r.isOptional)), (.transient, flag(r.isTransient)), (.toMany, flag(r.isToMany)),
             (.ordered, flag(r.isOrdered)), (.minCount, String(r.minCount)), (.maxCount, String(r.maxCount)),
             (.deletionRule, r.deleteRule?.rawValue ?? ""), (.versionHashModifier, r.versionHashModifier ?? ""),
-            (.userInfo, userInfo(r.userInfo)),
+            (.indexed, flag(r.isIndexed)), (.userInfo, userInfo(r.userInfo)),
         ]
     }
 

@@ -287,7 +287,7 @@ public struct BundleCheck: Sendable {
         let resolved = file.resolved(source: old.model, destination: new.model)
         do {
             _ = try MappingValidation.validate(resolved, path: file.path, text: file.text, source: old.model, destination: new.model)
-            return report.covered(by: file.path)
+            return report.covered(by: file.path, reads: MappingReads(resolved))
         } catch {
             // Validation throws every problem it found; the finding names the first.
             let first = error.diagnostics.first?.description ?? "\(error)"

@@ -62,17 +62,38 @@ public struct InferenceReport: Sendable {
     }
 
     /// The report of a step a validated mapping file covers: verdict `mapped`, and what lightweight
-    /// migration could not infer kept as notes that name the mapping, so nothing fails the build.
-    package func covered(by mapping: String) -> InferenceReport {
-        let findings = findings.map { finding in
-            finding.severity == .error
-                ? Finding(
+    /// migration could not infer kept as notes that name the mapping, so nothing fails the build. The
+    /// migration manager runs the mapping, not inference: a removed property an expression of the
+    /// mapping reads (`relativePath = $source.path`) is carried, not lost, and an added property the
+    /// mapping gives a value from the source is no dropped rename; both become notes saying so. A
+    /// removal no expression reads stays the warning it is.
+    package func covered(by mapping: String, reads: MappingReads = MappingReads()) -> InferenceReport {
+        let findings = findings.map { finding -> Finding in
+            let note = { (message: String) in
+                Finding(
                     .note, finding.code, entity: finding.entity, property: finding.property, file: finding.file, line: finding.line,
-                    column: finding.column,
-                    message: finding.message + " — covered by the mapping model \(mapping)")
-                : finding
+                    column: finding.column, message: message)
+            }
+            switch finding.code {
+            case _ where finding.severity == .error: return note(finding.message + " — covered by the mapping model \(mapping)")
+            case .attributeRemoved, .relationshipRemoved:
+                guard let entity = finding.entity, let property = finding.property,
+                    let targets = reads.carried["\(entity).\(property)"], !targets.isEmpty
+                else { return finding }
+                return note("`\(entity).\(property)` is carried into \(targets.joined(separator: ", ")) by the mapping model \(mapping)")
+            case .possibleRename:
+                guard let entity = finding.entity, let property = finding.property,
+                    let sources = reads.filled["\(entity).\(property)"], !sources.isEmpty
+                else { return finding }
+                return note(
+                    "`\(entity).\(property)` is given its value from \(sources.joined(separator: ", ")) by the mapping model \(mapping)")
+            default: return finding
+            }
         }
-        return InferenceReport(copying: self, findings: findings, verdict: .mapped, mappingPath: mapping)
+        let ordered = findings.enumerated().sorted { a, b in
+            a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
+        }.map(\.element)
+        return InferenceReport(copying: self, findings: ordered, verdict: .mapped, mappingPath: mapping)
     }
 
     /// This report with `more` findings (CloudKit's rules, `check --cloudkit`), kept in severity order;

@@ -42,6 +42,13 @@ public enum CompiledMapping {
             }
             if let reference = object.reference { references[reference] = mapping.name }
             try checkText(of: mapping, in: archive)
+            // Xcode's empty `Mapping` (its editor's + button, neither entity chosen) compiles to an entity
+            // mapping without a source or destination entity: it migrates nothing, so it maps nothing.
+            if mapping.sourceEntity == nil, mapping.destinationEntity == nil, mapping.policyClassName == nil,
+                mapping.attributeMappings.isEmpty, mapping.relationshipMappings.isEmpty
+            {
+                continue
+            }
             mappings.append(mapping)
         }
         return MappingModel(sourceVersion: nil, destinationVersion: nil, entityMappings: mappings, line: SourceLine(1))

@@ -52,6 +52,14 @@ public enum XcodeMappingImport {
                     path: path, line: (object.attributeLines["mappingtypename"] ?? object.line).value,
                     message: "mappingtypename \"\(typeName)\" is not one of Xcode's (Undefined, Custom, Add, Remove, Copy, Transform)")
             }
+            // The entity mapping Xcode's editor adds with its + button (`Mapping`, Undefined, neither entity
+            // chosen) names nothing to migrate: `mapc` compiles it and the migration manager, having no
+            // source entity to fetch and no destination to create, migrates nothing for it. It maps nothing here either.
+            if type == .undefined, source == nil, destination == nil, object.attributes["migrationpolicyclassname"] == nil,
+                (object.relationships["attributemappings"] ?? []).isEmpty, (object.relationships["relationshipmappings"] ?? []).isEmpty
+            {
+                continue
+            }
             // Xcode's editor writes Undefined for every mapping it generates and decides the type when it
             // compiles. A missing side decides it here; between two entities the models decide it
             // (`decidingUndefinedTypes`, through `MappingFile.resolved`), so it stays undefined until then.

@@ -104,7 +104,7 @@ package enum XcodeModelArchiver {
                             propertyStereotype(
                                 PropertyValues(
                                     isOptional: relationship.isOptional, isTransient: relationship.isTransient,
-                                    isIndexed: indexed.contains(relationship.name),
+                                    isIndexed: relationship.isIndexed || indexed.contains(relationship.name),
                                     elementID: relationship.renamingIdentifier, versionHashModifier: relationship.versionHashModifier,
                                     userInfo: relationship.userInfo))
                         ),

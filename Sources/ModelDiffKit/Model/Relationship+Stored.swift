@@ -15,6 +15,7 @@ extension Relationship {
         let renamingIdentifier: String?
         let versionHashModifier: String?
         let isSyncable: Bool
+        let isIndexed: Bool
         let userInfo: UserInfo
         let otherAttributes: [XMLAttribute]
         let otherChildren: [XMLElementNode]

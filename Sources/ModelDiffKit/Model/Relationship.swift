@@ -40,6 +40,8 @@ public struct Relationship: Sendable, Hashable {
     public var versionHashModifier: String? { storage.value.versionHashModifier }
     /// Whether Xcode marked it `syncable="YES"` (no meaning for Core Data, kept for writing).
     public var isSyncable: Bool { storage.value.isSyncable }
+    /// Whether Xcode's "Indexed" box is ticked (`indexed="YES"`): the compiler adds a fetch index on it.
+    public var isIndexed: Bool { storage.value.isIndexed }
     /// The userInfo dictionary.
     public var userInfo: UserInfo { storage.value.userInfo }
     /// XML attributes modeldiff does not interpret, kept for writing.
@@ -54,8 +56,9 @@ public struct Relationship: Sendable, Hashable {
         name: String, destinationEntity: String?, inverseName: String? = nil, inverseEntity: String? = nil,
         isOptional: Bool = true, isTransient: Bool = false, isToMany: Bool = false, isOrdered: Bool = false,
         minCount: Int? = nil, maxCount: Int? = nil, deleteRule: DeleteRule? = .nullify,
-        renamingIdentifier: String? = nil, versionHashModifier: String? = nil, isSyncable: Bool = false, userInfo: UserInfo = UserInfo(),
-        otherAttributes: [XMLAttribute] = [], otherChildren: [XMLElementNode] = [], line: SourceLine = .none
+        renamingIdentifier: String? = nil, versionHashModifier: String? = nil, isSyncable: Bool = false, isIndexed: Bool = false,
+        userInfo: UserInfo = UserInfo(), otherAttributes: [XMLAttribute] = [], otherChildren: [XMLElementNode] = [],
+        line: SourceLine = .none
     ) {
         storage = SharedBox(
             Stored(
@@ -63,7 +66,7 @@ public struct Relationship: Sendable, Hashable {
                 isOptional: isOptional, isTransient: isTransient, isToMany: isToMany, isOrdered: isOrdered,
                 minCountAsWritten: minCount, maxCountAsWritten: maxCount, deleteRule: deleteRule,
                 renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier, isSyncable: isSyncable,
-                userInfo: userInfo, otherAttributes: otherAttributes, otherChildren: otherChildren, line: line
+                isIndexed: isIndexed, userInfo: userInfo, otherAttributes: otherAttributes, otherChildren: otherChildren, line: line
             ))
     }
 

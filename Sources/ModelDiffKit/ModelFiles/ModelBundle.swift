@@ -39,9 +39,24 @@ public struct ModelBundle: Sendable {
     /// The reader's warnings about every version, oldest first: models Xcode compiles and Core Data
     /// loads, read as written (a one-sided inverse).
     /// A Swift source folder adds what the SwiftData reader could not read from source (a computed default).
+    /// A warning several versions share word for word (an entity every version keeps) is given once,
+    /// at its oldest version, saying how many versions have it.
     @_spi(CLI) public var versionWarnings: [Diagnostic] {
-        let warnings = versions.flatMap { $0.loaded.notes.filter { $0.severity == .warning } }
-        return warnings + (swiftData?.warnings ?? []).filter { !warnings.contains($0) }
+        let perVersion = versions.map { $0.loaded.notes.filter { $0.severity == .warning } }
+        let all = perVersion.flatMap { $0 }
+        var counts: [String: Int] = [:]
+        for warnings in perVersion { for message in Set(warnings.map(\.message)) { counts[message, default: 0] += 1 } }
+        var seen = Set<String>()
+        let warnings = all.compactMap { warning -> Diagnostic? in
+            let count = counts[warning.message] ?? 1
+            guard count > 1 else { return warning }
+            guard seen.insert(warning.message).inserted else { return nil }
+            let scope = count == versions.count ? "every version (\(count))" : "\(count) versions"
+            return Diagnostic(
+                warning.severity, path: warning.path, line: warning.line, column: warning.column,
+                message: "\(warning.message) (the same in \(scope); shown once)")
+        }
+        return warnings + (swiftData?.warnings ?? []).filter { !all.contains($0) }
     }
 
     /// The current version.

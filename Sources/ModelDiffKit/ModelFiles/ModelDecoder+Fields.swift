@@ -136,6 +136,7 @@ struct RelationshipFields {
     var renamingIdentifier: String?
     var versionHashModifier: String?
     var isSyncable = false
+    var isIndexed = false
     var others: [XMLAttribute] = []
     var flags = FlagCheck()
 
@@ -143,6 +144,7 @@ struct RelationshipFields {
         switch attribute.name {
         case Key.name: name = attribute.value
         case Key.optional: isOptional = flags.isYes(attribute)
+        case Key.indexed: isIndexed = flags.isYes(attribute)
         case Key.toMany: isToMany = flags.isYes(attribute)
         case Key.deletionRule: deletionRule = attribute.value
         case Key.destinationEntity: destinationEntity = attribute.value

@@ -60,8 +60,8 @@ extension ModelDecoder {
             inverseEntity: fields.inverseEntity, isOptional: fields.isOptional, isTransient: fields.isTransient,
             isToMany: fields.isToMany, isOrdered: fields.isOrdered, minCount: minCount, maxCount: maxCount,
             deleteRule: deleteRule, renamingIdentifier: fields.renamingIdentifier,
-            versionHashModifier: fields.versionHashModifier, isSyncable: fields.isSyncable, userInfo: userInfo,
-            otherAttributes: fields.others, otherChildren: others, line: element.line)
+            versionHashModifier: fields.versionHashModifier, isSyncable: fields.isSyncable, isIndexed: fields.isIndexed,
+            userInfo: userInfo, otherAttributes: fields.others, otherChildren: others, line: element.line)
     }
 
     mutating func fetchedProperty(_ element: XMLElementView, owner: String) throws(Diagnostic) -> FetchedProperty {

@@ -99,6 +99,7 @@ public enum ModelWriter {
         list.add(Key.destinationEntity, relationship.destinationEntity)
         list.add(Key.inverseName, relationship.inverseName)
         list.add(Key.inverseEntity, relationship.inverseEntity)
+        list.flag(Key.indexed, relationship.isIndexed)
         list.add(Key.elementID, relationship.renamingIdentifier)
         list.add(Key.versionHashModifier, relationship.versionHashModifier)
         list.flag(Key.syncable, relationship.isSyncable)

@@ -34,7 +34,20 @@ public enum CheckReports {
             + (jumps > 0 ? " and \(jumps) jump\(jumps == 1 ? "" : "s") to \(MessageEscaping.escaped(check.currentVersion))" : "")
             + "; \(check.pairs.filter { $0.report.verdict == .notInferable }.count) not inferable\(mapped > 0 ? ", \(mapped) mapped" : "")"
             + "\(acknowledged > 0 ? ", \(acknowledged) acknowledged" : ""))\n"
-        return output
+        return output + consecutiveHint(check)
+    }
+
+    /// One line after the summary when every consecutive step passes (inferable or mapped) and only
+    /// jumps to the current version fail: an app whose migrator walks the steps never runs a jump.
+    static func consecutiveHint(_ check: BundleCheck) -> String {
+        let failing = check.pairs.filter { $0.report.verdict == .notInferable }
+        guard check.path == .all, !failing.isEmpty, failing.allSatisfy(\.isJump),
+            !check.bundleFindings.contains(where: { $0.severity == .error })
+        else { return "" }
+        return """
+            hint: every consecutive step passes; only jumps to \(MessageEscaping.escaped(check.currentVersion)) fail: if your app migrates \
+            step by step, check with --path consecutive (or path: consecutive under check: in .modeldiff.yml)\n
+            """
     }
 
     /// `12 pairs on path all`, and the pairs off the path that mapping models map.
@@ -76,8 +89,7 @@ public enum CheckReports {
         }
         for pair in check.pairs where pair.report.verdict == .notInferable {
             let errors = pair.report.findings.filter { $0.severity == .error }
-            let what = errors.map { [$0.entity, $0.property].compactMap { $0 }.joined(separator: ".") + " [\($0.code)]" }.joined(
-                separator: ", ")
+            let what = errors.map { subject($0) + " [\($0.code)]" }.joined(separator: ", ")
             output += "\(title(pair)): \(colored(.notInferable, style)): \(what)\n"
         }
         if !check.drafts.isEmpty && check.orderFindings.isEmpty {
@@ -93,7 +105,17 @@ public enum CheckReports {
             "overall: \(colored(check.verdict, style)) (\(pairsPhrase(check)): \(failing) not inferable"
             + (mapped > 0 ? ", \(mapped) mapped" : "") + (acknowledged > 0 ? ", \(acknowledged) acknowledged" : "")
             + "; \(counts[0]) errors, \(counts[1]) warnings; --verbose shows every pair and note)\n"
-        return output
+        return output + consecutiveHint(check)
+    }
+
+    /// What a failing pair's line names for a finding: its entity and property, else the file it is
+    /// about (a mapping file that does not validate names no entity).
+    static func subject(_ finding: Finding) -> String {
+        let named = [finding.entity, finding.property].compactMap { $0 }.joined(separator: ".")
+        guard named.isEmpty else { return named }
+        // An Xcode mapping model is the folder around its `xcmapping.xml`.
+        let file = finding.file.hasSuffix("/xcmapping.xml") ? (finding.file as NSString).deletingLastPathComponent : finding.file
+        return MessageEscaping.escaped((file as NSString).lastPathComponent)
     }
 
     /// The lock file's and the configuration's findings, one line each.

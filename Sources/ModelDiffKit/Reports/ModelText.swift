@@ -100,6 +100,7 @@
         if r.isOptional { parts.append("optional") }
         if r.isTransient { parts.append("transient") }
         if r.isOrdered { parts.append("ordered") }
+        if r.isIndexed { parts.append("indexed") }
         if let inverse = r.inverseName { parts.append("inverse \(r.inverseEntity.map { "\($0)." } ?? "")\(inverse)") }
         if let rule = r.deleteRule { parts.append("delete \(rule.rawValue)") }
         if let count = r.minCountAsWritten { parts.append("min \(count)") }

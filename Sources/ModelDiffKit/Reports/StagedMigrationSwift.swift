@@ -1,3 +1,5 @@
+import Foundation
+
 /// Swift source for a `StagedMigrationPlan`: an enum the app adds to its target, with one
 /// `NSManagedObjectModelReference` per version and the `NSStagedMigrationManager` built from the stages.
 @_spi(CLI) public enum StagedMigrationSwift {
@@ -55,7 +57,9 @@
                 out += versions.map { "\(index[$0.name]!).versionChecksum" }.joined(separator: ", ") + "])\n"
                 out += "            stage.label = \(literal("\(versions.first!.name) → \(versions.last!.name): lightweight"))\n"
                 out += "            stages.append(stage)\n        }\n"
-            case .custom(let from, let to, let findings):
+            case .custom(let from, let to, _, let mapping?):
+                out += mappedStage(from: index[from.name]!, to: index[to.name]!, names: (from.name, to.name), mapping: mapping)
+            case .custom(let from, let to, let findings, nil):
                 out += "\n        // \(literal(from.name)) → \(literal(to.name)) is not inferable:\n"
                 for finding in findings {
                     out += "        //   \(literal(finding.message)) [\(finding.code)]\n"
@@ -91,11 +95,61 @@
                     }
                     return NSManagedObjectModelReference(fileURL: url, versionChecksum: versionChecksum)
                 }
-            }
 
             """
+        if plan.stages.contains(where: { if case .custom(_, _, _, _?) = $0 { true } else { false } }) { out += migrateWithMapping }
+        return out + "}\n"
+    }
+
+    /// A step the team's mapping model migrates: a custom stage whose `willMigrateHandler` runs that
+    /// mapping (compiled by Xcode into `<name>.cdm`, its policy classes with it) with `NSMigrationManager`.
+    private static func mappedStage(from: String, to: String, names: (from: String, to: String), mapping: StagedMigrationPlan.Mapping)
+        -> String
+    {
+        let file = literal(
+            (mapping.path as NSString).lastPathComponent == "xcmapping.xml"
+                ? ((mapping.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+                : (mapping.path as NSString).lastPathComponent)
+        var out = "\n        // \(literal(names.from)) → \(literal(names.to)) is migrated by the mapping model \(file)"
+        out +=
+            mapping.policyClasses.isEmpty
+            ? ":\n" : ",\n        // with its entity migration policies \(mapping.policyClasses.map(literal).joined(separator: ", ")):\n"
+        out += "        // lightweight migration would drop what it carries.\n"
+        out += "        do {\n"
+        out += "            let stage = NSCustomMigrationStage(migratingFrom: \(from), to: \(to))\n"
+        out += "            stage.label = \(literal("\(names.from) → \(names.to): mapping model \(mapping.compiledName)"))\n"
+        out += "            stage.willMigrateHandler = { manager, stage in\n"
+        out += "                try migrate(manager, from: \(from), to: \(to), mappingModel: \(literal(mapping.compiledName)))\n"
+        out += "            }\n"
+        out += "            stages.append(stage)\n        }\n"
         return out
     }
+
+    /// The function mapped stages call: each of the container's stores migrated with the compiled
+    /// mapping model into a new file, which then takes the store's place.
+    private static let migrateWithMapping = """
+
+            /// Migrates each of the manager's stores with the compiled mapping model `name` (`name.cdm` in the
+            /// bundle, with its entity migration policies) and puts the migrated store in its place.
+            private static func migrate(
+                _ manager: NSStagedMigrationManager, from source: NSManagedObjectModelReference,
+                to destination: NSManagedObjectModelReference, mappingModel name: String
+            ) throws {
+                guard let url = bundle.url(forResource: name, withExtension: "cdm"), let mapping = NSMappingModel(contentsOf: url) else {
+                    fatalError("\\(name).cdm is not in the bundle: is the mapping model in this target?")
+                }
+                guard let coordinator = manager.container?.persistentStoreCoordinator else { return }
+                for store in coordinator.persistentStores {
+                    guard let storeURL = store.url else { continue }
+                    let migrated = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString + ".sqlite")
+                    let migrator = NSMigrationManager(sourceModel: source.resolvedModel, destinationModel: destination.resolvedModel)
+                    try migrator.migrateStore(from: storeURL, type: .sqlite, mapping: mapping, to: migrated, type: .sqlite)
+                    try coordinator.replacePersistentStore(at: storeURL, withPersistentStoreFrom: migrated, type: .sqlite)
+                    try coordinator.destroyPersistentStore(at: migrated, type: .sqlite)
+                }
+            }
+
+        """
 
     /// Swift identifiers for version names (`Model 2` → `model2`, `zmessaging2.101.0` → `zmessaging2_101_0`), unique:
     /// ASCII letters, digits and `_` only, never a keyword nor a name the generated type declares itself.
@@ -142,7 +196,7 @@
     }
 
     /// The names the generated type declares besides the versions.
-    private static let members: Set<String> = ["bundle", "momd", "stages", "migrationManager", "reference"]
+    private static let members: Set<String> = ["bundle", "momd", "stages", "migrationManager", "reference", "migrate"]
 
     /// Swift's keywords (declarations, statements, expressions and types), and the contextual words that
     /// cannot name a type or a member without backticks.
@@ -201,7 +255,10 @@ extension StagedMigrationSwift {
             switch stage {
             case .lightweight(let versions):
                 lines.append("lightweight: \(e(versions.first!.name)) → \(e(versions.last!.name)) (\(versions.count) versions)")
-            case .custom(let from, let to, let findings):
+            case .custom(let from, let to, _, let mapping?):
+                let policies = mapping.policyClasses.isEmpty ? "" : " (policies: \(e(mapping.policyClasses.joined(separator: ", "))))"
+                lines.append("custom: \(e(from.name)) → \(e(to.name)): mapping model \(e(mapping.compiledName))\(policies)")
+            case .custom(let from, let to, let findings, nil):
                 lines.append(
                     "custom: \(e(from.name)) → \(e(to.name)): "
                         + findings.map { "\($0.code) \([$0.entity, $0.property].compactMap { $0 }.joined(separator: "."))" }.joined(
@@ -219,11 +276,18 @@ extension ModelBundle {
     /// named `typeName`, for the versions in natural order (or `order`) up to the current one.
     /// Throws when `typeName` is not a Swift identifier or `order` does not name the bundle's versions.
     public func stagedMigrationSwift(typeName: String = "ModelMigrationPlan", order: [String]? = nil) throws(Diagnostic) -> String {
+        try stagedMigrationSwift(typeName: typeName, order: order, mappings: [])
+    }
+
+    /// The plan's Swift source as ``stagedMigrationSwift(typeName:order:)`` writes it, each step one of
+    /// `mappings` migrates a custom stage that runs it.
+    @_spi(CLI) public func stagedMigrationSwift(typeName: String, order: [String]?, mappings: [MappingFile]) throws(Diagnostic) -> String {
         guard StagedMigrationSwift.isIdentifier(typeName) else {
             throw Diagnostic(
                 path: path,
                 message: "--type-name must be a Swift identifier (ASCII letters, digits and _, not a keyword), not \"\(typeName)\"")
         }
-        return StagedMigrationSwift.source(try StagedMigrationPlan(bundle: self, order: order), bundlePath: path, typeName: typeName)
+        return StagedMigrationSwift.source(
+            try StagedMigrationPlan(bundle: self, order: order, mappings: mappings), bundlePath: path, typeName: typeName)
     }
 }

@@ -26,7 +26,7 @@
             switch stage {
             case .lightweight(let versions):
                 for (from, to) in zip(versions, versions.dropFirst()) { steps.append((from.name, to.name, nil)) }
-            case .custom(let from, let to, let findings):
+            case .custom(let from, let to, let findings, _):
                 steps.append((from.name, to.name, findings))
             }
         }

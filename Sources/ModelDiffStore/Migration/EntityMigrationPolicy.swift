@@ -67,7 +67,7 @@ public struct PolicyRegistry: Sendable {
         let short = className.split(separator: ".").last.map(String.init) ?? className
         guard let type = types[className] ?? types[short] else {
             throw MigrationError(
-                .entityMigrationPolicy, "no policy is registered for class \(className); register it with PolicyRegistry.register(_:as:)",
+                .entityMigrationPolicy, "the mapping names the policy class \(className), the app's own code, which modeldiff cannot run",
                 mapping: mapping)
         }
         return type.init()

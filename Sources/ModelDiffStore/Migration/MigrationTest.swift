@@ -23,10 +23,16 @@ public struct MigrationTest: Sendable {
         public let acknowledged: [String]
         /// Seconds the step took.
         public let seconds: Double
+        /// The `NSEntityMigrationPolicy` subclasses the step's mapping names: the app's code, which the test
+        /// cannot run. The step ran with the default policy behaviour in their place and is checked as usual.
+        public let customCodeNotRun: [String]
 
         /// Whether every check passed.
         public var passed: Bool { failures.isEmpty }
     }
+
+    /// The steps that passed without running the custom policy classes their mappings name.
+    public var stepsWithCustomCodeNotRun: [Step] { steps.filter { $0.passed && !$0.customCodeNotRun.isEmpty } }
 
     /// The steps, in the order they ran.
     public let steps: [Step]
@@ -34,8 +40,12 @@ public struct MigrationTest: Sendable {
     /// of such a version are not tested (nor a step across it); every other step is.
     public let unreadableVersions: [Diagnostic]
 
-    /// Whether every step passed and every version could be read.
-    public var passed: Bool { steps.allSatisfy(\.passed) && unreadableVersions.isEmpty }
+    /// The mapping files beside the bundle that cannot be read, one error each: every step is tested
+    /// without them (a step one of them may have mapped is tested with the inferred mapping).
+    public let unreadableMappings: [Diagnostic]
+
+    /// Whether every step passed and every version and mapping file could be read.
+    public var passed: Bool { steps.allSatisfy(\.passed) && unreadableVersions.isEmpty && unreadableMappings.isEmpty }
 
     /// Runs the test (throws `Diagnostic` or `DiagnosticList` for bad input). `objects` per entity are seeded with `seed`;
     /// `stores` are real stores to start from too.
@@ -86,7 +96,13 @@ public struct MigrationTest: Sendable {
         acknowledgements: [Acknowledgement], temporaryFolder: URL
     ) throws {
         let current = versions.current
-        let mappings = try StoreMigration.mappingFiles(besides: versions.path)
+        // One mapping file that cannot be read is one error; the others, and every step, are still tested.
+        let (mappings, unreadable) = try MappingDiscovery.readableFiles(besides: versions.path)
+        self.unreadableMappings = unreadable.map { problem in
+            Diagnostic(
+                path: problem.path, line: problem.line, column: problem.column,
+                message: "this mapping model cannot be read, so no step is tested with it: \(problem.message)")
+        }
         let (history, problems) = try versions.historicalNames()
         var pairs: [(Int, Int)] = []
         if path.includesConsecutive { pairs += (0..<current).map { ($0, $0 + 1) } }
@@ -197,9 +213,14 @@ public struct MigrationTest: Sendable {
         let output = folder.appendingPathComponent("test-\(index)-output.sqlite").path
         defer { StoreMigration.removeStore(output) }
         var failures: [String] = []
+        // A policy class is the app's compiled code: the test runs the default policy behaviour in its place.
+        let custom = Set(
+            mapping.entityMappings.compactMap(\.policyClassName).filter { !$0.isEmpty && $0 != "NSEntityMigrationPolicy" }
+        ).sorted()
         do {
-            try MigrationManager(sourceModel: old.model, destinationModel: new.model).migrateStore(
-                from: source, to: output, mapping: mapping)
+            var manager = MigrationManager(sourceModel: old.model, destinationModel: new.model)
+            for name in custom { manager.policies.register(EntityMigrationPolicy.self, as: name) }
+            try manager.migrateStore(from: source, to: output, mapping: mapping)
             failures = try MigrationTestChecks(source: source, output: output, old: old.model, new: new.model, mapping: mapping).failures()
         } catch let error as MigrationError {
             failures = ["migration failed: \(error)"]
@@ -222,7 +243,7 @@ public struct MigrationTest: Sendable {
             failures, report: report, acknowledgements: acknowledgements, from: old.name, to: new.name)
         return Step(
             from: old.name, to: new.name, origin: origin, mappingPath: mappingPath, failures: kept, acknowledged: accepted,
-            seconds: Date().timeIntervalSince(started))
+            seconds: Date().timeIntervalSince(started), customCodeNotRun: custom)
     }
 }
 

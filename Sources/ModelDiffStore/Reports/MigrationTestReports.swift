@@ -9,13 +9,20 @@ public enum MigrationTestReports {
     public static func text(_ test: MigrationTest) -> String {
         var out = ""
         for step in test.steps {
-            out += "\(step.passed ? "PASS" : "FAIL") \(title(step, escaping: MessageEscaping.escaped))\n"
+            let status =
+                !step.passed
+                ? "FAIL"
+                : step.customCodeNotRun.isEmpty
+                    ? "PASS" : "PASS, custom code not run: \(MessageEscaping.escaped(step.customCodeNotRun.joined(separator: ", ")))"
+            out += "\(status) \(title(step, escaping: MessageEscaping.escaped))\n"
             for failure in step.failures { out += "    \(MessageEscaping.escaped(failure))\n" }
             for failure in step.acknowledged { out += "    acknowledged: \(MessageEscaping.escaped(failure))\n" }
         }
         let failed = test.steps.filter { !$0.passed }.count
         if test.steps.isEmpty { out += "no steps to test: no version comes before the current one on this path\n" }
-        out += "\(test.steps.count - failed) passed, \(failed) failed\n"
+        let custom = test.stepsWithCustomCodeNotRun.count
+        out += "\(test.steps.count - failed - custom) passed, \(failed) failed"
+        out += custom > 0 ? ", \(custom) passed with custom code not run (the app's policy classes)\n" : "\n"
         return out
     }
 
@@ -23,28 +30,35 @@ public enum MigrationTestReports {
     public static func json(_ test: MigrationTest) throws -> String {
         struct StepJSON: Encodable {
             let from: String, to: String, origin: String, mapping: String?, passed: Bool, failures: [String], acknowledged: [String]
+            let customCodeNotRun: [String]
         }
-        struct TestJSON: Encodable { let passed: Bool, steps: [StepJSON] }
+        struct TestJSON: Encodable { let passed: Bool, customCodeNotRun: Int, steps: [StepJSON] }
         return try CheckReports.encode(
             TestJSON(
-                passed: test.passed,
+                passed: test.passed, customCodeNotRun: test.stepsWithCustomCodeNotRun.count,
                 steps: test.steps.map {
                     StepJSON(
                         from: $0.from, to: $0.to, origin: $0.origin, mapping: $0.mappingPath, passed: $0.passed, failures: $0.failures,
-                        acknowledged: $0.acknowledged)
+                        acknowledged: $0.acknowledged, customCodeNotRun: $0.customCodeNotRun)
                 }))
     }
 
-    /// JUnit XML: one test case per step, a `<failure>` per failing step with every failure in it.
+    /// JUnit XML: one test case per step, a `<failure>` per failing step with every failure in it; a step
+    /// that passed without running its mapping's policy classes is `<skipped>`, counted apart.
     public static func junit(_ test: MigrationTest, bundle: String) -> String {
         let failed = test.steps.filter { !$0.passed }.count
+        let skipped = test.stepsWithCustomCodeNotRun.count
         let total = test.steps.reduce(0) { $0 + $1.seconds }
+        let counts = "tests=\"\(test.steps.count)\" failures=\"\(failed)\" skipped=\"\(skipped)\" time=\"\(seconds(total))\""
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"modeldiff test\" tests=\"\(test.steps.count)\" failures=\"\(failed)\" time=\"\(seconds(total))\">\n"
-        out += "  <testsuite name=\"\(escape(bundle))\" tests=\"\(test.steps.count)\" failures=\"\(failed)\" time=\"\(seconds(total))\">\n"
+        out += "<testsuites name=\"modeldiff test\" \(counts)>\n"
+        out += "  <testsuite name=\"\(escape(bundle))\" \(counts)>\n"
         for step in test.steps {
             out += "    <testcase classname=\"\(escape(bundle))\" name=\"\(escape(title(step)))\" time=\"\(seconds(step.seconds))\""
-            if step.passed {
+            if step.passed && !step.customCodeNotRun.isEmpty {
+                let message = "custom code not run: \(step.customCodeNotRun.joined(separator: ", "))"
+                out += ">\n      <skipped message=\"\(escape(message))\"/>\n    </testcase>\n"
+            } else if step.passed {
                 out += "/>\n"
             } else {
                 out +=

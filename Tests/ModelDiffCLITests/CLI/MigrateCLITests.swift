@@ -120,8 +120,8 @@ private func editedNotesMapping(in folder: URL, replacing old: String, with new:
     #expect(
         result.stderr == people.appendingPathComponent("People1to2.mapping.xml").path
             + """
-            :10: error: migrating people.sqlite failed: no policy is registered for class SplitNamePolicy; register it with \
-            PolicyRegistry.register(_:as:) (NSEntityMigrationPolicyError 134170; mapping PersonToPerson)\n
+            :10: error: migrating people.sqlite failed: the mapping names the policy class SplitNamePolicy, the app's own code, \
+            which modeldiff cannot run (NSEntityMigrationPolicyError 134170; mapping PersonToPerson)\n
             """
     )
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["people.sqlite"])

@@ -50,6 +50,19 @@ import Testing
         try typeCheck(swift.stdout)
     }
 
+    /// A step the team's mapping model migrates is a custom stage that runs the compiled mapping
+    /// (`TestModels/History/ReleaseMappings`: release-named Xcode mapping models beside the bundle).
+    @Test func mappedStepsRunTheirCompiledMappingAndCompile() throws {
+        let swift = try runModeldiff(["plan", "TestModels/History/ReleaseMappings/Shop.xcdatamodeld", "--format", "swift"])
+        #expect(swift.status == 0, "\(swift.stderr)")
+        #expect(swift.stdout.contains(#"try migrate(manager, from: shop, to: shop2, mappingModel: "Release 2.0")"#))
+        #expect(swift.stdout.contains(#"try migrate(manager, from: shop3, to: shop4, mappingModel: "Release 4.0")"#))
+        #expect(swift.stdout.contains(#"// with its entity migration policies "ShopItemPolicy":"#))
+        #expect(swift.stdout.contains("NSLightweightMigrationStage([shop2.versionChecksum, shop3.versionChecksum])"))
+        #expect(swift.stdout.contains(#"bundle.url(forResource: name, withExtension: "cdm")"#))
+        try typeCheck(swift.stdout)
+    }
+
     @Test func notesPlanIsOneLightweightStageWithTheRealChecksums() throws {
         let result = try runModeldiff(["plan", "TestModels/Notes.xcdatamodeld", "--type-name", "NotesPlan"])
         #expect(result.status == 0)

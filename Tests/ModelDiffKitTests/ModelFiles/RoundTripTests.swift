@@ -70,3 +70,17 @@ import Testing
         ])
     #expect(identical == files.count - 5)
 }
+
+/// Xcode's "Indexed" box on a relationship (`indexed="YES"`, `TestModels/History/ReleaseMappings`) is
+/// vocabulary the reader knows: read without a note, shown, and written back where Xcode writes it.
+@Test func aRelationshipsIndexedFlagIsReadAndWrittenBack() throws {
+    let path = Paths.testModels.appendingPathComponent("History/ReleaseMappings/Shop.xcdatamodeld/Shop.xcdatamodel/contents").path
+    let loaded = try ModelFile.load(path: path)
+    #expect(loaded.notes.isEmpty, "\(loaded.notes)")
+    let box = try #require(loaded.model.entity(named: "Box"))
+    let items = try #require(box.relationships.first { $0.name == "items" })
+    #expect(items.isIndexed && items.otherAttributes.isEmpty)
+    let written = ModelWriter.xml(loaded.model)
+    #expect(written.contains(#"destinationEntity="Item" inverseName="box" inverseEntity="Item" indexed="YES"/>"#), "\(written)")
+    #expect(try ModelReader.read(Array(written.utf8), path: "rewritten").model == loaded.model)
+}

@@ -1,0 +1,47 @@
+/// What a mapping model's value expressions read of the source objects: the migration manager
+/// evaluates each expression against the source object (`$source.path`), so a source property an
+/// expression reads is carried into the destination property it sets.
+package struct MappingReads: Sendable {
+    /// `Source.property` → the destination properties (`Destination.property`) whose expressions read it.
+    package let carried: [String: [String]]
+    /// `Destination.property` → the source properties (`Source.property`) its expression reads.
+    package let filled: [String: [String]]
+
+    package init() {
+        carried = [:]
+        filled = [:]
+    }
+
+    /// The reads of `mapping`'s attribute and relationship mappings (Xcode's generated expressions resolved).
+    package init(_ mapping: MappingModel) {
+        var carried: [String: [String]] = [:]
+        var filled: [String: [String]] = [:]
+        for entityMapping in mapping.entityMappings {
+            guard let source = entityMapping.sourceEntity, let destination = entityMapping.destinationEntity else { continue }
+            for property in entityMapping.attributeMappings + entityMapping.relationshipMappings {
+                guard let text = property.valueExpression else { continue }
+                let target = "\(destination).\(property.name)"
+                for key in Self.sourceKeys(in: text) {
+                    let read = "\(source).\(key)"
+                    if !(carried[read] ?? []).contains(target) { carried[read, default: []].append(target) }
+                    if !(filled[target] ?? []).contains(read) { filled[target, default: []].append(read) }
+                }
+            }
+        }
+        self.carried = carried
+        self.filled = filled
+    }
+
+    /// The first key of every `$source.key` path in an expression's text (`#` escapes a reserved word).
+    static func sourceKeys(in text: String) -> [String] {
+        var keys: [String] = []
+        var rest = Substring(text)
+        while let range = rest.range(of: "$source.") {
+            rest = rest[range.upperBound...]
+            if rest.first == "#" { rest = rest.dropFirst() }
+            let key = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !key.isEmpty, !keys.contains(String(key)) { keys.append(String(key)) }
+        }
+        return keys
+    }
+}
