@@ -23,3 +23,49 @@ import Testing
         #expect(check.stderr.split(separator: "\n").count == 1, "\(name): \(check.stderr)")
     }
 }
+
+/// A chain without brackets nests too: `else if` chains, runs of `try`/`await`, `->` chains and `#if`
+/// levels make swift-syntax's parser recurse once each, and postfix chains (`.b`, `!`, `?`, `()`, `[0]`,
+/// `.self`, `Int???`) make a tree as deep as they are long, which every walk recurses through. Each is one
+/// line at its place and exit status 2 in every command that reads Swift, never a stack overflow.
+@Test(.tags(.slow), .notInFastTier) func swiftChainsWithoutBracketsAreOneLineAndExitTwo() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sources = folder.appendingPathComponent("Models")
+    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+    let shapes: [(String, String, String)] = [
+        ("else if", "func f() { if a {}" + String(repeating: " else if a {}", count: 10_000) + " }\n", "`else if` in one chain"),
+        ("try", "func f() { let x = " + String(repeating: "try ", count: 10_000) + "a }\n", "prefix keywords"),
+        ("await", "func f() async { let x = " + String(repeating: "await ", count: 10_000) + "a }\n", "prefix keywords"),
+        ("arrow", "var f: " + String(repeating: "() -> ", count: 10_000) + "Int\n", "`->` in one chain"),
+        ("#if", String(repeating: "#if a\n", count: 5_000) + String(repeating: "#endif\n", count: 5_000), "nest more than 256"),
+        (".b", "let x = a" + String(repeating: ".b", count: 50_000) + "\n", "nests more than 2000 levels"),
+        ("!", "let x = a" + String(repeating: "!", count: 50_000) + "\n", "nests more than 2000 levels"),
+        ("?", "let x = a" + String(repeating: "?.b", count: 50_000) + "\n", "nests more than 2000 levels"),
+        ("()", "let x = a" + String(repeating: "()", count: 50_000) + "\n", "nests more than 2000 levels"),
+        ("[0]", "let x = a" + String(repeating: "[0]", count: 50_000) + "\n", "nests more than 2000 levels"),
+        (".self", "let x = a" + String(repeating: ".self", count: 50_000) + "\n", "nests more than 2000 levels"),
+        ("Int???", "var x: Int" + String(repeating: "?", count: 50_000) + "\n", "nests more than 2000 levels"),
+        ("A.B", "var x: A" + String(repeating: ".B", count: 50_000) + "\n", "nests more than 2000 levels"),
+    ]
+    for (name, text, message) in shapes {
+        try Data(text.utf8).write(to: sources.appendingPathComponent("Deep.swift"))
+        let check = try runModeldiff(["check", "Models"], in: folder)
+        #expect(check.status == 2, "\(name): \(check.stderr)")
+        #expect(check.stdout == "")
+        #expect(check.stderr.hasPrefix("Models/Deep.swift:"), "\(name): \(check.stderr)")
+        #expect(check.stderr.contains(": error: ") && check.stderr.contains(message), "\(name): \(check.stderr)")
+        #expect(check.stderr.split(separator: "\n").count == 1, "\(name): \(check.stderr)")
+    }
+    // Every command that reads Swift sources stops at the same line.
+    try Data(shapes[0].1.utf8).write(to: sources.appendingPathComponent("Deep.swift"))
+    for arguments in [
+        ["versions", "Models"], ["hash", "Models"], ["plan", "Models"], ["test", "Models"], ["diff", "Models", "Models"],
+    ] {
+        let result = try runModeldiff(arguments, in: folder)
+        #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        #expect(
+            result.stderr.contains("Models/Deep.swift:1:") && result.stderr.contains("`else if` in one chain"),
+            "\(arguments): \(result.stderr)")
+    }
+}

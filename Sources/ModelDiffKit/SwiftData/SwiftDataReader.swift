@@ -16,6 +16,31 @@ package enum SwiftDataReader {
     /// validator refuses, or a folder without Swift files is an error; what the source cannot tell is
     /// a warning in the history.
     package static func read(folder: String) throws(Diagnostic) -> SwiftDataHistory {
+        try onLargeStack { () throws(Diagnostic) in try readOnThisThread(folder: folder) }
+    }
+
+    /// The stack the parse and the walks of the tree run on. Their recursion is bounded
+    /// (`SwiftNestingGuard`, `SwiftTreeDepth`), but per level it is deep in a debug build, and the
+    /// main thread's 8 MiB, which a command's other work shares, leaves little margin.
+    static let stackSize = 512 << 20
+
+    /// Runs `work` on a thread of `stackSize` bytes of stack (reserved, used only as it is touched) and waits for it.
+    private static func onLargeStack(_ work: @escaping @Sendable () throws(Diagnostic) -> SwiftDataHistory) throws(Diagnostic)
+        -> SwiftDataHistory
+    {
+        let box = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = Result { () throws(Diagnostic) in try work() }
+            done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        done.wait()
+        return try box.result!.get()
+    }
+
+    private static func readOnThisThread(folder: String) throws(Diagnostic) -> SwiftDataHistory {
         let files = try sourceFiles(in: folder)
         guard !files.isEmpty else {
             throw Diagnostic(path: folder, message: "no Swift source file below the folder (hidden folders and .build are skipped)")
@@ -91,4 +116,9 @@ package enum SwiftDataReader {
         }
         return found.sorted()
     }
+}
+
+/// The result a thread hands back to the thread that waits for it.
+private final class ResultBox: @unchecked Sendable {
+    var result: Result<SwiftDataHistory, Diagnostic>?
 }
