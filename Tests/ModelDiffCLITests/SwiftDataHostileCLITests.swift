@@ -69,3 +69,41 @@ import Testing
             "\(arguments): \(result.stderr)")
     }
 }
+
+/// Issue 44 item 8: what the compiler reads is what the reader reads.
+@Suite struct SwiftDataSourceReadingCLITests {
+    @Test func aSchemaDeclaredTwiceIsAnErrorNamingBoth() throws {
+        let result = try runModeldiff(["check", "TestModels/SwiftData/DuplicateSchema"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.hasPrefix(
+                "TestModels/SwiftData/DuplicateSchema/Second.swift:3:6: error: ItemsSchemaV1 is declared twice, here and at "
+                    + "TestModels/SwiftData/DuplicateSchema/First.swift:4:6: "), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    @Test func versionIdentifiersInEveryIntegerLiteralFormOrderTheSchemas() throws {
+        let result = try runModeldiff(["versions", "TestModels/SwiftData/VersionLiterals"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "  ItemsSchemaB\n* ItemsSchemaA (current)\n")
+        #expect(!result.stderr.contains("is not a Schema.Version"), "\(result.stderr)")
+        let hash = try runModeldiff(["textconv", "TestModels/SwiftData/VersionLiterals"])
+        #expect(hash.stdout.hasPrefix(#"model: userDefinedModelVersionIdentifier "2.0.0""#), "\(hash.stdout)")
+    }
+
+    @Test func onlyWhatABuildConfigurationCompilesIsRead() throws {
+        let result = try runModeldiff(["versions", "TestModels/SwiftData/IfFalse"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "* ItemsSchemaV1 (current)\n")
+    }
+
+    @Test func backtickedNamesLoseTheirBackticksAndLetPropertiesAreStored() throws {
+        let result = try runModeldiff(["textconv", "TestModels/SwiftData/BacktickLet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  Part.default attribute: Boolean, default \"NO\""), "\(result.stdout)")
+        #expect(lines.contains("  Part.id attribute: UUID"), "\(result.stdout)")
+        #expect(lines.contains("  Part.serial attribute: String"), "\(result.stdout)")
+        #expect(!result.stdout.contains("`"), "\(result.stdout)")
+    }
+}

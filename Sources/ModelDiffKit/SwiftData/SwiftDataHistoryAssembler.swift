@@ -32,6 +32,19 @@ struct SwiftDataHistoryAssembler {
     // MARK: Schemas
 
     mutating func schemas() throws(Diagnostic) -> [SwiftDataSchema] {
+        // Two declarations of one name in one module are an invalid redeclaration: neither is the schema.
+        var declared: [String: SwiftSourceLocation] = [:]
+        for conformer in declarations.schemas where conformer.isDeclaration {
+            if let first = declared[conformer.qualifiedName] {
+                let place = conformer.location
+                throw Diagnostic(
+                    path: place.path, line: place.line, column: place.column,
+                    message:
+                        "\(conformer.qualifiedName) is declared twice, here and at \(first.path):\(first.line):\(first.column): "
+                        + "Swift refuses the second declaration, so modeldiff cannot tell which one is the schema")
+            }
+            declared[conformer.qualifiedName] = conformer.location
+        }
         var result: [SwiftDataSchema] = []
         for conformer in Self.unique(declarations.schemas) {
             result.append(try schema(conformer))
@@ -83,7 +96,7 @@ struct SwiftDataHistoryAssembler {
                 call.calledExpression.trimmedDescription)
         {
             let parts = call.arguments.map { argument in
-                argument.expression.as(IntegerLiteralExprSyntax.self).flatMap { Int($0.literal.text) }
+                argument.expression.as(IntegerLiteralExprSyntax.self).flatMap(SwiftLiteral.integer).flatMap { Int(exactly: $0) }
             }
             if parts.count == 3, parts.allSatisfy({ $0 != nil }) { return parts.compactMap { $0 } }
         }
