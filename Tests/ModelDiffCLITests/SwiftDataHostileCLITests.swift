@@ -107,3 +107,16 @@ import Testing
         #expect(!result.stdout.contains("`"), "\(result.stdout)")
     }
 }
+
+/// Issue 44 item 9: live @Model classes that do not form a model are refused for what is wrong with them.
+@Test func liveModelsThatDoNotFormAModelSayWhy() throws {
+    let result = try runModeldiff(["check", "TestModels/SwiftData/LiveDanglingInverse"])
+    #expect(result.status == 2)
+    #expect(!result.stderr.contains("declares no @Model class"), "\(result.stderr)")
+    let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(errors.count == 1, "\(result.stderr)")
+    #expect(
+        errors.first?.hasPrefix("TestModels/SwiftData/LiveDanglingInverse/Models.swift:") == true
+            && errors.first?.contains("the @Model classes outside every VersionedSchema do not form a model: ") == true,
+        "\(result.stderr)")
+}

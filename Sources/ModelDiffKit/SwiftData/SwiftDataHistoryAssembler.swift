@@ -5,6 +5,8 @@ struct SwiftDataHistoryAssembler {
     let declarations: SwiftDeclarations
     let resolver: SwiftTypeResolver
     private(set) var warnings: [Diagnostic] = []
+    /// Why the `@Model` classes outside every schema do not form a model, when they do not.
+    private(set) var liveModelsFailure: Diagnostic?
     /// Static properties by owner and name: the first declaration of each.
     private let statics: [String: SwiftDeclarations.StaticProperty]
     /// Qualified names of the schemas, for telling a nested model from a live one.
@@ -157,10 +159,9 @@ struct SwiftDataHistoryAssembler {
             let notes = try ModelValidator(model: model, path: first.location.path).validate()
             return LoadedModel(model: model, path: first.location.path, notes: notes)
         } catch {
-            warnings.append(
-                Diagnostic(
-                    .warning, path: error.path, line: error.line, column: error.column,
-                    message: "the @Model classes outside every VersionedSchema do not form a model: \(error.message)"))
+            let message = "the @Model classes outside every VersionedSchema do not form a model: \(error.message)"
+            warnings.append(Diagnostic(.warning, path: error.path, line: error.line, column: error.column, message: message))
+            liveModelsFailure = Diagnostic(path: error.path, line: error.line, column: error.column, message: message)
             return nil
         }
     }

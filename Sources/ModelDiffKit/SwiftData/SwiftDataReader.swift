@@ -63,6 +63,8 @@ package enum SwiftDataReader {
         var assembler = SwiftDataHistoryAssembler(declarations: declarations)
         let schemas = try assembler.schemas()
         let live = assembler.liveModels()
+        // Live classes and no schema: the classes are the model, so why they do not form one is the error.
+        if schemas.isEmpty, live == nil, let failure = assembler.liveModelsFailure { throw failure }
         let plans = assembler.plans()
         var seen: Set<Diagnostic> = []
         let warnings = assembler.warnings.filter { seen.insert($0).inserted }
