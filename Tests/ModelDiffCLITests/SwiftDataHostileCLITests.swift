@@ -120,3 +120,16 @@ import Testing
             && errors.first?.contains("the @Model classes outside every VersionedSchema do not form a model: ") == true,
         "\(result.stderr)")
 }
+
+/// Issue 45 item 2: `\S1.Note.tags` is property `tags` of `Note`, as Swift resolves it.
+@Test func fullyQualifiedKeyPathsNameTheirLastProperty() throws {
+    let result = try runModeldiff(["textconv", "TestModels/SwiftData/QualifiedKeyPath"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(
+        lines.contains { $0.hasPrefix("  Tag.notes relationship: to-many Note") && $0.contains("inverse Note.tags") }, "\(result.stdout)")
+    #expect(
+        lines.contains { $0.hasPrefix("  Note.tags relationship: to-many Tag") && $0.contains("inverse Tag.notes") }, "\(result.stdout)")
+    let check = try runModeldiff(["check", "TestModels/SwiftData/QualifiedKeyPath"])
+    #expect(check.status == 0, "\(check.stderr)")
+}
