@@ -133,3 +133,15 @@ import Testing
     let check = try runModeldiff(["check", "TestModels/SwiftData/QualifiedKeyPath"])
     #expect(check.status == 0, "\(check.stderr)")
 }
+
+/// Issue 45 item 4: a property typed only by its initializer is stored with the type Swift infers.
+@Test func propertiesTypedByTheirInitializerAreStored() throws {
+    let result = try runModeldiff(["textconv", "TestModels/SwiftData/InferredTypes"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("  Settings.provider attribute: String") }, "\(result.stdout)")
+    #expect(lines.contains { $0.hasPrefix("  Settings.tags attribute: ") }, "\(result.stdout)")
+    #expect(lines.contains { $0.hasPrefix("  Settings.score attribute: Double") }, "\(result.stdout)")
+    #expect(lines.contains { $0.hasPrefix("  Settings.name attribute: String") }, "\(result.stdout)")
+    #expect(!result.stderr.contains("neither written nor a literal's"), "\(result.stderr)")
+}

@@ -145,7 +145,7 @@ struct SwiftDataModelBuilder {
                         isOptional: property.type?.unwrapped.isOptional ?? false, options: options, line: line(property.location)))
                 continue
             }
-            guard let type = property.type ?? property.defaultValue.flatMap(SwiftLiteral.inferredType) else {
+            guard let type = property.type ?? property.defaultValue.flatMap({ inferredType(of: $0, in: model) }) else {
                 warn(
                     property.location,
                     "the type of \(what) is neither written nor a literal's: the reader leaves the property out of the model")
@@ -157,6 +157,20 @@ struct SwiftDataModelBuilder {
             attributes.append(attribute(property, type: type, options: options, in: model))
         }
         return (attributes, relationships, unique)
+    }
+
+    /// The type Swift infers for a property written without one: a literal's or a called type's
+    /// (`SwiftLiteral.inferredType`), or the enum a case of it names (`Provider.ollama`).
+    private func inferredType(of expression: ExprSyntax, in model: SwiftDeclarations.ModelClass) -> SwiftTypeReference? {
+        if let type = SwiftLiteral.inferredType(of: expression) { return type }
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self)
+        else { return nil }
+        let name = base.trimmedDescription
+        guard case .value(let value)? = resolver.resolve(name, from: scope(of: model)), value.kind == .enumeration,
+            value.cases.contains(where: { $0.name == member.declName.baseName.bare })
+        else { return nil }
+        return .named(name)
     }
 
     private mutating func attribute(

@@ -51,6 +51,26 @@ struct SwiftLiteral {
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
             return inferredType(of: prefix.expression)
         }
+        // `[String]()`, `[String: Int]()`, `Set<String>()`: the collection type called with no argument.
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty {
+            if let array = call.calledExpression.as(ArrayExprSyntax.self), array.elements.count == 1,
+                let element = array.elements.first.flatMap({ typeName($0.expression) })
+            {
+                return .array(.named(element))
+            }
+            if let dictionary = call.calledExpression.as(DictionaryExprSyntax.self), case .elements(let pairs) = dictionary.content,
+                pairs.count == 1, let pair = pairs.first, let key = typeName(pair.key), let value = typeName(pair.value)
+            {
+                return .dictionary(.named(key), .named(value))
+            }
+            if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+                generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Set",
+                generic.genericArgumentClause.arguments.count == 1, let argument = generic.genericArgumentClause.arguments.first,
+                case .type(let type) = argument.argument
+            {
+                return .set(SwiftTypeReference(type))
+            }
+        }
         // `UUID()`, `Date(timeIntervalSinceNow: 0)`, `Address(street: "")`: the called type.
         if let call = expression.as(FunctionCallExprSyntax.self), let name = typeName(call.calledExpression) {
             return .named(name)
