@@ -145,3 +145,14 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("  Settings.name attribute: String") }, "\(result.stdout)")
     #expect(!result.stderr.contains("neither written nor a literal's"), "\(result.stderr)")
 }
+
+/// Issue 45 item 5: top-level and nested typealiases, in another file of the folder, are followed.
+@Test func typeAliasesAreFollowedToTheTypeTheyName() throws {
+    let result = try runModeldiff(["textconv", "TestModels/SwiftData/TypeAliases"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("  Ingredient.share attribute: Double") }, "\(result.stdout)")
+    #expect(lines.contains { $0.hasPrefix("  Ingredient.key attribute: UUID") }, "\(result.stdout)")
+    #expect(lines.contains { $0.hasPrefix("  Ingredient.weight attribute: Integer 32") }, "\(result.stdout)")
+    #expect(!result.stderr.contains("not declared in the folder"), "\(result.stderr)")
+}

@@ -211,12 +211,16 @@ struct SwiftDataModelBuilder {
     }
 
     /// The Core Data type of a Swift type (without its optional), the composite it names and the enum it is.
-    private mutating func storage(of type: SwiftTypeReference, for what: String, at location: SwiftSourceLocation, from scope: [String])
-        -> (type: AttributeType, composite: String?, enumeration: SwiftDeclarations.ValueType?)
-    {
+    private mutating func storage(
+        of type: SwiftTypeReference, for what: String, at location: SwiftSourceLocation, from scope: [String], aliases: Int = 0
+    ) -> (type: AttributeType, composite: String?, enumeration: SwiftDeclarations.ValueType?) {
         switch type {
         case .named(let name):
             let resolved = resolver.resolve(name, from: scope)
+            // `typealias Percentage = Double`: the type it stands for (a chain of aliases ends within 16; a cycle stops there).
+            if resolved == nil, aliases < 16, let alias = resolver.alias(name, from: scope) {
+                return storage(of: alias.target, for: what, at: location, from: alias.scope, aliases: aliases + 1)
+            }
             if resolved == nil, !resolver.isDeclared(name, from: scope), let scalar = SwiftDataTypeMapping.scalarTypes[name] {
                 return (scalar, nil, nil)
             }
@@ -244,7 +248,7 @@ struct SwiftDataModelBuilder {
                     + "binary property list, and no public evidence shows whether the attribute is Transformable or Binary")
             return (.transformable, nil, nil)
         case .optional(let wrapped):
-            return storage(of: wrapped, for: what, at: location, from: scope)
+            return storage(of: wrapped, for: what, at: location, from: scope, aliases: aliases)
         case .other(let text):
             warn(location, "the type of \(what), \(text), is not one SwiftData stores: the model reads it as Transformable")
             return (.transformable, nil, nil)
