@@ -156,3 +156,15 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("  Ingredient.weight attribute: Integer 32") }, "\(result.stdout)")
     #expect(!result.stderr.contains("not declared in the folder"), "\(result.stderr)")
 }
+
+/// Issue 44 item 9: a symbolic link to a Swift source folder is that folder, not a bundle without versions.
+@Test func aSymbolicLinkToASwiftSourceFolderIsRead() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createSymbolicLink(
+        at: folder.appendingPathComponent("Models"), withDestinationURL: Paths.testModels.appendingPathComponent("SwiftData/UniqueAdded"))
+    let result = try runModeldiff(["versions", "Models"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "  ContactsSchemaV1\n* ContactsSchemaV2 (current)\n")
+    #expect(!result.stderr.contains("holds no .xcdatamodel"), "\(result.stderr)")
+}

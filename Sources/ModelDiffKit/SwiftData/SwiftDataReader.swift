@@ -83,9 +83,10 @@ package enum SwiftDataReader {
     }
 
     /// The `.swift` files below `folder`, sorted by path, each named as the folder joined with its path
-    /// inside it. Hidden entries and `.build*` folders are skipped, symbolic links are not followed.
+    /// inside it. Hidden entries and `.build*` folders are skipped, symbolic links below the folder are not followed.
     static func sourceFiles(in folder: String, stoppingAtFirst: Bool = false) throws(Diagnostic) -> [String] {
-        let root = URL(fileURLWithPath: folder)
+        // A symbolic link named as the folder is followed (`ln -s ../App/Models Models`); links below it are not.
+        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath()
         let keys: [URLResourceKey] = [.isDirectoryKey, .isSymbolicLinkKey, .isRegularFileKey]
         guard
             let enumerator = FileManager.default.enumerator(
