@@ -168,3 +168,12 @@ import Testing
     #expect(result.stdout == "  ContactsSchemaV1\n* ContactsSchemaV2 (current)\n")
     #expect(!result.stderr.contains("holds no .xcdatamodel"), "\(result.stderr)")
 }
+
+/// Issue 44 item 9: `plan` on nested schemas writes the plan with their qualified names, not "this folder has none".
+@Test func planWritesNestedSchemasByTheirQualifiedNames() throws {
+    let result = try runModeldiff(["plan", "TestModels/SwiftData/NestedSchemas", "--format", "swift"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("[Schemas.V1.self, Schemas.V2.self]"), "\(result.stdout)")
+    #expect(result.stdout.contains("static let migrateSchemas_V1ToSchemas_V2 = MigrationStage.lightweight("), "\(result.stdout)")
+    #expect(!result.stderr.contains("has none"), "\(result.stderr)")
+}
