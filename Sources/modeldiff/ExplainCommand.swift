@@ -30,7 +30,8 @@ struct ExplainCommand: ParsableCommand {
     var format: Format = .text
 
     func validate() throws {
-        if all == (code != nil) { throw ValidationError("give a finding code, or --all") }
+        if all, let code { throw ValidationError("give a finding code or --all, not both (\(code) and --all)") }
+        if !all && code == nil { throw ValidationError("give a finding code, or --all") }
         if format == .markdown && !all { throw ValidationError("--format markdown needs --all") }
         if let code, FindingCode(rawValue: code) == nil {
             throw ValidationError("\(code) is not a finding code; modeldiff explain --all lists them")

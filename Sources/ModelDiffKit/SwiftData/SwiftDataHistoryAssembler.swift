@@ -5,6 +5,8 @@ struct SwiftDataHistoryAssembler {
     let declarations: SwiftDeclarations
     let resolver: SwiftTypeResolver
     private(set) var warnings: [Diagnostic] = []
+    /// Why the `@Model` classes outside every schema do not form a model, when they do not.
+    private(set) var liveModelsFailure: Diagnostic?
     /// Static properties by owner and name: the first declaration of each.
     private let statics: [String: SwiftDeclarations.StaticProperty]
     /// Qualified names of the schemas, for telling a nested model from a live one.
@@ -32,6 +34,19 @@ struct SwiftDataHistoryAssembler {
     // MARK: Schemas
 
     mutating func schemas() throws(Diagnostic) -> [SwiftDataSchema] {
+        // Two declarations of one name in one module are an invalid redeclaration: neither is the schema.
+        var declared: [String: SwiftSourceLocation] = [:]
+        for conformer in declarations.schemas where conformer.isDeclaration {
+            if let first = declared[conformer.qualifiedName] {
+                let place = conformer.location
+                throw Diagnostic(
+                    path: place.path, line: place.line, column: place.column,
+                    message:
+                        "\(conformer.qualifiedName) is declared twice, here and at \(first.path):\(first.line):\(first.column): "
+                        + "Swift refuses the second declaration, so modeldiff cannot tell which one is the schema")
+            }
+            declared[conformer.qualifiedName] = conformer.location
+        }
         var result: [SwiftDataSchema] = []
         for conformer in Self.unique(declarations.schemas) {
             result.append(try schema(conformer))
@@ -91,7 +106,7 @@ struct SwiftDataHistoryAssembler {
                 call.calledExpression.trimmedDescription)
         {
             let parts = call.arguments.map { argument in
-                argument.expression.as(IntegerLiteralExprSyntax.self).flatMap { Int($0.literal.text) }
+                argument.expression.as(IntegerLiteralExprSyntax.self).flatMap(SwiftLiteral.integer).flatMap { Int(exactly: $0) }
             }
             if parts.count == 3, parts.allSatisfy({ $0 != nil }) { return parts.compactMap { $0 } }
         }
@@ -150,10 +165,9 @@ struct SwiftDataHistoryAssembler {
             let notes = try ModelValidator(model: model, path: first.location.path).validate()
             return LoadedModel(model: model, path: first.location.path, notes: notes)
         } catch {
-            warnings.append(
-                Diagnostic(
-                    .warning, path: error.path, line: error.line, column: error.column,
-                    message: "the @Model classes outside every VersionedSchema do not form a model: \(error.message)"))
+            let message = "the @Model classes outside every VersionedSchema do not form a model: \(error.message)"
+            warnings.append(Diagnostic(.warning, path: error.path, line: error.line, column: error.column, message: message))
+            liveModelsFailure = Diagnostic(path: error.path, line: error.line, column: error.column, message: message)
             return nil
         }
     }

@@ -152,7 +152,7 @@ struct SwiftDataModelBuilder {
                         isOptional: property.type?.unwrapped.isOptional ?? false, options: options, line: line(property.location)))
                 continue
             }
-            guard let type = property.type ?? property.defaultValue.flatMap(SwiftLiteral.inferredType) else {
+            guard let type = property.type ?? property.defaultValue.flatMap({ inferredType(of: $0, in: model) }) else {
                 warn(
                     property.location,
                     "the type of \(what) is neither written nor a literal's: the reader leaves the property out of the model")
@@ -164,6 +164,20 @@ struct SwiftDataModelBuilder {
             attributes.append(attribute(property, type: type, options: options, in: model))
         }
         return (attributes, relationships, unique)
+    }
+
+    /// The type Swift infers for a property written without one: a literal's or a called type's
+    /// (`SwiftLiteral.inferredType`), or the enum a case of it names (`Provider.ollama`).
+    private func inferredType(of expression: ExprSyntax, in model: SwiftDeclarations.ModelClass) -> SwiftTypeReference? {
+        if let type = SwiftLiteral.inferredType(of: expression) { return type }
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self)
+        else { return nil }
+        let name = base.trimmedDescription
+        guard case .value(let value)? = resolver.resolve(name, from: scope(of: model)), value.kind == .enumeration,
+            value.cases.contains(where: { $0.name == member.declName.baseName.bare })
+        else { return nil }
+        return .named(name)
     }
 
     private mutating func attribute(
@@ -204,12 +218,16 @@ struct SwiftDataModelBuilder {
     }
 
     /// The Core Data type of a Swift type (without its optional), the composite it names and the enum it is.
-    private mutating func storage(of type: SwiftTypeReference, for what: String, at location: SwiftSourceLocation, from scope: [String])
-        -> (type: AttributeType, composite: String?, enumeration: SwiftDeclarations.ValueType?)
-    {
+    private mutating func storage(
+        of type: SwiftTypeReference, for what: String, at location: SwiftSourceLocation, from scope: [String], aliases: Int = 0
+    ) -> (type: AttributeType, composite: String?, enumeration: SwiftDeclarations.ValueType?) {
         switch type {
         case .named(let name):
             let resolved = resolver.resolve(name, from: scope)
+            // `typealias Percentage = Double`: the type it stands for (a chain of aliases ends within 16; a cycle stops there).
+            if resolved == nil, aliases < 16, let alias = resolver.alias(name, from: scope) {
+                return storage(of: alias.target, for: what, at: location, from: alias.scope, aliases: aliases + 1)
+            }
             if resolved == nil, !resolver.isDeclared(name, from: scope), let scalar = SwiftDataTypeMapping.scalarTypes[name] {
                 return (scalar, nil, nil)
             }
@@ -237,7 +255,7 @@ struct SwiftDataModelBuilder {
                     + "binary property list, and no public evidence shows whether the attribute is Transformable or Binary")
             return (.transformable, nil, nil)
         case .optional(let wrapped):
-            return storage(of: wrapped, for: what, at: location, from: scope)
+            return storage(of: wrapped, for: what, at: location, from: scope, aliases: aliases)
         case .other(let text):
             warn(location, "the type of \(what), \(text), is not one SwiftData stores: the model reads it as Transformable")
             return (.transformable, nil, nil)

@@ -46,7 +46,9 @@ struct SwiftDataPropertyOptions {
             case "maximumModelCount":
                 count(expression, "maximumModelCount").map { maximumModelCount = $0 }
             case "inverse":
-                if let path = expression.as(KeyPathExprSyntax.self), let name = Self.propertyNames(path).first {
+                // `\Note.tags`, `\S1.Note.tags`: the inverse is one property, the key path's last; the parser
+                // takes `S1` for the root and `Note` for a component of the qualified form.
+                if let path = expression.as(KeyPathExprSyntax.self), let name = Self.propertyNames(path).last {
                     inverse = name
                 } else {
                     unreadable.append(("inverse", Syntax(expression)))
@@ -97,7 +99,7 @@ struct SwiftDataPropertyOptions {
     /// The property names of a key path (`\Note.folder` is `folder`, `\.address.city` is `address`, `city`).
     static func propertyNames(_ path: KeyPathExprSyntax) -> [String] {
         path.components.compactMap { component in
-            if case .property(let property) = component.component { return property.declName.baseName.text }
+            if case .property(let property) = component.component { return property.declName.baseName.bare }
             return nil
         }
     }

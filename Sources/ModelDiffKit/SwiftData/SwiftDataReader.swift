@@ -16,6 +16,31 @@ package enum SwiftDataReader {
     /// validator refuses, or a folder without Swift files is an error; what the source cannot tell is
     /// a warning in the history.
     package static func read(folder: String) throws(Diagnostic) -> SwiftDataHistory {
+        try onLargeStack { () throws(Diagnostic) in try readOnThisThread(folder: folder) }
+    }
+
+    /// The stack the parse and the walks of the tree run on. Their recursion is bounded
+    /// (`SwiftNestingGuard`, `SwiftTreeDepth`), but per level it is deep in a debug build, and the
+    /// main thread's 8 MiB, which a command's other work shares, leaves little margin.
+    static let stackSize = 512 << 20
+
+    /// Runs `work` on a thread of `stackSize` bytes of stack (reserved, used only as it is touched) and waits for it.
+    private static func onLargeStack(_ work: @escaping @Sendable () throws(Diagnostic) -> SwiftDataHistory) throws(Diagnostic)
+        -> SwiftDataHistory
+    {
+        let box = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = Result { () throws(Diagnostic) in try work() }
+            done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        done.wait()
+        return try box.result!.get()
+    }
+
+    private static func readOnThisThread(folder: String) throws(Diagnostic) -> SwiftDataHistory {
         let files = try sourceFiles(in: folder)
         guard !files.isEmpty else {
             throw Diagnostic(path: folder, message: "no Swift source file below the folder (hidden folders and .build are skipped)")
@@ -38,6 +63,8 @@ package enum SwiftDataReader {
         var assembler = SwiftDataHistoryAssembler(declarations: declarations)
         let schemas = try assembler.schemas()
         let live = assembler.liveModels()
+        // Live classes and no schema: the classes are the model, so why they do not form one is the error.
+        if schemas.isEmpty, live == nil, let failure = assembler.liveModelsFailure { throw failure }
         let plans = assembler.plans()
         var seen: Set<Diagnostic> = []
         let warnings = assembler.warnings.filter { seen.insert($0).inserted }
@@ -56,9 +83,10 @@ package enum SwiftDataReader {
     }
 
     /// The `.swift` files below `folder`, sorted by path, each named as the folder joined with its path
-    /// inside it. Hidden entries and `.build*` folders are skipped, symbolic links are not followed.
+    /// inside it. Hidden entries and `.build*` folders are skipped, symbolic links below the folder are not followed.
     static func sourceFiles(in folder: String, stoppingAtFirst: Bool = false) throws(Diagnostic) -> [String] {
-        let root = URL(fileURLWithPath: folder)
+        // A symbolic link named as the folder is followed (`ln -s ../App/Models Models`); links below it are not.
+        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath()
         let keys: [URLResourceKey] = [.isDirectoryKey, .isSymbolicLinkKey, .isRegularFileKey]
         guard
             let enumerator = FileManager.default.enumerator(
@@ -91,4 +119,9 @@ package enum SwiftDataReader {
         }
         return found.sorted()
     }
+}
+
+/// The result a thread hands back to the thread that waits for it.
+private final class ResultBox: @unchecked Sendable {
+    var result: Result<SwiftDataHistory, Diagnostic>?
 }

@@ -21,63 +21,63 @@ final class SwiftDeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let inherited = Self.inherited(node.inheritanceClause)
-        record(conformances: inherited, name: node.name.text, at: node.name, isDeclaration: true)
+        record(conformances: inherited, name: node.name.bare, at: node.name, isDeclaration: true)
         if Self.has(node.attributes, named: "Model") {
             declarations.models.append(modelClass(node, inherited: node.inheritanceClause))
         }
-        open([node.name.text])
+        open([node.name.bare])
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { close() }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         let inherited = Self.inherited(node.inheritanceClause)
-        record(conformances: inherited, name: node.name.text, at: node.name, isDeclaration: true)
+        record(conformances: inherited, name: node.name.bare, at: node.name, isDeclaration: true)
         var properties: [(name: String, type: SwiftTypeReference)] = []
         for member in node.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self), !Self.isStatic(variable.modifiers) else { continue }
             for binding in variable.bindings where Self.isStored(binding) {
-                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let type = binding.typeAnnotation?.type {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.bare, let type = binding.typeAnnotation?.type {
                     properties.append((name, SwiftTypeReference(type)))
                 }
             }
         }
         declarations.valueTypes.append(
             SwiftDeclarations.ValueType(
-                name: node.name.text, scope: scope, kind: .structure, inherited: inherited, cases: [], properties: properties,
+                name: node.name.bare, scope: scope, kind: .structure, inherited: inherited, cases: [], properties: properties,
                 location: file.location(of: node.name)))
-        open([node.name.text])
+        open([node.name.bare])
         return .visitChildren
     }
     override func visitPost(_ node: StructDeclSyntax) { close() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         let inherited = Self.inherited(node.inheritanceClause)
-        record(conformances: inherited, name: node.name.text, at: node.name, isDeclaration: true)
+        record(conformances: inherited, name: node.name.bare, at: node.name, isDeclaration: true)
         var cases: [(name: String, rawValue: ExprSyntax?, hasAssociatedValues: Bool)] = []
         for member in node.memberBlock.members {
             guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
             for element in caseDecl.elements {
-                cases.append((element.name.text, element.rawValue?.value, element.parameterClause != nil))
+                cases.append((element.name.bare, element.rawValue?.value, element.parameterClause != nil))
             }
         }
         declarations.valueTypes.append(
             SwiftDeclarations.ValueType(
-                name: node.name.text, scope: scope, kind: .enumeration, inherited: inherited, cases: cases, properties: [],
+                name: node.name.bare, scope: scope, kind: .enumeration, inherited: inherited, cases: cases, properties: [],
                 location: file.location(of: node.name)))
-        open([node.name.text])
+        open([node.name.bare])
         return .visitChildren
     }
     override func visitPost(_ node: EnumDeclSyntax) { close() }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        open([node.name.text])
+        open([node.name.bare])
         return .visitChildren
     }
     override func visitPost(_ node: ActorDeclSyntax) { close() }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        declarations.declaredTypes.insert((scope + [node.name.text]).joined(separator: "."))
+        declarations.declaredTypes.insert((scope + [node.name.bare]).joined(separator: "."))
         return .skipChildren
     }
 
@@ -97,8 +97,45 @@ final class SwiftDeclarationCollector: SyntaxVisitor {
     override func visitPost(_ node: ExtensionDeclSyntax) { close() }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-        declarations.typeAliases[(scope + [node.name.text]).joined(separator: ".")] = (SwiftTypeReference(node.initializer.value), scope)
+        declarations.typeAliases[(scope + [node.name.bare]).joined(separator: ".")] = (SwiftTypeReference(node.initializer.value), scope)
         return .skipChildren
+    }
+
+    /// `#if`: a clause whose condition is the literal `false` (or `0`) is compiled in no build
+    /// configuration and is not read; a clause whose condition is `true` (or `1`) is, and the clauses after
+    /// it are not. Any other condition can hold in some configuration, so its clause is read, and so is `#else`.
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        for clause in Self.compiledClauses(node) {
+            if let elements = clause.elements { walk(elements) }
+        }
+        return .skipChildren
+    }
+
+    static func compiledClauses(_ node: IfConfigDeclSyntax) -> [IfConfigClauseSyntax] {
+        var result: [IfConfigClauseSyntax] = []
+        for clause in node.clauses {
+            switch clause.condition.map(constant) {
+            case false?: continue
+            case true?:
+                result.append(clause)
+                return result
+            default: result.append(clause)
+            }
+        }
+        return result
+    }
+
+    /// The value of a condition that is a constant: `true`, `false`, `1`, `0`, in parentheses or negated.
+    private static func constant(_ condition: ExprSyntax) -> Bool? {
+        if let literal = condition.as(BooleanLiteralExprSyntax.self) { return literal.literal.tokenKind == .keyword(.true) }
+        if let literal = condition.as(IntegerLiteralExprSyntax.self) { return ["0": false, "1": true][literal.literal.text] }
+        if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let inner = tuple.elements.first {
+            return constant(inner.expression)
+        }
+        if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+            return constant(prefix.expression).map { !$0 }
+        }
+        return nil
     }
 
     // Bodies: nothing declared in them belongs to a schema.
@@ -109,7 +146,7 @@ final class SwiftDeclarationCollector: SyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         guard Self.isStatic(node.modifiers), let owner = scope.isEmpty ? nil : scope.joined(separator: ".") else { return .skipChildren }
         for binding in node.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.bare else { continue }
             declarations.statics.append(
                 SwiftDeclarations.StaticProperty(
                     owner: owner, name: name, value: Self.value(of: binding), location: file.location(of: binding.pattern)))
@@ -144,7 +181,8 @@ final class SwiftDeclarationCollector: SyntaxVisitor {
                 macros.append(macro)
                 continue
             }
-            guard let variable = member.decl.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.var),
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                [.keyword(.var), .keyword(.let)].contains(variable.bindingSpecifier.tokenKind),
                 !Self.isStatic(variable.modifiers), !Self.has(variable.attributes, named: "Transient")
             else { continue }
             let attribute = Self.attribute(variable.attributes, named: "Attribute")
@@ -152,7 +190,7 @@ final class SwiftDeclarationCollector: SyntaxVisitor {
             // `var a, b: Int`: every binding but the last takes the last one's type.
             let bindings = Array(variable.bindings)
             for (position, binding) in bindings.enumerated() where Self.isStored(binding) {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.bare else { continue }
                 let annotation = binding.typeAnnotation ?? bindings[position...].first { $0.typeAnnotation != nil }?.typeAnnotation
                 properties.append(
                     SwiftDeclarations.StoredProperty(
@@ -163,7 +201,7 @@ final class SwiftDeclarationCollector: SyntaxVisitor {
         // A superclass comes first in the inheritance clause; the builder keeps it only when it is a `@Model` class.
         let superclass = clause?.inheritedTypes.first.map { SwiftTypeReference($0.type) }
         return SwiftDeclarations.ModelClass(
-            name: node.name.text, scope: scope, superclass: superclass, properties: properties, macros: macros,
+            name: node.name.bare, scope: scope, superclass: superclass, properties: properties, macros: macros,
             location: file.location(of: node.name))
     }
 
@@ -223,4 +261,14 @@ final class SwiftDeclarationCollector: SyntaxVisitor {
     }
 
     static func has(_ list: AttributeListSyntax, named name: String) -> Bool { attribute(list, named: name) != nil }
+}
+
+extension TokenSyntax {
+    /// A name without the backticks that let it be a keyword (`` `default` `` is `default`), as the
+    /// compiler and so SwiftData's macros name the declaration.
+    var bare: String {
+        let text = self.text
+        guard text.count >= 2, text.hasPrefix("`"), text.hasSuffix("`") else { return text }
+        return String(text.dropFirst().dropLast())
+    }
 }

@@ -51,6 +51,26 @@ struct SwiftLiteral {
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
             return inferredType(of: prefix.expression)
         }
+        // `[String]()`, `[String: Int]()`, `Set<String>()`: the collection type called with no argument.
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty {
+            if let array = call.calledExpression.as(ArrayExprSyntax.self), array.elements.count == 1,
+                let element = array.elements.first.flatMap({ typeName($0.expression) })
+            {
+                return .array(.named(element))
+            }
+            if let dictionary = call.calledExpression.as(DictionaryExprSyntax.self), case .elements(let pairs) = dictionary.content,
+                pairs.count == 1, let pair = pairs.first, let key = typeName(pair.key), let value = typeName(pair.value)
+            {
+                return .dictionary(.named(key), .named(value))
+            }
+            if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+                generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Set",
+                generic.genericArgumentClause.arguments.count == 1, let argument = generic.genericArgumentClause.arguments.first,
+                case .type(let type) = argument.argument
+            {
+                return .set(SwiftTypeReference(type))
+            }
+        }
         // `UUID()`, `Date(timeIntervalSinceNow: 0)`, `Address(street: "")`: the called type.
         if let call = expression.as(FunctionCallExprSyntax.self), let name = typeName(call.calledExpression) {
             return .named(name)
@@ -72,7 +92,7 @@ struct SwiftLiteral {
             return name.first?.isUppercase == true ? name : nil
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let baseName = typeName(base) {
-            let name = member.declName.baseName.text
+            let name = member.declName.baseName.bare
             guard name.first?.isUppercase == true else { return nil }
             return ["Swift", "Foundation"].contains(baseName) ? name : "\(baseName).\(name)"
         }
@@ -123,12 +143,7 @@ struct SwiftLiteral {
             expression = prefix.expression
         }
         if let integer = expression.as(IntegerLiteralExprSyntax.self) {
-            let digits = integer.literal.text.replacingOccurrences(of: "_", with: "")
-            if let value = Int64(digits) { return sign + String(value) }
-            for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where digits.hasPrefix(prefix) {
-                return Int64(digits.dropFirst(2), radix: radix).map { sign + String($0) }
-            }
-            return nil
+            return Self.integer(integer).map { sign + String($0) }
         }
         if allowingFraction, let float = expression.as(FloatLiteralExprSyntax.self) {
             let digits = float.literal.text.replacingOccurrences(of: "_", with: "")
@@ -137,10 +152,20 @@ struct SwiftLiteral {
         return nil
     }
 
+    /// An integer literal in any form Swift writes one: decimal, `0x`, `0o`, `0b`, with `_` separators.
+    static func integer(_ literal: IntegerLiteralExprSyntax) -> Int64? {
+        let digits = literal.literal.text.replacingOccurrences(of: "_", with: "")
+        if let value = Int64(digits) { return value }
+        for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where digits.hasPrefix(prefix) {
+            return Int64(digits.dropFirst(2), radix: radix)
+        }
+        return nil
+    }
+
     /// `.high`, `Priority.high` or `Module.Priority.high` naming a case of `enumeration`.
     private static func caseName(_ expression: ExprSyntax, of enumeration: SwiftDeclarations.ValueType) -> String? {
         guard let member = expression.as(MemberAccessExprSyntax.self) else { return nil }
-        let name = member.declName.baseName.text
+        let name = member.declName.baseName.bare
         if let base = member.base, base.trimmedDescription.split(separator: ".").last.map(String.init) != enumeration.name { return nil }
         return enumeration.cases.contains { $0.name == name } ? name : nil
     }

@@ -11,11 +11,36 @@
 /// brackets are counted too, from their start, on top of the code's levels, so that a stretch this scan
 /// takes for a string and the parser for code still stays within the limits. Real schemas nest a
 /// handful of levels; a file beyond the limits is one error at the level that passes them.
+///
+/// The parser also recurses, without a bracket, once per `#if` level (which swift-syntax counts as a
+/// nesting level too, and so does this scan), once per prefix keyword of a run (`try await try …`,
+/// `some any …`), once per `->` of a function type's chain of results, and once per `else if` of one
+/// chain: each is bounded here, counted in the code's bracket level where it stands. What the parser
+/// builds in a loop (`a.b.c…`, `x!!`, `Int???`) is bounded after the parse by `SwiftTreeDepth`.
 enum SwiftNestingGuard {
     /// The deepest `[` nesting read.
     static let maximumSquareDepth = 10
     /// The deepest nesting of `(`, `[`, `{` and generic `<` together.
     static let maximumDepth = 256
+    /// The longest run of prefix keywords, chain of `->` or chain of `else if` read.
+    static let maximumChain = 256
+
+    /// Keywords the parser reads an operand or a type after by recursing: a run of them nests.
+    private static let prefixKeywords: Set<String> = [
+        "try", "await", "consume", "copy", "each", "repeat", "some", "any", "inout", "borrowing", "consuming", "sending",
+        "isolated", "unsafe", "_move", "_borrow", "__shared", "__owned", "_const",
+    ]
+    /// Words that begin a declaration or a statement, where a chain of `->` ends.
+    private static let declarationKeywords: Set<String> = [
+        "func", "var", "let", "init", "subscript", "case", "typealias", "associatedtype", "class", "struct", "enum", "protocol",
+        "extension", "actor", "static", "deinit", "import", "operator", "macro", "return", "if", "guard", "where",
+    ]
+
+    /// The chains open at one code level: `->` in a row and `else if` in a row.
+    private struct Chains {
+        var arrows = 0
+        var elses = 0
+    }
 
     /// Where the scan is: code, or a stretch the parser reads as text.
     private enum Region: Equatable {
@@ -48,10 +73,23 @@ enum SwiftNestingGuard {
         var code = Levels()
         var inside = Levels()  // the current string's or comment's own brackets
         var region = Region.code
+        var chains = [Chains()]  // one per open `(`, `[`, `{` level of the code, outermost first
+        var prefixRun = 0
+        /// After a `}`: the level it returned to, whose `else if` chain ends unless `else` comes next.
+        var closedTo: Int?
         var line = 1
         var column = 0
         var index = 0
         func at(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+        func word(from start: Int) -> String? {
+            // A name, not a member (`.try`), a backticked name or the rest of a number.
+            guard start < bytes.count, isNameCharacter(bytes[start]), !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start]),
+                start == 0 || !(isNameCharacter(bytes[start - 1]) || [UInt8(ascii: "."), UInt8(ascii: "`")].contains(bytes[start - 1]))
+            else { return nil }
+            var end = start
+            while end < bytes.count, isNameCharacter(bytes[end]) { end += 1 }
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
         func hashes(from offset: Int) -> Int {
             var count = 0
             while at(offset + count) == UInt8(ascii: "#") { count += 1 }
@@ -63,7 +101,32 @@ enum SwiftNestingGuard {
             var step = 1
             switch region {
             case .code:
+                let isSpace = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(byte)
+                let isComment = byte == UInt8(ascii: "/") && (at(1) == UInt8(ascii: "/") || at(1) == UInt8(ascii: "*"))
+                let name = word(from: index)
+                if !isSpace && !isComment {
+                    if let level = closedTo, name != "else", level < chains.count { chains[level].elses = 0 }
+                    closedTo = nil
+                    if let name, prefixKeywords.contains(name) {
+                        prefixRun += 1
+                    } else if !(prefixRun > 0 && (byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!"))) {
+                        prefixRun = 0
+                    }
+                    if let name, declarationKeywords.contains(name) { chains[chains.count - 1].arrows = 0 }
+                    if name == "else" { chains[chains.count - 1].elses += 1 }
+                    if [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":")].contains(byte) {
+                        chains[chains.count - 1].arrows = 0
+                    }
+                    if byte == UInt8(ascii: "-") && at(1) == UInt8(ascii: ">") { chains[chains.count - 1].arrows += 1 }
+                }
+                if let name { step = name.utf8.count }
                 switch byte {
+                case UInt8(ascii: "#") where word(from: index + 1) == "if":
+                    code.open(square: false)
+                    step = 3
+                case UInt8(ascii: "#") where ["endif"].contains(word(from: index + 1)):
+                    code.close(square: false)
+                    step = 6
                 case UInt8(ascii: "/") where at(1) == UInt8(ascii: "/"):
                     region = .lineComment
                     step = 2
@@ -79,16 +142,27 @@ enum SwiftNestingGuard {
                     let multiline = at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")
                     region = .string(multiline: multiline, hashes: 0)
                     step = multiline ? 3 : 1
-                case UInt8(ascii: "["): code.open(square: true)
-                case UInt8(ascii: "("): code.open(square: false)
+                case UInt8(ascii: "["):
+                    code.open(square: true)
+                    chains.append(Chains())
+                case UInt8(ascii: "("):
+                    code.open(square: false)
+                    chains.append(Chains())
                 case UInt8(ascii: "{"):
                     code.open(square: false)
                     code.generic = 0
-                case UInt8(ascii: "]"): code.close(square: true)
-                case UInt8(ascii: ")"): code.close(square: false)
+                    chains.append(Chains())
+                case UInt8(ascii: "]"):
+                    code.close(square: true)
+                    if chains.count > 1 { chains.removeLast() }
+                case UInt8(ascii: ")"):
+                    code.close(square: false)
+                    if chains.count > 1 { chains.removeLast() }
                 case UInt8(ascii: "}"):
                     code.close(square: false)
                     code.generic = 0
+                    if chains.count > 1 { chains.removeLast() }
+                    closedTo = chains.count - 1
                 case UInt8(ascii: "<") where index > 0 && isNameCharacter(bytes[index - 1]): code.generic += 1
                 case UInt8(ascii: ">"): code.generic = max(code.generic - 1, 0)
                 case UInt8(ascii: ";"), UInt8(ascii: "="): code.generic = 0
@@ -127,6 +201,19 @@ enum SwiftNestingGuard {
                 case UInt8(ascii: ")"), UInt8(ascii: "}"): inside.close(square: false)
                 default: break
                 }
+            }
+            if region == .code,
+                let longest = [
+                    ("prefix keywords (`try`, `await`, `some`, `any`, …) in a row", prefixRun),
+                    ("`->` in one chain of function types", chains[chains.count - 1].arrows),
+                    ("`else if` in one chain", chains[chains.count - 1].elses),
+                ].first(where: { $0.1 > maximumChain })
+            {
+                throw Diagnostic(
+                    path: path, line: line, column: column,
+                    message:
+                        "more than \(maximumChain) \(longest.0) here: swift-syntax's parser recurses once for each and would "
+                        + "overflow the stack, so modeldiff does not parse this file")
             }
             if code.square + inside.square > maximumSquareDepth {
                 throw Diagnostic(

@@ -14,6 +14,7 @@ struct SwiftSourceFile {
         self.path = path
         try SwiftNestingGuard.check(text, path: path)
         tree = Parser.parse(source: text)
+        try SwiftTreeDepth.check(tree, text: text, path: path)
         converter = SourceLocationConverter(fileName: path, tree: tree)
         if tree.hasError, let (node, message) = Self.firstError(in: tree) {
             let place = location(of: node)

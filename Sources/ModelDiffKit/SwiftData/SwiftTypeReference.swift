@@ -24,11 +24,11 @@ indirect enum SwiftTypeReference: Sendable, Hashable {
         } else if let attributed = type.as(AttributedTypeSyntax.self) {
             self = SwiftTypeReference(attributed.baseType)
         } else if let identifier = type.as(IdentifierTypeSyntax.self) {
-            self = Self.generic(identifier.name.text, identifier.genericArgumentClause) ?? .named(identifier.name.text)
+            self = Self.generic(identifier.name.bare, identifier.genericArgumentClause) ?? .named(identifier.name.bare)
         } else if let member = type.as(MemberTypeSyntax.self) {
             let base = SwiftTypeReference(member.baseType)
             if case .named(let baseName) = base {
-                let name = member.name.text
+                let name = member.name.bare
                 // `Swift.Optional<T>` and `Foundation.Date` are the types without their module.
                 if ["Swift", "Foundation"].contains(baseName) {
                     self = Self.generic(name, member.genericArgumentClause) ?? .named(name)

@@ -45,6 +45,17 @@ struct SwiftTypeResolver {
         return nil
     }
 
+    /// What the type alias `name` stands for seen from `scope`, with the scope its target is read from;
+    /// nil when `name` is not an alias there (a type of that name further in hides one further out).
+    func alias(_ name: String, from scope: [String]) -> (target: SwiftTypeReference, scope: [String])? {
+        for length in stride(from: scope.count, through: 0, by: -1) {
+            let candidate = (scope.prefix(length) + [name]).joined(separator: ".")
+            if let alias = aliases[candidate] { return alias }
+            if models[candidate] != nil || values[candidate] != nil || declared.contains(candidate) { return nil }
+        }
+        return nil
+    }
+
     /// Whether the folder declares a type of that name seen from `scope` (of any kind).
     func isDeclared(_ name: String, from scope: [String]) -> Bool {
         (0...scope.count).contains { length in

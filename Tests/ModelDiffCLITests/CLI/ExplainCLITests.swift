@@ -18,5 +18,10 @@ import Testing
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("error: required-attribute is not a finding code; modeldiff explain --all lists them\n"))
         #expect(try runModeldiff(["explain"]).status == 2)
+        // Both a code and --all: the message says that, not that one is missing (issue 44 item 9).
+        let both = try runModeldiff(["explain", "required-attribute-without-default", "--all"])
+        #expect(both.status == 2)
+        #expect(both.stderr.hasPrefix("error: give a finding code or --all, not both (required-attribute-without-default and --all)\n"))
+        #expect(try runModeldiff(["explain"]).stderr.hasPrefix("error: give a finding code, or --all\n"))
     }
 }

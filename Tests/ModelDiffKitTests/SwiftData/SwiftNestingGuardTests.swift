@@ -16,6 +16,15 @@ import Testing
         }
     }
 
+    private func parseRefusal(_ text: String) -> Diagnostic? {
+        do {
+            _ = try SwiftSourceFile(path: "G.swift", text: text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     @Test(arguments: [
         ("let x = " + String(repeating: "[", count: 11) + String(repeating: "]", count: 11), 1, 19),
         ("let x = " + String(repeating: "[(", count: 11) + String(repeating: ")]", count: 11), 1, 29),
@@ -41,6 +50,42 @@ import Testing
         #expect(error.line != nil && error.column != nil)
     }
 
+    @Test(arguments: [
+        ("func f() { if a {}" + String(repeating: " else if a {}", count: 300) + " }", "`else if` in one chain"),
+        ("func f() { let x = " + String(repeating: "try await ", count: 150) + "a }", "prefix keywords"),
+        ("var x: " + String(repeating: "some any ", count: 150) + "P", "prefix keywords"),
+        ("var f: " + String(repeating: "() -> ", count: 300) + "Int", "`->` in one chain"),
+        ("var f: " + String(repeating: "()\n->\n", count: 300) + "Int", "`->` in one chain"),
+        (String(repeating: "#if a\n", count: 300), "nest more than 256 levels"),
+    ])
+    func chainsTheParserRecursesOnAreRefused(_ text: String, message: String) throws {
+        let error = try #require(refusal(text))
+        #expect(error.message.contains(message), "\(error.message)")
+        #expect(error.line != nil && error.column != nil)
+    }
+
+    /// A chain's count is its own: bodies between `else if`s do not reset it, and separate statements do not add up.
+    @Test func chainsCountWhatTheParserNests() throws {
+        let nestedBodies = "func f() { if a {}" + String(repeating: " else if a { if b {} else {} ; x }", count: 300) + " }"
+        #expect(refusal(nestedBodies)?.message.contains("`else if` in one chain") == true)
+        let separate = "func f() {\n" + String(repeating: "if a {} else if b {} else {}\nlet y = try await g()\n", count: 400) + "}"
+        let protocolFunctions = "protocol P {\n" + String(repeating: "func f(_ g: (Int) -> (Int) -> Int) -> Int\n", count: 400) + "}"
+        #expect(refusal(separate) == nil)
+        #expect(refusal(protocolFunctions) == nil)
+    }
+
+    @Test(arguments: [
+        "let x = a" + String(repeating: ".b", count: 3_000),
+        "let x = a" + String(repeating: "!", count: 3_000),
+        "let x = a" + String(repeating: "()", count: 3_000),
+        "var x: Int" + String(repeating: "?", count: 3_000),
+    ])
+    func postfixChainsPastTheTreeBoundAreRefused(_ text: String) throws {
+        let error = try #require(parseRefusal(text))
+        #expect(error.message.hasPrefix("the expression or type here nests more than 2000 levels deep"))
+        #expect(error.line == 1 && error.column != nil)
+    }
+
     @Test func stringsAndCommentsDoNotOpenLevels() {
         let ansi = (0..<20).map { "let code\($0) = \"\\u{001B}[\\(\($0));1m\" // [unbalanced\n" }.joined()
         let comparisons = (0..<400).map { "let b\($0) = a<b\n" }.joined()
@@ -58,6 +103,21 @@ import Testing
             for case let url as URL in files where url.pathExtension == "swift" {
                 let text = try String(contentsOf: url, encoding: .utf8)
                 #expect(refusal(text) == nil, "\(url.path)")
+                read += 1
+            }
+        }
+        #expect(read > 500)
+    }
+
+    /// The same files parse within the tree's depth bound (`SwiftTreeDepth`).
+    @Test(.tags(.slow), .notInFastTier) func realSwiftParsesWithinTheTreeBound() throws {
+        var read = 0
+        for folder in ["Sources", "Tests", ".build/checkouts/swift-syntax/Sources", ".build/checkouts/swift-argument-parser/Sources"] {
+            let root = Paths.repository.appendingPathComponent(folder)
+            guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in files where url.pathExtension == "swift" {
+                let text = try String(contentsOf: url, encoding: .utf8)
+                #expect(parseRefusal(text) == nil, "\(url.path)")
                 read += 1
             }
         }
