@@ -1,6 +1,21 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Two switches for the project's own modules, read from the environment; the dependencies are
+// always compiled as the configuration says, so their objects are shared by every build in `.build`.
+// - MODELDIFF_OPTIMIZE=1 (`.ci/run`): compiled with -O inside the debug build, testability kept, so
+//   the tests' corpus sweeps and the binary they run take a fraction of the debug time, without a
+//   second, release build of swift-syntax and the rest (CONTRIBUTING.md, CI, has the numbers).
+// - MODELDIFF_FUZZ=1 (`Scripts/fuzz.sh`): the two libraries compiled with libFuzzer's coverage and
+//   AddressSanitizer, for the libFuzzer targets of Fuzz/ (which link the sanitizers' runtimes).
+// Unset, no setting is added: a package that depends on modeldiff sees no unsafe flags.
+let optimizing = Context.environment["MODELDIFF_OPTIMIZE"] == "1"
+let fuzzing = Context.environment["MODELDIFF_FUZZ"] == "1"
+func ownSettings(fuzzed: Bool) -> [SwiftSetting] {
+    let flags = (optimizing ? ["-O"] : []) + (fuzzing && fuzzed ? ["-sanitize=fuzzer,address"] : [])
+    return flags.isEmpty ? [] : [.unsafeFlags(flags)]
+}
+
 let package = Package(
     name: "modeldiff",
     platforms: [.macOS(.v13)],
@@ -48,12 +63,14 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
+            ],
+            swiftSettings: ownSettings(fuzzed: true)
         ),
         // Core Data SQLite stores and migrating them: the layer above, which ModelDiffKit cannot import.
         .target(
             name: "ModelDiffStore",
-            dependencies: ["ModelDiffKit", "CSQLite"]
+            dependencies: ["ModelDiffKit", "CSQLite"],
+            swiftSettings: ownSettings(fuzzed: true)
         ),
         .executableTarget(
             name: "modeldiff",
@@ -62,7 +79,8 @@ let package = Package(
                 "ModelDiffStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            packageAccess: false
+            packageAccess: false,
+            swiftSettings: ownSettings(fuzzed: false)
         ),
         .executableTarget(
             name: "generate-store",

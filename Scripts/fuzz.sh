@@ -5,10 +5,19 @@
 #   Scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, every target
 #
 # Targets: FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig FuzzKeyedArchive
-# FuzzPlanSwift FuzzCompiledModel. A crash, a trap, a leak or an input that runs longer than 10 s stops
-# the run with exit 1; libFuzzer saves the input in
+# FuzzPlanSwift FuzzCompiledModel. A crash, a trap, a leak or an input that runs longer than the
+# timeout stops the run with exit 1; libFuzzer saves the input in
 # fuzz-artifacts/TARGET/, which becomes a regression input once fixed. The working corpus grows in
 # .build-fuzz/corpus/TARGET/ across runs (kept out of git). FUZZ_JOBS=N runs N targets at a time.
+#
+# The build: MODELDIFF_FUZZ=1 makes the root package compile its own modules with
+# -sanitize=fuzzer,address (Package.swift); its dependencies are compiled as for the tests.
+#   FUZZ_BUILD=release (default) optimizes, in .build-fuzz: the build for long runs.
+#   FUZZ_BUILD=debug builds without optimization; with FUZZ_SCRATCH=.build (what .ci/run does) it
+#   shares the test build's folder, so swift-syntax and the other dependencies are not built again
+#   and only modeldiff's modules and the targets are compiled.
+# A deterministic run (CI's): FUZZ_RUNS=N executes N mutated inputs per target after the seeds and
+# regressions, from FUZZ_SEED (default 1), instead of running for SECONDS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -18,22 +27,20 @@ targets=("$@")
 shared=../shared
 scratch=.build-fuzz
 
-# FUZZ_BUILD=debug builds the targets without optimization, in a scratch folder of its own: a cheaper
-# build for short runs (Fuzz/README.md has both builds' cost), while the release build runs several
-# times more inputs a second, for long runs.
 config=${FUZZ_BUILD:-release}
-build=$scratch
-[[ "$config" == release ]] || build=$scratch-$config
-echo "building the fuzz targets ($config, -sanitize=fuzzer,address)"
+build=${FUZZ_SCRATCH:-$scratch}
+[[ "$config" == release || -n "${FUZZ_SCRATCH:-}" ]] || build=$scratch-$config
+echo "building the fuzz targets ($config, -sanitize=fuzzer,address, in $build)"
 # SwiftPM does not notice files added to a path dependency (the root package, here) in a cached
 # build plan: drop the plan, keep the objects.
 mkdir -p "$scratch" "$build"
 rm -f "$build"/*.yaml
-(cd Fuzz && swift build -c "$config" -Xswiftc -sanitize=fuzzer,address --scratch-path "../$build" >/dev/null 2>"../$build/build.log") || {
-  cat "$build/build.log" >&2
+export MODELDIFF_FUZZ=1
+(cd Fuzz && swift build -c "$config" --scratch-path "../$build" >/dev/null 2>"../$scratch/build.log") || {
+  cat "$scratch/build.log" >&2
   exit 1
 }
-bin=$(cd Fuzz && swift build -c "$config" -Xswiftc -sanitize=fuzzer,address --scratch-path "../$build" --show-bin-path)
+bin=$(cd Fuzz && swift build -c "$config" --scratch-path "../$build" --show-bin-path)
 
 # Seed corpora: copied under content-derived names so reruns don't duplicate them.
 seed() { # target, files on stdin
@@ -236,9 +243,12 @@ fuzz() {
   local target=$1 corpus="$scratch/corpus/$1" artifacts="fuzz-artifacts/$1" dict
   mkdir -p "$corpus" "$artifacts" "Fuzz/Regressions/$target"
   dict=$(dictionary "$target")
-  # -rss_limit_mb bounds memory per input; -timeout flags hangs; -max_len fits the seeds.
+  local budget=(-max_total_time="$seconds")
+  [[ -z "${FUZZ_RUNS:-}" ]] || budget=(-runs="$FUZZ_RUNS" -seed="${FUZZ_SEED:-1}")
+  # -rss_limit_mb bounds memory per input; -timeout flags hangs (FUZZ_TIMEOUT seconds, default 10);
+  # -max_len fits the seeds.
   "$bin/$target" "$corpus" "$scratch/seeds/$target" "Fuzz/Regressions/$target" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    "${budget[@]}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" ${dict:+-dict="$dict"} \
     >"$scratch/$target.log" 2>&1
 }
@@ -272,8 +282,10 @@ finish() { # waits for every running target
   done
   pids=()
 }
+budget_text="${seconds}s"
+[[ -z "${FUZZ_RUNS:-}" ]] || budget_text="$FUZZ_RUNS runs from seed ${FUZZ_SEED:-1}"
 for target in "${targets[@]}"; do
-  echo "fuzzing $target for ${seconds}s (seeds: $(ls "$scratch/seeds/$target" | wc -l), regressions: $(ls "Fuzz/Regressions/$target" | wc -l))"
+  echo "fuzzing $target for $budget_text (seeds: $(ls "$scratch/seeds/$target" | wc -l), regressions: $(ls "Fuzz/Regressions/$target" | wc -l))"
   fuzz "$target" &
   pids[$target]=$!
   ((${#pids[@]} < jobs)) || finish

@@ -1,6 +1,6 @@
 import Foundation
 
-@_spi(CLI) @testable import ModelDiffKit
+@_spi(CLI) import ModelDiffKit
 
 /// Writes compiled models (the NSKeyedArchiver archive of an `NSManagedObjectModel`, as in a `.mom` or a
 /// store's `Z_MODELCACHE`) in the keys `CompiledModel` reads, for inputs no Xcode would write: cycles,

@@ -24,10 +24,7 @@ private let v2 = "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
 
 /// Graphviz must accept what we write: render every model of the corpus's bundles and a diff to SVG.
 @Test func dotRendersWithGraphviz() throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") else {
-        Issue.record("Graphviz is not installed (.ci/run installs it)")
-        return
-    }
+    guard let dot = RequiredTool.dot.require() else { return }
     let inputs = [
         ["graph", "TestModels/Notes.xcdatamodeld", "--format", "dot"], ["diff", v1, v2, "--format", "dot"],
         ["graph", Paths.models.appendingPathComponent("swiftgen/Model.xcdatamodeld").path, "--format", "dot"],
@@ -35,7 +32,7 @@ private let v2 = "TestModels/Notes.xcdatamodeld/Notes 2.xcdatamodel"
     for arguments in inputs {
         let result = try runModeldiff(arguments)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
+        process.executableURL = URL(fileURLWithPath: dot)
         process.arguments = ["-Tsvg"]
         let input = Pipe()
         let output = Pipe()

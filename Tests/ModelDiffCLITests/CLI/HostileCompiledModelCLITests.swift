@@ -136,6 +136,7 @@ private func storeWithCache(_ archive: CompiledModelArchive) throws -> (folder: 
         "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE Z_MODELCACHE SET Z_CONTENT = x'\" + sys.argv[2] + \"'\"); "
         + "c.commit(); c.execute('PRAGMA wal_checkpoint(TRUNCATE)')"
     let process = Process()
+    _ = RequiredTool.python3.require()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", script, store.path, hex]
     try process.run()

@@ -5,7 +5,6 @@ import ModelDiffTestSupport
 import Testing
 
 private let bookmarks = StoreFixture.all.first { $0.store.lastPathComponent == "Bookmarks_V1.sqlite" }!
-private let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// Inserts bookmarks (copies of row 1, 20 per transaction) into a WAL store and checkpoints every
 /// other transaction (PASSIVE, then TRUNCATE, which resets the -wal), until a stop file appears or
@@ -36,8 +35,9 @@ private let writer = """
 /// A WAL store another process keeps writing and checkpointing: every run migrates one committed
 /// state (SQLite's online backup under its locks), `store verify` passes on every output, and each
 /// output's count lies between the count before the writer started and the count after it stopped.
-@Test(.tags(.slow), .notInFastTier, .enabled(if: python != nil, "needs python3 for the concurrent writer"))
+@Test(.tags(.slow), .notInFastTier)
 func migratingALiveWALStoreTakesAConsistentSnapshot() throws {
+    guard let python = RequiredTool.python3.require() else { return }
     let (folder, store) = try bookmarks.copy()
     defer { try? FileManager.default.removeItem(at: folder) }
     let bundle = bookmarks.model.deletingLastPathComponent().path
@@ -47,7 +47,7 @@ func migratingALiveWALStoreTakesAConsistentSnapshot() throws {
     let group = DispatchGroup()
     group.enter()
     DispatchQueue.global().async {
-        written = try? runProcess([python!, "-c", writer, store.path, stop], in: folder)
+        written = try? runProcess([python, "-c", writer, store.path, stop], in: folder)
         group.leave()
     }
     defer {

@@ -20,6 +20,7 @@ private final class StoreHolder {
             \(teardown)
             c.close()
             """
+        _ = RequiredTool.python3.require()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, store.path]
         let output = Pipe()

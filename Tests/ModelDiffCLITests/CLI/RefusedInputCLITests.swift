@@ -10,6 +10,7 @@ private func damage(_ url: URL, _ statements: [String]) throws {
         wal_checkpoint(TRUNCATE)')
         """
     let process = Process()
+    _ = RequiredTool.python3.require()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", script, url.path, String(decoding: try JSONEncoder().encode(statements), as: UTF8.self)]
     try process.run()

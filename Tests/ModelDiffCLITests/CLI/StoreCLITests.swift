@@ -105,6 +105,7 @@ private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksM
             at: Paths.fixtures.appendingPathComponent("06-CoreDataPlus-SampleModel/SampleModel_V2.sqlite"), to: store)
         // Another process takes an exclusive lock and holds it while we read.
         let holder = Process()
+        _ = RequiredTool.python3.require()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         holder.arguments = [
             "python3", "-c",
@@ -165,6 +166,7 @@ private let bookmarks = Paths.fixtures.appendingPathComponent("11-DDG-BookmarksM
 private func runSQL(_ statements: [String], on url: URL) throws {
     let script = "import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); [c.execute(s) for s in json.loads(sys.argv[2])]; c.commit()"
     let process = Process()
+    _ = RequiredTool.python3.require()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", script, url.path, String(decoding: try JSONEncoder().encode(statements), as: UTF8.self)]
     try process.run()

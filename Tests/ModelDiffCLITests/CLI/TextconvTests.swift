@@ -87,6 +87,7 @@ import Testing
 
     /// The README's two set-up lines, in a real repository: `git diff` shows changed elements, one line each.
     @Test func gitDiffShowsModelChangesThroughTextconv() throws {
+        guard RequiredTool.git.require() != nil else { return }
         let repository = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: repository) }
         func git(_ arguments: String...) throws -> ProcessOutcome {

@@ -213,6 +213,7 @@ private func rawDeflate(_ bytes: [UInt8]) -> [UInt8]? {
     let output = folder.appendingPathComponent("out")
     guard (try? Data(bytes).write(to: input)) != nil else { return nil }
     let process = Process()
+    _ = RequiredTool.python3.require()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
         "python3", "-c",
