@@ -141,8 +141,11 @@ extension StoreLayout {
             for name in members {
                 let entity = model.entity(named: name)!
                 for index in entity.fetchIndexes {
-                    let parts = index.elements.compactMap { element in
-                        element.property.map { (name: names.column(name, $0), descending: element.order == "descending") }
+                    let elements = index.elements.compactMap { element in
+                        element.property.map { (property: $0, descending: element.order == "descending", type: element.type) }
+                    }
+                    let parts = Self.fetchIndexColumns(elements, total: index.elements.count, of: entity, in: model) {
+                        names.column(name, $0)
                     }
                     if !parts.isEmpty {
                         indexes.append(Index(name: "Z_" + name + "_" + index.name, table: tableName, columns: parts, kind: .fetch))
@@ -153,7 +156,9 @@ extension StoreLayout {
                 // compound index `Z_<Entity>_<a>_<b>` (Wire's stores 2.39 to 2.101).
                 let legacy = entity.attributes.filter { $0.isIndexed && !$0.isTransient }.map { [$0.name] } + entity.compoundIndexes
                 for properties in legacy where !properties.isEmpty {
-                    let parts = properties.map { (name: names.column(name, $0), descending: false) }
+                    let elements = properties.map { (property: $0, descending: false, type: "Binary") }
+                    let parts = Self.fetchIndexColumns(elements, total: elements.count, of: entity, in: model) { names.column(name, $0) }
+                    guard !parts.isEmpty else { continue }
                     indexes.append(
                         Index(name: "Z_" + name + "_" + properties.joined(separator: "_"), table: tableName, columns: parts, kind: .fetch))
                 }

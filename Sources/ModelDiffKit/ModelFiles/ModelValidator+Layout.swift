@@ -209,3 +209,29 @@ private struct ASCIIColumn: Hashable {
 
     private static func upper(_ byte: UInt8) -> UInt8 { (0x61...0x7A).contains(byte) ? byte - 0x20 : byte }
 }
+
+extension ModelValidator {
+    /// A fetch index element naming a to-many without an inverse: Core Data's
+    /// `-[NSSQLBinaryIndex generateStatementsForStore:]` skips a to-many with an inverse but looks
+    /// this one up as a column, and the decompilation does not show which name it has (the table has
+    /// no column for it). The layout leaves the element out and says so (docs/STORE.md).
+    func fetchIndexWarnings() -> [Diagnostic] {
+        model.entities.filter { !$0.fetchIndexes.isEmpty }.flatMap { entity in
+            let ancestry = model.ancestry(of: entity)
+            return entity.fetchIndexes.flatMap { index in
+                index.elements.compactMap { element -> Diagnostic? in
+                    guard let name = element.property,
+                        let relationship = ancestry.lazy.compactMap({ $0.relationships.first { $0.name == name } }).first,
+                        relationship.isToMany, relationship.inverseName == nil, !relationship.isTransient
+                    else { return nil }
+                    return Diagnostic(
+                        .warning, path: path, line: index.line.value,
+                        message: """
+                            fetch index \"\(index.name)\" of entity \"\(entity.name)\" names \"\(name)\", a to-many without an inverse, which \
+                            has no column: the store's index leaves it out (Core Data's treatment of such an element is not known)
+                            """)
+                }
+            }
+        }
+    }
+}

@@ -16,7 +16,7 @@ struct ModelValidator {
         }
         try validateConfigurations()
         try validateLayout()
-        return warnings
+        return warnings + fetchIndexWarnings()
     }
 
     /// Unique entity names, parents that exist, no cycle, at most `maximumInheritanceDepth` levels: the

@@ -18,7 +18,8 @@ struct MigrationTestChecks {
         var failures = try StoreVerification(store: migrated, model: new).problems.map { "store verify: \($0)" }
         let before = Dictionary(try sourceStore.rowCounts(layout: sourceLayout).map { ($0.entity, $0.count) }, uniquingKeysWith: +)
         let after = Dictionary(try migrated.rowCounts().map { ($0.entity, $0.count) }, uniquingKeysWith: +)
-        let (oldLayout, newLayout) = (StoreLayout(model: old), StoreLayout(model: new))
+        // Each store's own join-table names: an Apple-written source may name a pair after its other side.
+        let (oldLayout, newLayout) = (try sourceStore.layout(for: old), try migrated.layout(for: new))
         let carrying = mapping.entityMappings.filter { [.copy, .transform, .custom].contains($0.type) && $0.sourceEntity != nil }
         for destination in Set(carrying.compactMap(\.destinationEntity)).sorted() {
             let feeding = carrying.filter { $0.destinationEntity == destination }

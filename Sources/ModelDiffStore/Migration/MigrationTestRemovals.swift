@@ -13,7 +13,7 @@ enum MigrationTestRemovals {
     ]
 
     static func failures(of report: InferenceReport, source: PersistentStore, old: Model, to version: String) throws -> [String] {
-        let layout = StoreLayout(model: old)
+        let layout = try source.layout(for: old)
         let rows = Dictionary(try source.rowCounts().map { ($0.entity, $0.count) }, uniquingKeysWith: +)
         var failures: [String] = []
         for finding in report.findings where codes.contains(finding.code) {

@@ -68,7 +68,7 @@ struct SeedLinks {
         case (true, false?):
             try oneToMany(relationship, sources, destinations, inverse!, what, burst: burst(entity, relationship))
         case (false, _):
-            try toOne(relationship, sources, destinations, mutual: inverse, what)
+            try toOne(relationship, of: entity.name, sources, destinations, mutual: inverse, what)
         }
     }
 
@@ -161,7 +161,8 @@ struct SeedLinks {
     }
 
     private func toOne(
-        _ relationship: Relationship, _ sources: [ObjectID], _ destinations: [ObjectID], mutual inverse: Relationship?, _ what: String
+        _ relationship: Relationship, of owner: String, _ sources: [ObjectID], _ destinations: [ObjectID], mutual inverse: Relationship?,
+        _ what: String
     ) throws {
         guard !sources.isEmpty else { return }
         guard !destinations.isEmpty else {
@@ -171,9 +172,13 @@ struct SeedLinks {
         }
         if let inverse {
             // One-to-one: pairs must be mutual and distinct, so object i pairs with destination i.
+            // Each side counts its sub-entities' objects too, so the totals are what must be equal.
             if !relationship.isOptional && sources.count > destinations.count || !inverse.isOptional && destinations.count > sources.count {
                 throw unsatisfiable(
-                    "cannot seed \(what): a required one-to-one needs as many \(relationship.destinationEntity ?? "") objects as there are on the other side",
+                    """
+                    cannot seed \(what): a required one-to-one pairs each object with its own, but there are \
+                    \(census(sources, of: owner)) and \(census(destinations, of: relationship.destinationEntity ?? ""))
+                    """,
                     .equalize)
             }
         }
@@ -187,6 +192,20 @@ struct SeedLinks {
 }
 
 extension SeedLinks {
+    /// `6 Item objects (Item 2, Book 2, Film 2)`: how many objects a side of a relationship has, by
+    /// concrete entity when more than one gives them (a relationship to a parent holds its sub-entities').
+    fileprivate func census(_ ids: [ObjectID], of entity: String) -> String {
+        let total = "\(ids.count) \(entity) object\(ids.count == 1 ? "" : "s")"
+        var counts: [(name: String, count: Int)] = []
+        for id in ids {
+            let name = entityName(id)
+            if let index = counts.firstIndex(where: { $0.name == name }) { counts[index].count += 1 } else { counts.append((name, 1)) }
+        }
+        guard counts.count > 1 || counts.first?.name != entity else { return total }
+        let parts = counts.sorted { $0.name < $1.name }.map { "\($0.name) \($0.count)" }
+        return "\(total) (\(parts.joined(separator: ", ")))"
+    }
+
     /// Counts that cannot give a store satisfying the model: the fact, and which way to change them.
     fileprivate func unsatisfiable(_ fact: String, _ remedy: SeedCountError.Remedy) -> SeedCountError {
         SeedCountError(path: path, problem: .unsatisfiable(fact, remedy: remedy))

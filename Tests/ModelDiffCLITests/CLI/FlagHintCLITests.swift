@@ -27,7 +27,7 @@ import Testing
         let unequal = SeedCountError(
             path: path,
             problem: .unsatisfiable(
-                "cannot seed Account.profile: a required one-to-one needs as many Profile objects as there are on the other side",
+                "cannot seed Account.profile: a required one-to-one pairs each object with its own, but there are 3 Account objects and 1 Profile object",
                 remedy: .equalize))
         #expect(throws: unequal) { try StoreSeed(defaultCount: 0, counts: ["Account": 3, "Profile": 1]).write(model: model, to: path) }
         #expect(!unequal.description.contains("--"))
@@ -43,11 +43,37 @@ import Testing
         #expect(
             result.stderr
                 == """
-                seeded.sqlite: error: cannot seed Account.profile: a required one-to-one needs as many Profile objects as there are on the \
-                other side; make the counts equal in --objects\n
+                seeded.sqlite: error: cannot seed Account.profile: a required one-to-one pairs each object with its own, but there are \
+                3 Account objects and 1 Profile object; make the counts equal in --objects\n
                 """
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    /// `Item.cover` / `Cover.item` are a required one-to-one and `Item` has the sub-entities `Book` and
+    /// `Film`, whose objects need a cover too: the error counts each side with its sub-entities, and
+    /// the counts it asks for seed a store that verifies. `Film.poster` / `Poster.film`, declared on a
+    /// sub-entity, pairs with the sub-entity's objects only.
+    @Test func aRequiredOneToOneIntoAHierarchyNamesTheTotalsThatSeedIt() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = Paths.testModels.appendingPathComponent("Seed/OneToOneHierarchy.xml").path
+        let refused = try runModeldiff(["store", "seed", model, "--objects", "2", "--output", "items.sqlite"], in: folder)
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr
+                == """
+                items.sqlite: error: cannot seed Cover.item: a required one-to-one pairs each object with its own, but there are \
+                2 Cover objects and 6 Item objects (Book 2, Film 2, Item 2); make the counts equal in --objects\n
+                """)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        let seeded = try runModeldiff(["store", "seed", model, "--objects", "2,Cover=6", "--output", "items.sqlite"], in: folder)
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+        let verify = try runModeldiff(["store", "verify", "items.sqlite", "--model", model], in: folder)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        let store = try PersistentStore.open(path: folder.appendingPathComponent("items.sqlite").path)
+        let paired = try store.database.rows("SELECT COUNT(DISTINCT ZITEM) FROM ZCOVER WHERE ZITEM IS NOT NULL").first?.first
+        #expect(paired == .integer(6), "every item, book and film has its own cover")
     }
 
     @Test func aMappingFolderThatIsNoneIsAFactInTheLibraryAndNamesTheFlagInTheCLI() throws {

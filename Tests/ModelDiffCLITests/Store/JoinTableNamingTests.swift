@@ -123,3 +123,37 @@ private let taggedPairs = Paths.testModels.appendingPathComponent("TaggedPairs.x
     let trust = try #require(layout.joinTables.first { $0.relationship.entity == "UserClient" && $0.name.contains("TRUSTED") })
     #expect(trust.name == "Z_24TRUSTEDBYCLIENTS")
 }
+
+/// A store whose join table is under the other side's name, as Apple's `SampleStore2.1.sqlite` of
+/// CareKit has `Z_1PREVIOUS` where the walk gives `Z_1NEXT` (docs/STORE.md, "CareKit's next /
+/// previous"): `test --store` reads it through the store's own names, as `migrate` and `store verify`
+/// do, and passes, never showing SQLite's "no such table". The store is seeded, then its join table
+/// renamed to the name the walk does not give.
+@Test func aStoreWithItsJoinTableUnderTheOtherSidesNameIsTestedAndMigrated() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bundle = Paths.testModels.appendingPathComponent("ChainedPlans.xcdatamodeld")
+    let v1 = bundle.appendingPathComponent("V1.xcdatamodel").path
+    let seed = try runModeldiff(["store", "seed", v1, "--objects", "6", "--output", "plans.sqlite"], in: folder)
+    #expect(seed.status == 0, "\(seed.stderr)")
+    let layout = StoreLayout(model: try ModelFile.load(path: v1).model)
+    let join = try #require(layout.joinTables.first)
+    let other = join.name.hasSuffix("NEXT") ? "Z_1PREVIOUS" : "Z_1NEXT"
+    var links: SQLiteValue?
+    do {
+        let writable = try PersistentStore.open(path: folder.appendingPathComponent("plans.sqlite").path, writable: true)
+        links = try writable.database.rows("SELECT COUNT(*) FROM \(join.name)").first?.first
+        let indexes = try writable.database.rows(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name = ?", [.text(join.name)])
+        for index in indexes { if case .text(let name) = index[0] { try writable.database.execute("DROP INDEX \(name)") } }
+        try writable.database.execute("ALTER TABLE \(join.name) RENAME TO \(other)")
+    }
+    #expect(links != nil && links != .integer(0))
+    let tested = try runModeldiff(["test", bundle.path, "--store", "plans.sqlite"], in: folder)
+    #expect(tested.status == 0, "\(tested.stdout)\(tested.stderr)")
+    #expect(!tested.stdout.contains("no such table") && !tested.stderr.contains("no such table"))
+    let migrated = try runModeldiff(["migrate", "plans.sqlite", "--to", bundle.path, "--output", "plans-v2.sqlite"], in: folder)
+    #expect(migrated.status == 0, "\(migrated.stderr)")
+    let output = try PersistentStore.open(path: folder.appendingPathComponent("plans-v2.sqlite").path)
+    #expect(try output.database.rows("SELECT COUNT(*) FROM \(join.name)").first?.first == links)
+}
