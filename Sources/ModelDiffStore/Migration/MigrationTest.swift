@@ -218,7 +218,7 @@ public struct MigrationTest: Sendable {
             mapping.entityMappings.compactMap(\.policyClassName).filter { !$0.isEmpty && $0 != "NSEntityMigrationPolicy" }
         ).sorted()
         do {
-            var manager = MigrationManager(sourceModel: old.model, destinationModel: new.model)
+            let manager = MigrationManager(sourceModel: old.model, destinationModel: new.model)
             for name in custom { manager.policies.register(EntityMigrationPolicy.self, as: name) }
             try manager.migrateStore(from: source, to: output, mapping: mapping)
             failures = try MigrationTestChecks(source: source, output: output, old: old.model, new: new.model, mapping: mapping).failures()

@@ -49,7 +49,7 @@ import Testing
         #expect(
             check.stdout.hasSuffix(
                 """
-                overall: acknowledged (116 pairs on path consecutive: 0 not inferable, 1 mapped, 2 acknowledged; 0 errors, 26 warnings; \
+                overall: acknowledged (116 pairs on path consecutive: 0 not inferable, 1 mapped, 2 acknowledged; 0 errors, 24 warnings; \
                 --verbose shows every pair and note)\n
                 """
             ))

@@ -34,7 +34,7 @@ import Testing
         #expect(
             text.stdout == """
                 lightweight: Model → Model 9 (9 versions)
-                custom: Model 9 → Model 10: required-attribute-without-default Order.statusKey
+                custom: Model 9 → Model 10: mapping model WooCommerceModelV9toV10
                 lightweight: Model 10 → Model 31 (22 versions)
                 custom: Model 31 → Model 32: relationship-retargeted ProductVariation.attributes
                 custom: Model 32 → Model 33: required-attribute-without-default Product.date

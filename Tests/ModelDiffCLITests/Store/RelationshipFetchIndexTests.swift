@@ -49,7 +49,8 @@ private func indexSQL(_ path: String) throws -> [String] {
     let dryRun = try runModeldiff(["migrate", "v1.sqlite", "--to", bundle.path, "--dry-run"], in: folder)
     #expect(dryRun.status == 0, "\(dryRun.stdout)\(dryRun.stderr)")
     for path in ["direct", "consecutive"] {
-        let migrate = try runModeldiff(["migrate", "v1.sqlite", "--to", bundle.path, "--path", path, "--output", "\(path).sqlite"], in: folder)
+        let migrate = try runModeldiff(
+            ["migrate", "v1.sqlite", "--to", bundle.path, "--path", path, "--output", "\(path).sqlite"], in: folder)
         #expect(migrate.status == 0, "\(migrate.stderr)")
         #expect(try indexSQL(folder.appendingPathComponent("\(path).sqlite").path) == expectedIndexes)
         let verify = try runModeldiff(["store", "verify", "\(path).sqlite", "--model", bundle.path], in: folder)
