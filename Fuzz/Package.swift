@@ -9,7 +9,7 @@ let sanitizers: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
 
 let fuzzTargets = [
     "FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig", "FuzzKeyedArchive",
-    "FuzzPlanSwift", "FuzzCompiledModel",
+    "FuzzPlanSwift", "FuzzCompiledModel", "FuzzSwiftSource",
 ]
 
 let package = Package(

@@ -5,7 +5,7 @@
 #   Scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, every target
 #
 # Targets: FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig FuzzKeyedArchive
-# FuzzPlanSwift FuzzCompiledModel. A crash, a trap, a leak or an input that runs longer than the
+# FuzzPlanSwift FuzzCompiledModel FuzzSwiftSource. A crash, a trap, a leak or an input that runs longer than the
 # timeout stops the run with exit 1; libFuzzer saves the input in
 # fuzz-artifacts/TARGET/, which becomes a regression input once fixed. The working corpus grows in
 # .build-fuzz/corpus/TARGET/ across runs (kept out of git). FUZZ_JOBS=N runs N targets at a time.
@@ -17,13 +17,13 @@
 #   shares the test build's folder, so swift-syntax and the other dependencies are not built again
 #   and only modeldiff's modules and the targets are compiled.
 # A deterministic run (CI's): FUZZ_RUNS=N executes N mutated inputs per target after the seeds and
-# regressions, from FUZZ_SEED (default 1), instead of running for SECONDS.
+# regressions, from FUZZ_SEED (default 1), stopping at SECONDS at the latest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig FuzzKeyedArchive FuzzPlanSwift FuzzCompiledModel)
+((${#targets[@]})) || targets=(FuzzModelXML FuzzMappingXML FuzzXcodeMapping FuzzExpression FuzzStoreMetadata FuzzConfig FuzzKeyedArchive FuzzPlanSwift FuzzCompiledModel FuzzSwiftSource)
 shared=../shared
 scratch=.build-fuzz
 
@@ -226,6 +226,10 @@ save(model([('Note', None, [('owner', 'Ghost', 0)])]))
 save(model([('Note', None, [('owner', 'Note', -1)])]))
 PY
 
+# Swift sources: every file of the SwiftData fixtures (TestModels/SwiftData); the shapes the parser
+# or a tree walk would recurse into without end are the target's regressions (Fuzz/Regressions/README.md).
+find TestModels/SwiftData -type f -name '*.swift' -size -64k -print0 | seed FuzzSwiftSource
+
 dictionary() {
   case $1 in
     FuzzModelXML) echo Fuzz/Dictionaries/model-xml.dict ;;
@@ -233,7 +237,7 @@ dictionary() {
     FuzzXcodeMapping) echo Fuzz/Dictionaries/xcmapping-xml.dict ;;
     FuzzExpression) echo Fuzz/Dictionaries/expression.dict ;;
     FuzzConfig) echo Fuzz/Dictionaries/config-yaml.dict ;;
-    FuzzPlanSwift) echo Fuzz/Dictionaries/plan-swift.dict ;;
+    FuzzPlanSwift | FuzzSwiftSource) echo Fuzz/Dictionaries/plan-swift.dict ;;
     *) echo "" ;;
   esac
 }
@@ -244,7 +248,8 @@ fuzz() {
   mkdir -p "$corpus" "$artifacts" "Fuzz/Regressions/$target"
   dict=$(dictionary "$target")
   local budget=(-max_total_time="$seconds")
-  [[ -z "${FUZZ_RUNS:-}" ]] || budget=(-runs="$FUZZ_RUNS" -seed="${FUZZ_SEED:-1}")
+  # A deterministic run still stops at SECONDS, so a slow machine cannot hold CI past its limit.
+  [[ -z "${FUZZ_RUNS:-}" ]] || budget=(-runs="$FUZZ_RUNS" -seed="${FUZZ_SEED:-1}" -max_total_time="$seconds")
   # -rss_limit_mb bounds memory per input; -timeout flags hangs (FUZZ_TIMEOUT seconds, default 10);
   # -max_len fits the seeds.
   "$bin/$target" "$corpus" "$scratch/seeds/$target" "Fuzz/Regressions/$target" \
@@ -283,7 +288,7 @@ finish() { # waits for every running target
   pids=()
 }
 budget_text="${seconds}s"
-[[ -z "${FUZZ_RUNS:-}" ]] || budget_text="$FUZZ_RUNS runs from seed ${FUZZ_SEED:-1}"
+[[ -z "${FUZZ_RUNS:-}" ]] || budget_text="$FUZZ_RUNS runs from seed ${FUZZ_SEED:-1}, at most ${seconds}s"
 for target in "${targets[@]}"; do
   echo "fuzzing $target for $budget_text (seeds: $(ls "$scratch/seeds/$target" | wc -l), regressions: $(ls "Fuzz/Regressions/$target" | wc -l))"
   fuzz "$target" &

@@ -1,5 +1,4 @@
 import Foundation
-
 @_spi(CLI) import ModelDiffKit
 
 /// Writes compiled models (the NSKeyedArchiver archive of an `NSManagedObjectModel`, as in a `.mom` or a

@@ -24,13 +24,22 @@ import Testing
     @Test func everyTargetHasARegressionFolder() {
         for target in [
             "FuzzModelXML", "FuzzMappingXML", "FuzzXcodeMapping", "FuzzExpression", "FuzzStoreMetadata", "FuzzConfig", "FuzzKeyedArchive",
-            "FuzzPlanSwift", "FuzzCompiledModel",
+            "FuzzPlanSwift", "FuzzCompiledModel", "FuzzSwiftSource",
         ] {
             var isFolder: ObjCBool = false
             #expect(
                 FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path, isDirectory: &isFolder)
                     && isFolder.boolValue, "\(target)")
         }
+    }
+
+    /// As `FuzzSwiftSource`: each input is the one file of a Swift source folder; every checked-in one
+    /// is a shape that overflowed the stack, and must now be refused with one diagnostic at its place.
+    @Test(arguments: inputs("FuzzSwiftSource")) func swiftSource(_ name: String) throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(try Self.bytes("FuzzSwiftSource", name)).write(to: folder.appendingPathComponent("Schemas.swift"))
+        #expect(throws: Diagnostic.self, "\(name)") { try ModelBundle.load(path: folder.path, keepingUnreadable: true) }
     }
 
     @Test(arguments: inputs("FuzzKeyedArchive")) func keyedArchive(_ name: String) throws {
