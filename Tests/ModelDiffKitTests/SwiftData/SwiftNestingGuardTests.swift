@@ -96,31 +96,29 @@ import Testing
 
     /// The project's own sources and its dependencies' are real Swift: none is refused.
     @Test func realSwiftIsRead() throws {
-        var read = 0
-        for folder in ["Sources", "Tests", ".build/checkouts/swift-syntax/Sources", ".build/checkouts/swift-argument-parser/Sources"] {
-            let root = Paths.repository.appendingPathComponent(folder)
-            guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
-            for case let url as URL in files where url.pathExtension == "swift" {
-                let text = try String(contentsOf: url, encoding: .utf8)
-                #expect(refusal(text) == nil, "\(url.path)")
-                read += 1
-            }
-        }
-        #expect(read > 500)
+        let files = try realSwiftFiles()
+        for (url, text) in files { #expect(refusal(text) == nil, "\(url.path)") }
+        #expect(files.count > 500)
     }
 
     /// The same files parse within the tree's depth bound (`SwiftTreeDepth`).
     @Test(.tags(.slow), .notInFastTier) func realSwiftParsesWithinTheTreeBound() throws {
-        var read = 0
+        let files = try realSwiftFiles()
+        for (url, text) in files { #expect(parseRefusal(text) == nil, "\(url.path)") }
+        #expect(files.count > 500)
+    }
+
+    /// Every Swift file of this repository's Sources and Tests and of swift-syntax's and
+    /// swift-argument-parser's Sources, with its text: real Swift, which no bound may refuse.
+    private func realSwiftFiles() throws -> [(URL, String)] {
+        var files: [(URL, String)] = []
         for folder in ["Sources", "Tests", ".build/checkouts/swift-syntax/Sources", ".build/checkouts/swift-argument-parser/Sources"] {
             let root = Paths.repository.appendingPathComponent(folder)
-            guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
-            for case let url as URL in files where url.pathExtension == "swift" {
-                let text = try String(contentsOf: url, encoding: .utf8)
-                #expect(parseRefusal(text) == nil, "\(url.path)")
-                read += 1
+            guard let urls = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in urls where url.pathExtension == "swift" {
+                files.append((url, try String(contentsOf: url, encoding: .utf8)))
             }
         }
-        #expect(read > 500)
+        return files
     }
 }
