@@ -156,10 +156,9 @@ package struct Conservation {
                     sourceLayout.model.allRelationships(of: sourceEntity).contains(where: { $0.name == key }),
                     destinationLayout.model.allRelationships(of: destinationEntity).contains(where: { $0.name == property.name })
                 else { continue }
-                let all = try links(in: source, layout: sourceLayout, entity: sourceName, relationship: key, targets: .any)
-                let existing = try links(in: source, layout: sourceLayout, entity: sourceName, relationship: key, targets: .existing)
-                let carried = try links(in: source, layout: sourceLayout, entity: sourceName, relationship: key, targets: .entities(exact))
-                let maybe = try links(in: source, layout: sourceLayout, entity: sourceName, relationship: key, targets: .entities(inexact))
+                let tally = try links(
+                    in: source, layout: sourceLayout, entity: sourceName, relationship: key, exact: exact, inexact: inexact)
+                let (all, existing, carried, maybe) = (tally.all, tally.existing, tally.exact, tally.inexact)
                 let id = "\(destinationName).\(property.name)"
                 if groups[id] == nil { order.append((destinationName, property.name)) }
                 var group = groups[id] ?? Group()
@@ -189,7 +188,8 @@ package struct Conservation {
         return try order.map { entity, relationship throws(StoreFailure) in
             let group = groups["\(entity).\(relationship)"]!
             let output = try links(
-                in: destination, layout: destinationLayout, entity: entity, relationship: relationship, targets: .existing)
+                in: destination, layout: destinationLayout, entity: entity, relationship: relationship, exact: [], inexact: []
+            ).existing
             return ConservationCount(
                 kind: .links, mapping: group.mappings.joined(separator: " + "), relationship: relationship, source: group.source,
                 destination: output, expected: group.predicted ? group.fewest...group.most : nil, reasons: group.reasons)
@@ -230,14 +230,16 @@ package struct Conservation {
         return components[0]
     }
 
-    /// Which links count, by their target.
-    enum Targets {
+    /// The links of one relationship in one store, by their target, counted in one pass.
+    struct LinkTally: Equatable {
         /// Every stored key, dangling ones included.
-        case any
-        /// Those pointing to a row.
-        case existing
-        /// Those pointing to a row of one of these entities (numbers).
-        case entities(Set<Int>)
+        var all = 0
+        /// Those naming a row.
+        var existing = 0
+        /// Those naming a row of an entity whose every object the mapping carries (`exact` numbers).
+        var exact = 0
+        /// Those naming a row of an entity a mapping may leave out (`inexact` numbers).
+        var inexact = 0
     }
 
     private func objects(of entity: String, in store: PersistentStore, layout: StoreLayout) throws(StoreFailure) -> Int {
@@ -245,56 +247,64 @@ package struct Conservation {
         return try count("SELECT COUNT(*) FROM \(SQL.quote(table.name)) WHERE Z_ENT = ?", [.integer(Int64(number))], in: store)
     }
 
-    /// The links of `relationship` held by the objects of exactly `entity`, where the layout keeps them.
-    func links(in store: PersistentStore, layout: StoreLayout, entity: String, relationship: String, targets: Targets)
-        throws(StoreFailure) -> Int
+    /// The links of `relationship` held by the objects of exactly `entity`, where the layout keeps them, counted
+    /// in one statement: one scan of the table holding the keys, the owner and the target each found by its
+    /// `Z_PK` (the rowid, so one B-tree step per link; a Core Data table's `Z_PK` is its `INTEGER PRIMARY KEY`,
+    /// and `SourceSoundness` refuses a source whose `Z_PK`s repeat).
+    func links(in store: PersistentStore, layout: StoreLayout, entity: String, relationship: String, exact: Set<Int>, inexact: Set<Int>)
+        throws(StoreFailure) -> LinkTally
     {
         let model = layout.model
         guard let described = model.entity(named: entity), let number = layout.entityNumbers[entity],
             let declared = model.allRelationships(of: described).first(where: { $0.name == relationship }),
             let destinationName = declared.destinationEntity, let table = layout.table(for: entity),
             let targetTable = layout.table(for: destinationName)
-        else { return 0 }
+        else { return LinkTally() }
         let declaring = model.declaringEntity(ofProperty: relationship, in: described)?.name ?? entity
-        let owner: [SQLiteValue] = [.integer(Int64(number))]
-        /// The condition on a target key `key` that `targets` asks for.
-        func target(_ key: SQLFragment) -> SQLFragment {
-            switch targets {
-            case .any: return .always
-            case .existing: return .rowExists(key: key, in: targetTable.name)
-            case .entities(let numbers): return .rowExists(key: key, in: targetTable.name, entities: numbers.sorted())
-            }
+        let exactNumbers = exact.sorted().map { SQLiteValue.integer(Int64($0)) }
+        let inexactNumbers = inexact.sorted().map { SQLiteValue.integer(Int64($0)) }
+        /// `COUNT(*), COUNT(<target>.Z_PK), <target's Z_ENT among exact>, <among inexact>`.
+        func tallies(target alias: String) -> String {
+            let entityColumn = SQL.column("Z_ENT", of: alias)
+            return "COUNT(*), COUNT(\(SQL.column("Z_PK", of: alias))), "
+                + "COUNT(CASE WHEN \(entityColumn) IN (\(SQL.parameters(exact.count))) THEN 1 END), "
+                + "COUNT(CASE WHEN \(entityColumn) IN (\(SQL.parameters(inexact.count))) THEN 1 END)"
         }
+        let arguments = exactNumbers + inexactNumbers + [.integer(Int64(number))]
+        let sql: String
         if !declared.isToMany {
-            guard let column = layout.column(entity: entity, property: relationship) else { return 0 }
-            let condition = target(.column(column.name, of: "o"))
-            return try count(
+            guard let column = layout.column(entity: entity, property: relationship) else { return LinkTally() }
+            let key = SQL.column(column.name, of: "o")
+            sql = """
+                SELECT \(tallies(target: "d")) FROM \(SQL.quote(table.name)) o
+                LEFT JOIN \(SQL.quote(targetTable.name)) d ON d.Z_PK = \(key)
+                WHERE o.Z_ENT = ? AND \(key) IS NOT NULL
                 """
-                SELECT COUNT(*) FROM \(SQL.quote(table.name)) o WHERE o.Z_ENT = ? AND \(SQL.column(column.name, of: "o")) IS NOT NULL
-                AND \(SQL.joined([condition], separator: .and).text)
-                """, owner + condition.arguments, in: store)
-        }
-        if let join = layout.joinTable(entity: declaring, relationship: relationship) {
+        } else if let join = layout.joinTable(entity: declaring, relationship: relationship) {
             let (own, other) = join.keyColumns(from: declaring, relationship: relationship)
-            let condition = target(.column(other, of: "j"))
-            return try count(
+            // `CROSS JOIN` keeps the join table outermost, read in its primary key's order, so the look-ups
+            // of its first column's table go through that table in order rather than at random.
+            sql = """
+                SELECT \(tallies(target: "d")) FROM \(SQL.quote(join.name)) j
+                CROSS JOIN \(SQL.quote(table.name)) o ON o.Z_PK = \(SQL.column(own, of: "j"))
+                LEFT JOIN \(SQL.quote(targetTable.name)) d ON d.Z_PK = \(SQL.column(other, of: "j"))
+                WHERE o.Z_ENT = ?
                 """
-                SELECT COUNT(*) FROM \(SQL.quote(join.name)) j
-                WHERE \(SQL.column(own, of: "j")) IN (SELECT Z_PK FROM \(SQL.quote(table.name)) WHERE Z_ENT = ?)
-                AND \(SQL.joined([condition], separator: .and).text)
-                """, owner + condition.arguments, in: store)
-        }
-        guard let (holder, name) = layout.storingToOne(of: declaring, relationship: relationship),
+        } else if let (holder, name) = layout.storingToOne(of: declaring, relationship: relationship),
             let column = targetTable.column(entity: holder, property: name)
-        else { return 0 }
-        // The target rows hold the owner's key: each row is a link, its target the row itself.
-        let condition = target(.column("Z_PK", of: "r"))
-        return try count(
-            """
-            SELECT COUNT(*) FROM \(SQL.quote(targetTable.name)) r
-            WHERE \(SQL.column(column.name, of: "r")) IN (SELECT Z_PK FROM \(SQL.quote(table.name)) WHERE Z_ENT = ?)
-            AND \(SQL.joined([condition], separator: .and).text)
-            """, owner + condition.arguments, in: store)
+        {
+            // The target rows hold the owner's key: each row is a link, its target the row itself.
+            sql = """
+                SELECT \(tallies(target: "r")) FROM \(SQL.quote(targetTable.name)) r
+                JOIN \(SQL.quote(table.name)) o ON o.Z_PK = \(SQL.column(column.name, of: "r"))
+                WHERE o.Z_ENT = ?
+                """
+        } else {
+            return LinkTally()
+        }
+        let row = try store.database.rows(sql, arguments).first ?? []
+        func value(_ index: Int) -> Int { index < row.count ? row[index].int : 0 }
+        return LinkTally(all: value(0), existing: value(1), exact: value(2), inexact: value(3))
     }
 
     private func count(_ sql: String, _ arguments: [SQLiteValue], in store: PersistentStore) throws(StoreFailure) -> Int {

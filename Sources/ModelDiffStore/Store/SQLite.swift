@@ -32,6 +32,23 @@ package final class SQLiteDatabase {
         handle = pointer
         sqlite3_busy_timeout(handle, lockTimeout.milliseconds)
         try lockDown()
+        if ProcessInfo.processInfo.environment["MODELDIFF_SQL_PROFILE"] == "1" { profileStatements() }
+    }
+
+    /// With `MODELDIFF_SQL_PROFILE=1` in the environment, every finished statement prints one line on
+    /// stderr: `sql-profile: <milliseconds> <statement>` (SQLite's `SQLITE_TRACE_PROFILE`: the time from
+    /// its first step to its reset, so rows the caller handles between steps count too). For the
+    /// per-statement table of BENCHMARKS.md; nothing else reads it.
+    private func profileStatements() {
+        sqlite3_trace_v2(
+            handle, UInt32(SQLITE_TRACE_PROFILE),
+            { _, _, statement, nanoseconds in
+                guard let statement, let nanoseconds, let text = sqlite3_sql(OpaquePointer(statement)) else { return 0 }
+                let milliseconds = Double(nanoseconds.load(as: Int64.self)) / 1e6
+                let line = String(cString: text).split(whereSeparator: \.isNewline).joined(separator: " ")
+                FileHandle.standardError.write(Data("sql-profile: \(milliseconds) \(line)\n".utf8))
+                return 0
+            }, nil)
     }
 
     deinit {

@@ -68,9 +68,21 @@ extension PersistentStore {
         ).map { ($0[0] == .null ? nil : $0[0].int, $0[1].int) }
     }
 
-    /// The `Z_PK` values of `table` that more than one row holds, in order.
+    /// The `Z_PK` values of `table` that more than one row holds, in order. None when `Z_PK` is the
+    /// table's rowid, as Core Data declares it: the scan is then not needed.
     func duplicatePrimaryKeys(table: String) throws(StoreFailure) -> [Int] {
-        try database.rows("SELECT Z_PK FROM \(SQL.quote(table)) GROUP BY Z_PK HAVING COUNT(*) > 1 ORDER BY Z_PK").map { $0[0].int }
+        if try primaryKeyIsRowID(table: table) { return [] }
+        return try database.rows("SELECT Z_PK FROM \(SQL.quote(table)) GROUP BY Z_PK HAVING COUNT(*) > 1 ORDER BY Z_PK").map { $0[0].int }
+    }
+
+    /// Whether `Z_PK` is `table`'s rowid (`Z_PK INTEGER PRIMARY KEY`, Core Data's declaration): its only
+    /// primary-key column, declared `INTEGER`, with no index behind it (SQLite gives a primary key that is
+    /// not the rowid, `INTEGER PRIMARY KEY DESC` or one of a `WITHOUT ROWID` table, an index of origin `pk`).
+    /// A rowid is unique and never NULL in every row SQLite stores (sqlite.org/lang_createtable.html#rowid).
+    func primaryKeyIsRowID(table: String) throws(StoreFailure) -> Bool {
+        let keys = try database.rows("SELECT upper(name), upper(type) FROM pragma_table_info(?) WHERE pk > 0", [.text(table)])
+        guard keys.count == 1, keys[0][0].string == "Z_PK", keys[0][1].string == "INTEGER" else { return false }
+        return try database.rows("SELECT 1 FROM pragma_index_list(?) WHERE origin = 'pk'", [.text(table)]).isEmpty
     }
 
     /// The highest `Z_PK` of `table`, nil when it has no rows.
