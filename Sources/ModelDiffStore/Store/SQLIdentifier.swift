@@ -145,18 +145,25 @@ struct SQLFragment: Sendable, Hashable {
 
     /// The SQL condition true for a value of `column` that an attribute of `type` cannot hold; nil for
     /// types whose values are not stored (Undefined, Object ID, Composite), which are not checked.
+    ///
+    /// Written as comparisons with the empty text `''` and the empty blob `X''` rather than `typeof()`,
+    /// which is a function call per row and column: SQLite orders the storage classes NULL < INTEGER and
+    /// REAL < TEXT < BLOB, and neither literal changes class under any column affinity (numeric affinity
+    /// leaves `''`, not a number, as text; text affinity leaves a blob a blob), so `x >= ''` holds for text
+    /// and blobs, `x >= X''` for blobs, `x < X''` for numbers and text, `x < ''` for numbers, and NULL
+    /// gives NULL, which `SUM` and `WHERE` skip (sqlite.org/datatype3.html, "Comparison Expressions").
     static func refusedValue(of column: String, type: AttributeType) -> SQLFragment? {
         let quoted = SQL.quote(column)
         switch type {
         case .integer16, .integer32, .integer64:
             // A real is converted toward zero; one past Int64's range cannot be (`storedValue(for:)`). No `abs`:
             // SQLite evaluates both sides of AND, and abs(-9223372036854775808) fails with "integer overflow".
-            return SQLFragment(
-                "(typeof(\(quoted)) IN ('text', 'blob') OR (typeof(\(quoted)) = 'real' AND (\(quoted) >= 9.2e18 OR \(quoted) <= -9.2e18)))")
-        case .boolean, .double, .float, .date: return SQLFragment("(typeof(\(quoted)) IN ('text', 'blob'))")
-        case .decimal, .string: return SQLFragment("(typeof(\(quoted)) = 'blob')")
-        case .uri: return SQLFragment("(typeof(\(quoted)) IN ('integer', 'real', 'blob'))")
-        case .binary, .transformable, .uuid: return SQLFragment("(typeof(\(quoted)) IN ('integer', 'real', 'text'))")
+            // The range is compared first so that `typeof` runs only for the rare value outside it.
+            return SQLFragment("(\(quoted) >= '' OR ((\(quoted) >= 9.2e18 OR \(quoted) <= -9.2e18) AND typeof(\(quoted)) = 'real'))")
+        case .boolean, .double, .float, .date: return SQLFragment("(\(quoted) >= '')")
+        case .decimal, .string: return SQLFragment("(\(quoted) >= X'')")
+        case .uri: return SQLFragment("(\(quoted) < '' OR \(quoted) >= X'')")
+        case .binary, .transformable, .uuid: return SQLFragment("(\(quoted) < X'')")
         case .undefined, .objectID, .composite: return nil
         }
     }
