@@ -282,10 +282,12 @@ package struct Conservation {
                 """
         } else if let join = layout.joinTable(entity: declaring, relationship: relationship) {
             let (own, other) = join.keyColumns(from: declaring, relationship: relationship)
-            // `CROSS JOIN` keeps the join table outermost, read in its primary key's order, so the look-ups
-            // of its first column's table go through that table in order rather than at random.
+            // The join table outermost (`CROSS JOIN`), read through its primary key's index (`INDEXED BY`): its
+            // rows in the order of their first column, so the look-ups in that column's table go through it in
+            // order. In rowid order (the order rows were inserted) they go at random, several times slower.
+            let order = try store.primaryKeyIndex(table: join.name).map { " INDEXED BY " + SQL.quote($0) } ?? ""
             sql = """
-                SELECT \(tallies(target: "d")) FROM \(SQL.quote(join.name)) j
+                SELECT \(tallies(target: "d")) FROM \(SQL.quote(join.name)) j\(order)
                 CROSS JOIN \(SQL.quote(table.name)) o ON o.Z_PK = \(SQL.column(own, of: "j"))
                 LEFT JOIN \(SQL.quote(targetTable.name)) d ON d.Z_PK = \(SQL.column(other, of: "j"))
                 WHERE o.Z_ENT = ?

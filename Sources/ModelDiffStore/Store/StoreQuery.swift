@@ -82,7 +82,13 @@ extension PersistentStore {
     func primaryKeyIsRowID(table: String) throws(StoreFailure) -> Bool {
         let keys = try database.rows("SELECT upper(name), upper(type) FROM pragma_table_info(?) WHERE pk > 0", [.text(table)])
         guard keys.count == 1, keys[0][0].string == "Z_PK", keys[0][1].string == "INTEGER" else { return false }
-        return try database.rows("SELECT 1 FROM pragma_index_list(?) WHERE origin = 'pk'", [.text(table)]).isEmpty
+        return try primaryKeyIndex(table: table) == nil
+    }
+
+    /// The index SQLite keeps for `table`'s primary key when it is not the rowid (a join table's
+    /// `PRIMARY KEY (Z_1A, Z_2B)`: `sqlite_autoindex_Z_1A_1`), nil when there is none.
+    func primaryKeyIndex(table: String) throws(StoreFailure) -> String? {
+        try database.rows("SELECT name FROM pragma_index_list(?) WHERE origin = 'pk'", [.text(table)]).first?.first?.string
     }
 
     /// The highest `Z_PK` of `table`, nil when it has no rows.
