@@ -20,8 +20,8 @@ import Testing
             0 passed, 1 failed
 
             """)
-    let seeded = try runModeldiff(
-        ["store", "seed", bundle.appendingPathComponent("Folders.xcdatamodel").path, "--objects", "3", "--output", "folders.sqlite"], in: folder)
+    let version = bundle.appendingPathComponent("Folders.xcdatamodel").path
+    let seeded = try runModeldiff(["store", "seed", version, "--objects", "3", "--output", "folders.sqlite"], in: folder)
     #expect(seeded.status == 0, "\(seeded.stderr)")
     let migrated = try runModeldiff(["migrate", "folders.sqlite", "--to", bundle.path, "--output", "out.sqlite"], in: folder)
     #expect(migrated.status == 0, "\(migrated.stderr)")
