@@ -38,7 +38,9 @@ extension StoreValue {
         case .integer(let n): .integer(n)
         case .bool(let b): .integer(b ? 1 : 0)
         case .double(let d): .real(d)
-        case .decimal(let t): Double(t).map { .real($0) } ?? .text(t)
+        // A decimal that is no finite number ("NaN", as Core Data writes NSDecimalNumber.notANumber) stays
+        // text: SQLite stores a bound NaN as NULL (sqlite3_bind_double), which would lose it.
+        case .decimal(let t): Double(t).flatMap { $0.isFinite ? .real($0) : nil } ?? .text(t)
         case .string(let t), .uri(let t): .text(t)
         case .date(let d): .real(d)
         case .data(let b): .blob(b)

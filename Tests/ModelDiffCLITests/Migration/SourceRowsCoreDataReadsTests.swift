@@ -220,3 +220,21 @@ private func runLimited(_ arguments: [String], in folder: URL) throws -> Process
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains("PASS Gallery → Gallery 2 (gallery.sqlite, inferred mapping)"), "\(result.stdout)")
 }
+
+/// A to-one key of 0 or of a row that does not exist is no link: `migrate` carries it as nil and says
+/// so, and `test --store` counts the source's links as the migration does (it reported
+/// "Album.cover: 1 links, but Album.cover held 3" for a store `migrate` migrates).
+@Test func testOfAFixtureStoreCountsNoDanglingKeyAsALink() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try galleryStore(
+        in: folder,
+        sql: """
+            UPDATE ZALBUM SET ZCOVER = 1 WHERE Z_PK = 1;
+            UPDATE ZALBUM SET ZCOVER = 0 WHERE Z_PK = 2;
+            UPDATE ZALBUM SET ZCOVER = 99 WHERE Z_PK = 3
+            """)
+    let result = try runModeldiff(["test", gallery.path, "--store", "gallery.sqlite"], in: folder)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("PASS Gallery → Gallery 2 (gallery.sqlite, inferred mapping)"), "\(result.stdout)")
+}
