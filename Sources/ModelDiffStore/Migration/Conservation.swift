@@ -146,6 +146,9 @@ package struct Conservation {
         }
         var groups: [String: Group] = [:]
         var order: [(entity: String, relationship: String)] = []
+        // The relationship mappings counted, each with the source relationship it reads.
+        var counted:
+            [(entityMapping: EntityMapping, property: PropertyMapping, key: String, sourceEntity: Entity, destinationEntity: Entity)] = []
         for entityMapping in carrying {
             guard let sourceName = entityMapping.sourceEntity, let destinationName = entityMapping.destinationEntity,
                 let sourceEntity = sourceLayout.model.entity(named: sourceName),
@@ -156,40 +159,48 @@ package struct Conservation {
                     sourceLayout.model.allRelationships(of: sourceEntity).contains(where: { $0.name == key }),
                     destinationLayout.model.allRelationships(of: destinationEntity).contains(where: { $0.name == property.name })
                 else { continue }
-                let tally = try links(
-                    in: source, layout: sourceLayout, entity: sourceName, relationship: key, exact: exact, inexact: inexact)
-                let (all, existing, carried, maybe) = (tally.all, tally.existing, tally.exact, tally.inexact)
-                let id = "\(destinationName).\(property.name)"
-                if groups[id] == nil { order.append((destinationName, property.name)) }
-                var group = groups[id] ?? Group()
-                group.mappings.append(entityMapping.name)
-                group.source += all
-                group.fewest += carried
-                group.most += carried + maybe
-                if !isExact(entityMapping) {
-                    group.predicted = false
-                    group.reasons.append(inexactReason(entityMapping))
-                }
-                if let narrowed = narrowing(
-                    sourceEntity: sourceEntity, relationship: key, destinationEntity: destinationEntity, destinationName: property.name)
-                {
-                    group.predicted = false
-                    group.reasons.append(narrowed)
-                }
-                if all > existing {
-                    group.reasons.append("\(all - existing) dangling keys of \(sourceName).\(key) migrated as nil")
-                }
-                let lost = existing - carried - maybe
-                if lost > 0 { group.reasons.append("\(lost) links of \(sourceName).\(key) to objects the mapping removes") }
-                if maybe > 0 { group.reasons.append("\(maybe) links of \(sourceName).\(key) to objects a mapping may leave out") }
-                groups[id] = group
+                counted.append((entityMapping, property, key, sourceEntity, destinationEntity))
             }
         }
-        return try order.map { entity, relationship throws(StoreFailure) in
+        let sourceTallies = try tallies(
+            of: counted.map { LinkKey(entity: $0.sourceEntity.name, relationship: $0.key) }, in: source, layout: sourceLayout, exact: exact,
+            inexact: inexact)
+        for (entityMapping, property, key, sourceEntity, destinationEntity) in counted {
+            let sourceName = sourceEntity.name
+            let destinationName = destinationEntity.name
+            let tally = sourceTallies[LinkKey(entity: sourceName, relationship: key)] ?? LinkTally()
+            let (all, existing, carried, maybe) = (tally.all, tally.existing, tally.exact, tally.inexact)
+            let id = "\(destinationName).\(property.name)"
+            if groups[id] == nil { order.append((destinationName, property.name)) }
+            var group = groups[id] ?? Group()
+            group.mappings.append(entityMapping.name)
+            group.source += all
+            group.fewest += carried
+            group.most += carried + maybe
+            if !isExact(entityMapping) {
+                group.predicted = false
+                group.reasons.append(inexactReason(entityMapping))
+            }
+            if let narrowed = narrowing(
+                sourceEntity: sourceEntity, relationship: key, destinationEntity: destinationEntity, destinationName: property.name)
+            {
+                group.predicted = false
+                group.reasons.append(narrowed)
+            }
+            if all > existing {
+                group.reasons.append("\(all - existing) dangling keys of \(sourceName).\(key) migrated as nil")
+            }
+            let lost = existing - carried - maybe
+            if lost > 0 { group.reasons.append("\(lost) links of \(sourceName).\(key) to objects the mapping removes") }
+            if maybe > 0 { group.reasons.append("\(maybe) links of \(sourceName).\(key) to objects a mapping may leave out") }
+            groups[id] = group
+        }
+        let outputTallies = try tallies(
+            of: order.map { LinkKey(entity: $0.entity, relationship: $0.relationship) }, in: destination, layout: destinationLayout,
+            exact: [], inexact: [])
+        return order.map { entity, relationship in
             let group = groups["\(entity).\(relationship)"]!
-            let output = try links(
-                in: destination, layout: destinationLayout, entity: entity, relationship: relationship, exact: [], inexact: []
-            ).existing
+            let output = outputTallies[LinkKey(entity: entity, relationship: relationship)]?.existing ?? 0
             return ConservationCount(
                 kind: .links, mapping: group.mappings.joined(separator: " + "), relationship: relationship, source: group.source,
                 destination: output, expected: group.predicted ? group.fewest...group.most : nil, reasons: group.reasons)
@@ -245,6 +256,101 @@ package struct Conservation {
     private func objects(of entity: String, in store: PersistentStore, layout: StoreLayout) throws(StoreFailure) -> Int {
         guard let table = layout.table(for: entity), let number = layout.entityNumbers[entity] else { return 0 }
         return try count("SELECT COUNT(*) FROM \(SQL.quote(table.name)) WHERE Z_ENT = ?", [.integer(Int64(number))], in: store)
+    }
+
+    /// A relationship of an entity whose links are counted.
+    struct LinkKey: Hashable {
+        let entity: String
+        let relationship: String
+    }
+
+    /// The links of each of `keys` in `store`. The relationships kept in one join table (both sides of a
+    /// many-to-many, and sub-entities inheriting them) are counted by one statement, which looks each row's
+    /// two objects up once for all of them; each other relationship by its own (`links`).
+    func tallies(of keys: [LinkKey], in store: PersistentStore, layout: StoreLayout, exact: Set<Int>, inexact: Set<Int>)
+        throws(StoreFailure) -> [LinkKey: LinkTally]
+    {
+        var result: [LinkKey: LinkTally] = [:]
+        var byJoin: [String: (join: StoreLayout.JoinTable, keys: [LinkKey])] = [:]
+        var joinOrder: [String] = []
+        for key in keys where result[key] == nil {
+            if let join = joinTable(of: key, layout: layout) {
+                if byJoin[join.name] == nil { joinOrder.append(join.name) }
+                if byJoin[join.name]?.keys.contains(key) != true { byJoin[join.name, default: (join, [])].keys.append(key) }
+            } else {
+                result[key] = try links(
+                    in: store, layout: layout, entity: key.entity, relationship: key.relationship, exact: exact, inexact: inexact)
+            }
+        }
+        for name in joinOrder {
+            guard let (join, joinKeys) = byJoin[name] else { continue }
+            let counts = try joinTallies(join, keys: joinKeys, in: store, layout: layout, exact: exact, inexact: inexact)
+            for (key, tally) in zip(joinKeys, counts) { result[key] = tally }
+        }
+        return result
+    }
+
+    /// The join table keeping `key`'s links, when it is a many-to-many whose owner and target have tables.
+    private func joinTable(of key: LinkKey, layout: StoreLayout) -> StoreLayout.JoinTable? {
+        let model = layout.model
+        guard let described = model.entity(named: key.entity), layout.entityNumbers[key.entity] != nil,
+            let declared = model.allRelationships(of: described).first(where: { $0.name == key.relationship }), declared.isToMany,
+            let destinationName = declared.destinationEntity, layout.table(for: key.entity) != nil,
+            layout.table(for: destinationName) != nil
+        else { return nil }
+        let declaring = model.declaringEntity(ofProperty: key.relationship, in: described)?.name ?? key.entity
+        return layout.joinTable(entity: declaring, relationship: key.relationship)
+    }
+
+    /// The links of `keys`, all kept in `join`, in one statement: the join table read once through its primary
+    /// key's index, each of its two key columns looked up once in its table (`LEFT JOIN`, so that a key naming
+    /// no row still counts among all keys), and, per key, the four counts `links` gives, restricted by `CASE`
+    /// to the rows whose owner is of exactly its entity.
+    private func joinTallies(
+        _ join: StoreLayout.JoinTable, keys: [LinkKey], in store: PersistentStore, layout: StoreLayout, exact: Set<Int>, inexact: Set<Int>
+    ) throws(StoreFailure) -> [LinkTally] {
+        let model = layout.model
+        var aliases: [String: String] = [:]  // key column → alias of the row it names
+        var lookups: [String] = []
+        var columns: [String] = []
+        var arguments: [SQLiteValue] = []
+        func alias(of column: String, table: String) -> String {
+            if let known = aliases[column] { return known }
+            let name = "t\(aliases.count)"
+            aliases[column] = name
+            lookups.append("LEFT JOIN \(SQL.quote(table)) \(name) ON \(name).Z_PK = \(SQL.column(column, of: "j"))")
+            return name
+        }
+        for key in keys {
+            guard let described = model.entity(named: key.entity), let number = layout.entityNumbers[key.entity],
+                let declared = model.allRelationships(of: described).first(where: { $0.name == key.relationship }),
+                let destinationName = declared.destinationEntity, let table = layout.table(for: key.entity),
+                let targetTable = layout.table(for: destinationName)
+            else { return [] }
+            let declaring = model.declaringEntity(ofProperty: key.relationship, in: described)?.name ?? key.entity
+            let (own, other) = join.keyColumns(from: declaring, relationship: key.relationship)
+            let owner = alias(of: own, table: table.name)
+            let target = alias(of: other, table: targetTable.name)
+            let isOwner = "\(SQL.column("Z_ENT", of: owner)) = ?"
+            let entityColumn = SQL.column("Z_ENT", of: target)
+            columns += [
+                "COUNT(CASE WHEN \(isOwner) THEN 1 END)",
+                "COUNT(CASE WHEN \(isOwner) AND \(SQL.column("Z_PK", of: target)) IS NOT NULL THEN 1 END)",
+                "COUNT(CASE WHEN \(isOwner) AND \(entityColumn) IN (\(SQL.parameters(exact.count))) THEN 1 END)",
+                "COUNT(CASE WHEN \(isOwner) AND \(entityColumn) IN (\(SQL.parameters(inexact.count))) THEN 1 END)",
+            ]
+            let owned = SQLiteValue.integer(Int64(number))
+            arguments +=
+                [owned, owned, owned] + exact.sorted().map { .integer(Int64($0)) } + [owned]
+                + inexact.sorted().map { .integer(Int64($0)) }
+        }
+        let order = try store.primaryKeyIndex(table: join.name).map { " INDEXED BY " + SQL.quote($0) } ?? ""
+        let sql = "SELECT \(columns.joined(separator: ", ")) FROM \(SQL.quote(join.name)) j\(order) \(lookups.joined(separator: " "))"
+        let row = try store.database.rows(sql, arguments).first ?? []
+        func value(_ index: Int) -> Int { index < row.count ? row[index].int : 0 }
+        return keys.indices.map {
+            LinkTally(all: value(4 * $0), existing: value(4 * $0 + 1), exact: value(4 * $0 + 2), inexact: value(4 * $0 + 3))
+        }
     }
 
     /// The links of `relationship` held by the objects of exactly `entity`, where the layout keeps them, counted
