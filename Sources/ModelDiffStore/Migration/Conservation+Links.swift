@@ -1,0 +1,174 @@
+@_spi(CLI) import ModelDiffKit
+
+/// How `Conservation` counts the links of a relationship in one store: one statement per relationship,
+/// one per join table for every relationship it keeps.
+extension Conservation {
+    /// The links of one relationship in one store, by their target, counted in one pass.
+    struct LinkTally: Equatable {
+        /// Every stored key, dangling ones included.
+        var all = 0
+        /// Those naming a row.
+        var existing = 0
+        /// Those naming a row of an entity whose every object the mapping carries (`exact` numbers).
+        var exact = 0
+        /// Those naming a row of an entity a mapping may leave out (`inexact` numbers).
+        var inexact = 0
+    }
+
+    /// A relationship of an entity whose links are counted.
+    struct LinkKey: Hashable {
+        let entity: String
+        let relationship: String
+    }
+
+    /// The links of each of `keys` in `store`. The relationships kept in one join table (both sides of a
+    /// many-to-many, and sub-entities inheriting them) are counted by one statement, which looks each row's
+    /// two objects up once for all of them; each other relationship by its own (`links`).
+    func tallies(of keys: [LinkKey], in store: PersistentStore, layout: StoreLayout, exact: Set<Int>, inexact: Set<Int>)
+        throws(StoreFailure) -> [LinkKey: LinkTally]
+    {
+        var result: [LinkKey: LinkTally] = [:]
+        var byJoin: [String: (join: StoreLayout.JoinTable, keys: [LinkKey])] = [:]
+        var joinOrder: [String] = []
+        for key in keys where result[key] == nil {
+            if let join = joinTable(of: key, layout: layout) {
+                if byJoin[join.name] == nil { joinOrder.append(join.name) }
+                if byJoin[join.name]?.keys.contains(key) != true { byJoin[join.name, default: (join, [])].keys.append(key) }
+            } else {
+                result[key] = try links(
+                    in: store, layout: layout, entity: key.entity, relationship: key.relationship, exact: exact, inexact: inexact)
+            }
+        }
+        for name in joinOrder {
+            guard let (join, joinKeys) = byJoin[name] else { continue }
+            let counts = try joinTallies(join, keys: joinKeys, in: store, layout: layout, exact: exact, inexact: inexact)
+            for (key, tally) in zip(joinKeys, counts) { result[key] = tally }
+        }
+        return result
+    }
+
+    /// The join table keeping `key`'s links, when it is a many-to-many whose owner and target have tables.
+    private func joinTable(of key: LinkKey, layout: StoreLayout) -> StoreLayout.JoinTable? {
+        let model = layout.model
+        guard let described = model.entity(named: key.entity), layout.entityNumbers[key.entity] != nil,
+            let declared = model.allRelationships(of: described).first(where: { $0.name == key.relationship }), declared.isToMany,
+            let destinationName = declared.destinationEntity, layout.table(for: key.entity) != nil,
+            layout.table(for: destinationName) != nil
+        else { return nil }
+        let declaring = model.declaringEntity(ofProperty: key.relationship, in: described)?.name ?? key.entity
+        return layout.joinTable(entity: declaring, relationship: key.relationship)
+    }
+
+    /// The links of `keys`, all kept in `join`, in one statement: the join table read once through its primary
+    /// key's index, each of its two key columns looked up once in its table (`LEFT JOIN`, so that a key naming
+    /// no row still counts among all keys), and, per key, the four counts `links` gives, restricted by `CASE`
+    /// to the rows whose owner is of exactly its entity.
+    private func joinTallies(
+        _ join: StoreLayout.JoinTable, keys: [LinkKey], in store: PersistentStore, layout: StoreLayout, exact: Set<Int>, inexact: Set<Int>
+    ) throws(StoreFailure) -> [LinkTally] {
+        let model = layout.model
+        var aliases: [String: String] = [:]  // key column → alias of the row it names
+        var lookups: [String] = []
+        var columns: [String] = []
+        var arguments: [SQLiteValue] = []
+        func alias(of column: String, table: String) -> String {
+            if let known = aliases[column] { return known }
+            let name = "t\(aliases.count)"
+            aliases[column] = name
+            lookups.append("LEFT JOIN \(SQL.quote(table)) \(name) ON \(name).Z_PK = \(SQL.column(column, of: "j"))")
+            return name
+        }
+        for key in keys {
+            guard let described = model.entity(named: key.entity), let number = layout.entityNumbers[key.entity],
+                let declared = model.allRelationships(of: described).first(where: { $0.name == key.relationship }),
+                let destinationName = declared.destinationEntity, let table = layout.table(for: key.entity),
+                let targetTable = layout.table(for: destinationName)
+            else { return [] }
+            let declaring = model.declaringEntity(ofProperty: key.relationship, in: described)?.name ?? key.entity
+            let (own, other) = join.keyColumns(from: declaring, relationship: key.relationship)
+            let owner = alias(of: own, table: table.name)
+            let target = alias(of: other, table: targetTable.name)
+            let isOwner = "\(SQL.column("Z_ENT", of: owner)) = ?"
+            let entityColumn = SQL.column("Z_ENT", of: target)
+            columns += [
+                "COUNT(CASE WHEN \(isOwner) THEN 1 END)",
+                "COUNT(CASE WHEN \(isOwner) AND \(SQL.column("Z_PK", of: target)) IS NOT NULL THEN 1 END)",
+                "COUNT(CASE WHEN \(isOwner) AND \(entityColumn) IN (\(SQL.parameters(exact.count))) THEN 1 END)",
+                "COUNT(CASE WHEN \(isOwner) AND \(entityColumn) IN (\(SQL.parameters(inexact.count))) THEN 1 END)",
+            ]
+            let owned = SQLiteValue.integer(Int64(number))
+            arguments +=
+                [owned, owned, owned] + exact.sorted().map { .integer(Int64($0)) } + [owned]
+                + inexact.sorted().map { .integer(Int64($0)) }
+        }
+        let order = try store.primaryKeyIndex(table: join.name).map { " INDEXED BY " + SQL.quote($0) } ?? ""
+        let sql = "SELECT \(columns.joined(separator: ", ")) FROM \(SQL.quote(join.name)) j\(order) \(lookups.joined(separator: " "))"
+        let row = try store.database.rows(sql, arguments).first ?? []
+        func value(_ index: Int) -> Int { index < row.count ? row[index].int : 0 }
+        return keys.indices.map {
+            LinkTally(all: value(4 * $0), existing: value(4 * $0 + 1), exact: value(4 * $0 + 2), inexact: value(4 * $0 + 3))
+        }
+    }
+
+    /// The links of `relationship` held by the objects of exactly `entity`, where the layout keeps them, counted
+    /// in one statement: one scan of the table holding the keys, the owner and the target each found by its
+    /// `Z_PK` (the rowid, so one B-tree step per link; a Core Data table's `Z_PK` is its `INTEGER PRIMARY KEY`,
+    /// and `SourceSoundness` refuses a source whose `Z_PK`s repeat).
+    func links(in store: PersistentStore, layout: StoreLayout, entity: String, relationship: String, exact: Set<Int>, inexact: Set<Int>)
+        throws(StoreFailure) -> LinkTally
+    {
+        let model = layout.model
+        guard let described = model.entity(named: entity), let number = layout.entityNumbers[entity],
+            let declared = model.allRelationships(of: described).first(where: { $0.name == relationship }),
+            let destinationName = declared.destinationEntity, let table = layout.table(for: entity),
+            let targetTable = layout.table(for: destinationName)
+        else { return LinkTally() }
+        let declaring = model.declaringEntity(ofProperty: relationship, in: described)?.name ?? entity
+        let exactNumbers = exact.sorted().map { SQLiteValue.integer(Int64($0)) }
+        let inexactNumbers = inexact.sorted().map { SQLiteValue.integer(Int64($0)) }
+        /// `COUNT(*), COUNT(<target>.Z_PK), <target's Z_ENT among exact>, <among inexact>`.
+        func tallies(target alias: String) -> String {
+            let entityColumn = SQL.column("Z_ENT", of: alias)
+            return "COUNT(*), COUNT(\(SQL.column("Z_PK", of: alias))), "
+                + "COUNT(CASE WHEN \(entityColumn) IN (\(SQL.parameters(exact.count))) THEN 1 END), "
+                + "COUNT(CASE WHEN \(entityColumn) IN (\(SQL.parameters(inexact.count))) THEN 1 END)"
+        }
+        let arguments = exactNumbers + inexactNumbers + [.integer(Int64(number))]
+        let sql: String
+        if !declared.isToMany {
+            guard let column = layout.column(entity: entity, property: relationship) else { return LinkTally() }
+            let key = SQL.column(column.name, of: "o")
+            sql = """
+                SELECT \(tallies(target: "d")) FROM \(SQL.quote(table.name)) o
+                LEFT JOIN \(SQL.quote(targetTable.name)) d ON d.Z_PK = \(key)
+                WHERE o.Z_ENT = ? AND \(key) IS NOT NULL
+                """
+        } else if let join = layout.joinTable(entity: declaring, relationship: relationship) {
+            let (own, other) = join.keyColumns(from: declaring, relationship: relationship)
+            // The join table outermost (`CROSS JOIN`), read through its primary key's index (`INDEXED BY`): its
+            // rows in the order of their first column, so the look-ups in that column's table go through it in
+            // order. In rowid order (the order rows were inserted) they go at random, several times slower.
+            let order = try store.primaryKeyIndex(table: join.name).map { " INDEXED BY " + SQL.quote($0) } ?? ""
+            sql = """
+                SELECT \(tallies(target: "d")) FROM \(SQL.quote(join.name)) j\(order)
+                CROSS JOIN \(SQL.quote(table.name)) o ON o.Z_PK = \(SQL.column(own, of: "j"))
+                LEFT JOIN \(SQL.quote(targetTable.name)) d ON d.Z_PK = \(SQL.column(other, of: "j"))
+                WHERE o.Z_ENT = ?
+                """
+        } else if let (holder, name) = layout.storingToOne(of: declaring, relationship: relationship),
+            let column = targetTable.column(entity: holder, property: name)
+        {
+            // The target rows hold the owner's key: each row is a link, its target the row itself.
+            sql = """
+                SELECT \(tallies(target: "r")) FROM \(SQL.quote(targetTable.name)) r
+                JOIN \(SQL.quote(table.name)) o ON o.Z_PK = \(SQL.column(column.name, of: "r"))
+                WHERE o.Z_ENT = ?
+                """
+        } else {
+            return LinkTally()
+        }
+        let row = try store.database.rows(sql, arguments).first ?? []
+        func value(_ index: Int) -> Int { index < row.count ? row[index].int : 0 }
+        return LinkTally(all: value(0), existing: value(1), exact: value(2), inexact: value(3))
+    }
+}
