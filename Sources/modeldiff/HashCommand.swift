@@ -69,7 +69,7 @@ struct HashCommand: ParsableCommand {
                 return bundle.unreadableVersions.isEmpty
             }
             if ModelInput.isSwiftSourceFolder(model) {
-                let bundle = try ModelBundle.load(path: model)
+                let bundle = try ModelBundle.load(path: model, keepingUnreadable: true)
                 printNotes(bundle.current.loaded.notes + (bundle.swiftData?.warnings ?? []) + swiftDataHashNote(bundle))
                 return try printHashes(bundle.current.model.versionHashes())
             }

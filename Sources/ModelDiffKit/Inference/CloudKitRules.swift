@@ -15,7 +15,7 @@
         func add(_ code: FindingCode, _ entity: String, _ property: String?, _ line: SourceLine, _ message: String) {
             findings.append(
                 Finding(
-                    code, entity: entity, property: property, file: path, line: line.value,
+                    code, entity: entity, property: property, file: line.file(or: path), line: line.value,
                     message: message + " (Core Data refuses to load it for CloudKit: error 134060)"))
         }
         let mirrored = mirroredEntities(of: model)
@@ -95,7 +95,7 @@
             guard let new = change.destination else {
                 findings.append(
                     Finding(
-                        .cloudkitEntityRemoved, entity: old.name, file: sourcePath, line: old.line.value,
+                        .cloudkitEntityRemoved, entity: old.name, file: old.line.file(or: sourcePath), line: old.line.value,
                         message:
                             "`\(old.name)` is removed, but its CloudKit record type stays and devices on older versions keep syncing it\(tail): keep the entity"
                     ))
@@ -104,7 +104,7 @@
             if change.isRenamed {
                 findings.append(
                     Finding(
-                        .cloudkitEntityRenamed, entity: new.name, file: destinationPath, line: new.line.value,
+                        .cloudkitEntityRenamed, entity: new.name, file: new.line.file(or: destinationPath), line: new.line.value,
                         message:
                             """
                             `\(old.name)` is renamed to `\(new.name)`, but its CloudKit record type is named after the entity \
@@ -118,7 +118,8 @@
                 guard let after = property.destination else {
                     findings.append(
                         Finding(
-                            .cloudkitPropertyRemoved, entity: old.name, property: before.name, file: sourcePath, line: before.line.value,
+                            .cloudkitPropertyRemoved, entity: old.name, property: before.name, file: before.line.file(or: sourcePath),
+                            line: before.line.value,
                             message:
                                 """
                                 `\(old.name).\(before.name)` is removed, but its CloudKit field stays and older versions keep writing \
@@ -131,7 +132,8 @@
                 if property.isRenamed {
                     findings.append(
                         Finding(
-                            .cloudkitPropertyRenamed, entity: new.name, property: after.name, file: destinationPath, line: after.line.value,
+                            .cloudkitPropertyRenamed, entity: new.name, property: after.name, file: after.line.file(or: destinationPath),
+                            line: after.line.value,
                             message:
                                 """
                                 `\(old.name).\(before.name)` is renamed to \(name), but its CloudKit field is named after the property \
@@ -144,7 +146,8 @@
                     if a.type != b.type {
                         findings.append(
                             Finding(
-                                .cloudkitTypeChanged, entity: new.name, property: b.name, file: destinationPath, line: b.line.value,
+                                .cloudkitTypeChanged, entity: new.name, property: b.name, file: b.line.file(or: destinationPath),
+                                line: b.line.value,
                                 message:
                                     """
                                     \(name) changes from \(a.type.xcodeName) to \(b.type.xcodeName), but a CloudKit field keeps its \
@@ -155,7 +158,8 @@
                     if a.isOptional && !b.isOptional {
                         findings.append(
                             Finding(
-                                .cloudkitMadeRequired, entity: new.name, property: b.name, file: destinationPath, line: b.line.value,
+                                .cloudkitMadeRequired, entity: new.name, property: b.name, file: b.line.file(or: destinationPath),
+                                line: b.line.value,
                                 message:
                                     "\(name) becomes required, but records written by older versions may lack it\(tail): keep it optional"))
                     }
@@ -163,7 +167,8 @@
                     if a.destinationEntity != b.destinationEntity || a.isToMany != b.isToMany {
                         findings.append(
                             Finding(
-                                .cloudkitTypeChanged, entity: new.name, property: b.name, file: destinationPath, line: b.line.value,
+                                .cloudkitTypeChanged, entity: new.name, property: b.name, file: b.line.file(or: destinationPath),
+                                line: b.line.value,
                                 message:
                                     """
                                     \(name) changes its destination or cardinality, but CloudKit stores the link by both\(tail): add a new \
@@ -174,7 +179,8 @@
                 default:
                     findings.append(
                         Finding(
-                            .cloudkitTypeChanged, entity: new.name, property: after.name, file: destinationPath, line: after.line.value,
+                            .cloudkitTypeChanged, entity: new.name, property: after.name, file: after.line.file(or: destinationPath),
+                            line: after.line.value,
                             message: "\(name) changes between attribute and relationship\(tail): add a new property instead"))
                 }
             }

@@ -130,12 +130,14 @@ struct RuleContext {
 
     /// Records a finding about an element of the new version.
     mutating func new(_ code: FindingCode, entity: String, property: String? = nil, line: SourceLine, _ message: String) {
-        findings.append(Finding(code, entity: entity, property: property, file: destinationPath, line: line.value, message: message))
+        findings.append(
+            Finding(code, entity: entity, property: property, file: line.file(or: destinationPath), line: line.value, message: message))
     }
 
     /// Records a finding about an element that exists only in the old version.
     mutating func old(_ code: FindingCode, entity: String, property: String? = nil, line: SourceLine, _ message: String) {
-        findings.append(Finding(code, entity: entity, property: property, file: sourcePath, line: line.value, message: message))
+        findings.append(
+            Finding(code, entity: entity, property: property, file: line.file(or: sourcePath), line: line.value, message: message))
     }
 
     /// Runs `rule` and makes its errors and warnings notes that say `why`: for an element whose version

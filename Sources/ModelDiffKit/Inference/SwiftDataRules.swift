@@ -67,7 +67,10 @@ enum SwiftDataRules {
                     .swiftdataStageOrder, entity: nil, file: location.path, line: location.line, column: location.column,
                     message: message))
         }
-        let declared = Set(history.schemas.map(\.name))
+        let declared = Set(history.schemas.map(\.name) + history.unreadableSchemas.map(\.name))
+        let identifiers = Dictionary(
+            history.schemas.map { ($0.name, $0.versionIdentifier) } + history.unreadableSchemas.map { ($0.name, $0.versionIdentifier) },
+            uniquingKeysWith: { first, _ in first })
         let names = plan.schemas.map(\.name)
         var previous: (name: String, identifier: [Int])?
         for (index, reference) in plan.schemas.enumerated() {
@@ -80,7 +83,7 @@ enum SwiftDataRules {
                 finding(reference.location, "\(plan.name).schemas names \(reference.name) twice: each version comes once, oldest first")
                 continue
             }
-            guard let identifier = history.schemas.first(where: { $0.name == reference.name })?.versionIdentifier else { continue }
+            guard let identifier = identifiers[reference.name] ?? nil else { continue }
             if let previous, !previous.identifier.lexicographicallyPrecedes(identifier) {
                 finding(
                     reference.location,

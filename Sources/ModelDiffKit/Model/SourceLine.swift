@@ -5,9 +5,18 @@
 public struct SourceLine: Sendable, Hashable, CustomStringConvertible {
     /// The 1-based line, or nil for an element built in code.
     public let value: Int?
+    /// The file the element is declared in when that is not the model's own file (a SwiftData class
+    /// declared in another file of the folder than its schema), else nil.
+    public let file: String?
 
-    /// Creates a source line.
-    public init(_ value: Int?) { self.value = value }
+    /// Creates a source line, in `file` when the element stands outside the model's own file.
+    public init(_ value: Int?, file: String? = nil) {
+        self.value = value
+        self.file = file
+    }
+
+    /// The file to name for the element: its own, else `path`, the model's.
+    public func file(or path: String) -> String { file ?? path }
 
     /// An element that was not read from a file.
     public static let none = SourceLine(nil)

@@ -11,21 +11,28 @@ extension ModelBundle {
     /// SwiftData opens a store with the plan's last schema and migrates through `schemas` in order
     /// (`SchemaMigrationPlan.schemas`, Apple's documentation: "the schemas in the order of their versions"),
     /// so the plan's order is the history's order.
-    package init(swiftData history: SwiftDataHistory) throws(Diagnostic) {
-        var seen: [String: SwiftDataSchema] = [:]
-        for schema in history.schemas {
-            if let first = seen[schema.name] {
+    ///
+    /// A schema SwiftData cannot build (``SwiftDataHistory/unreadableSchemas``) is the thrown error unless
+    /// `keepingUnreadable`: then it is kept in ``unreadableVersions`` and the others are read, as an unreadable
+    /// version of a `.xcdatamodeld` is. The current schema's problem is the thrown error either way.
+    package init(swiftData history: SwiftDataHistory, keepingUnreadable: Bool = false) throws(Diagnostic) {
+        var seen: [String: SwiftSourceLocation] = [:]
+        let declared = history.schemas.map { ($0.name, $0.location) } + history.unreadableSchemas.map { ($0.name, $0.location) }
+        for (name, location) in declared {
+            if let first = seen[name] {
                 throw Diagnostic(
-                    path: schema.location.path, line: schema.location.line, column: schema.location.column,
+                    path: location.path, line: location.line, column: location.column,
                     message:
-                        "a second VersionedSchema is named \(schema.name) (the first is at \(first.location.path):\(first.location.line)): "
+                        "a second VersionedSchema is named \(name) (the first is at \(first.path):\(first.line)): "
                         + "a version is named by its type, so each needs its own name")
             }
-            seen[schema.name] = schema
+            seen[name] = location
         }
         let versions: [ModelVersion]
         let current: String
-        if history.schemas.isEmpty {
+        var unreadable: [(name: String, problem: Diagnostic)] = []
+        var names: [String]
+        if declared.isEmpty {
             guard let live = history.liveModels else {
                 throw Diagnostic(
                     path: history.folder,
@@ -34,14 +41,22 @@ extension ModelBundle {
             let name = (history.folder.trimmingTrailingSlashes as NSString).lastPathComponent
             versions = [ModelVersion(name: name, loaded: live)]
             current = name
+            names = [name]
         } else {
-            let (ordered, last) = Self.schemaOrder(history)
-            versions = ordered.map { ModelVersion(name: $0.name, loaded: $0.loaded) }
-            current = last
+            (names, current) = Self.schemaOrder(history)
+            let problems = Dictionary(history.unreadableSchemas.map { ($0.name, $0.problem) }, uniquingKeysWith: { first, _ in first })
+            for name in names {
+                guard let problem = problems[name] else { continue }
+                guard keepingUnreadable, name != current else { throw problem }
+                unreadable.append((name, problem))
+            }
+            versions = names.compactMap { name in
+                history.schemas.first { $0.name == name }.map { ModelVersion(name: name, loaded: $0.loaded) }
+            }
         }
         self.init(
-            path: history.folder, versions: versions, currentVersionName: current, notes: [], unreadableVersions: [],
-            versionNames: versions.map(\.name), swiftData: Self.notingSchemasOutsideThePlan(history, versions: versions.map(\.name)))
+            path: history.folder, versions: versions, currentVersionName: current, notes: [], unreadableVersions: unreadable,
+            versionNames: names, swiftData: Self.notingSchemasOutsideThePlan(history, versions: names))
     }
 
     /// The history with a note on each `VersionedSchema` the plan's `schemas` does not list: SwiftData only
@@ -49,37 +64,42 @@ extension ModelBundle {
     private static func notingSchemasOutsideThePlan(_ history: SwiftDataHistory, versions: [String]) -> SwiftDataHistory {
         guard history.plans.count == 1 else { return history }
         let plan = history.plans[0]
-        let notes = history.schemas.filter { !versions.contains($0.name) }.map { schema in
+        let declared = history.schemas.map { ($0.name, $0.location) } + history.unreadableSchemas.map { ($0.name, $0.location) }
+        let notes = declared.filter { !versions.contains($0.0) }.map { name, location in
             Diagnostic(
-                .note, path: schema.location.path, line: schema.location.line, column: schema.location.column,
+                .note, path: location.path, line: location.line, column: location.column,
                 message:
-                    "\(schema.name) is declared, not in the plan: \(plan.name).schemas does not list it, so SwiftData never builds it; "
+                    "\(name) is declared, not in the plan: \(plan.name).schemas does not list it, so SwiftData never builds it; "
                     + "modeldiff leaves it out of every version pair")
         }
         guard !notes.isEmpty else { return history }
         return SwiftDataHistory(
-            folder: history.folder, schemas: history.schemas, liveModels: history.liveModels, plans: history.plans,
-            warnings: history.warnings + notes)
+            folder: history.folder, schemas: history.schemas, unreadableSchemas: history.unreadableSchemas, liveModels: history.liveModels,
+            plans: history.plans, warnings: history.warnings + notes)
     }
 
-    /// The schemas in the history's order and the current one's name (``init(swiftData:)`` says which).
-    static func schemaOrder(_ history: SwiftDataHistory) -> (schemas: [SwiftDataSchema], current: String) {
-        let byIdentifier = history.schemas.sorted { a, b in
-            switch (a.versionIdentifier, b.versionIdentifier) {
+    /// The names of the schemas, readable or not, in the history's order, and the current one's name
+    /// (``init(swiftData:keepingUnreadable:)`` says which).
+    static func schemaOrder(_ history: SwiftDataHistory) -> (names: [String], current: String) {
+        let declared =
+            history.schemas.map { (name: $0.name, identifier: $0.versionIdentifier) }
+            + history.unreadableSchemas.map { (name: $0.name, identifier: $0.versionIdentifier) }
+        let byIdentifier = declared.sorted { a, b in
+            switch (a.identifier, b.identifier) {
             case (let x?, let y?) where x != y: return x.lexicographicallyPrecedes(y)
             case (.some, nil): return true
             case (nil, .some): return false
             default: return a.name < b.name
             }
-        }
+        }.map(\.name)
         if history.plans.count == 1 {
-            var ordered: [SwiftDataSchema] = []
-            for reference in history.plans[0].schemas where !ordered.contains(where: { $0.name == reference.name }) {
-                if let schema = history.schemas.first(where: { $0.name == reference.name }) { ordered.append(schema) }
+            var ordered: [String] = []
+            for reference in history.plans[0].schemas where !ordered.contains(reference.name) {
+                if byIdentifier.contains(reference.name) { ordered.append(reference.name) }
             }
-            if let last = ordered.last { return (ordered, last.name) }
+            if let last = ordered.last { return (ordered, last) }
         }
-        return (byIdentifier, byIdentifier.last!.name)
+        return (byIdentifier, byIdentifier.last!)
     }
 
     /// Whether the bundle is a Swift source folder's SwiftData history rather than a `.xcdatamodeld`.

@@ -75,7 +75,9 @@ public struct ModelBundle: Sendable {
     /// Swift sources (`ModelInput.isBundle`) is read by `SwiftDataReader`: a source it cannot parse is
     /// the thrown error, since no schema can be trusted past it.
     public static func load(path: String, keepingUnreadable: Bool = false) throws(Diagnostic) -> ModelBundle {
-        if ModelInput.isSwiftSourceFolder(path) { return try ModelBundle(swiftData: try SwiftDataReader.read(folder: path)) }
+        if ModelInput.isSwiftSourceFolder(path) {
+            return try ModelBundle(swiftData: try SwiftDataReader.read(folder: path), keepingUnreadable: keepingUnreadable)
+        }
         let names = try ModelLocator.versionFolders(inBundle: path)
         var versions: [ModelVersion] = []
         var notes: [Diagnostic] = []
@@ -124,7 +126,7 @@ public enum ModelFile {
         if path.trimmingTrailingSlashes.hasSuffix(".momd") {
             return try loadCompiled(path: try CompiledModel.currentVersion(inFolder: path))
         }
-        if ModelInput.isSwiftSourceFolder(path) { return try ModelBundle.load(path: path).current.loaded }
+        if ModelInput.isSwiftSourceFolder(path) { return try ModelBundle.load(path: path, keepingUnreadable: true).current.loaded }
         if ModelInput.isBundle(path) {
             // Only the current version is wanted: do not read the others.
             let names = try ModelLocator.versionFolders(inBundle: path)
@@ -140,7 +142,8 @@ public enum ModelFile {
     package static func swiftSchema(atPath path: String) throws(Diagnostic) -> LoadedModel? {
         guard let folder = ModelInput.swiftSourceFolder(ofSchemaPath: path) else { return nil }
         let name = (path.trimmingTrailingSlashes as NSString).lastPathComponent
-        let bundle = try ModelBundle.load(path: folder)
+        let bundle = try ModelBundle.load(path: folder, keepingUnreadable: true)
+        if let problem = bundle.problem(ofVersion: name) { throw problem }
         guard let version = bundle.version(named: name) else {
             throw Diagnostic(
                 path: path,

@@ -225,7 +225,7 @@ extension ModelValidator {
                         relationship.isToMany, relationship.inverseName == nil, !relationship.isTransient
                     else { return nil }
                     return Diagnostic(
-                        .warning, path: path, line: index.line.value,
+                        .warning, path: index.line.file(or: path), line: index.line.value,
                         message: """
                             fetch index \"\(index.name)\" of entity \"\(entity.name)\" names \"\(name)\", a to-many without an inverse, which \
                             has no column: the store's index leaves it out (Core Data's treatment of such an element is not known)

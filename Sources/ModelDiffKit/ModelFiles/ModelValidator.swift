@@ -155,7 +155,7 @@ struct ModelValidator {
         guard inverse.inverseName == relationship.name else {
             let theirs = inverse.inverseName.map { "\"\($0)\"" } ?? "not set"
             return Diagnostic(
-                .warning, path: path, line: relationship.line.value,
+                .warning, path: relationship.line.file(or: path), line: relationship.line.value,
                 message:
                     "\(what) has inverse \"\(inverseOwnerName).\(inverseName)\", whose inverse is \(theirs), not \"\(relationship.name)\"; "
                     + "Core Data loads the model as written: set \"\(inverseOwnerName).\(inverseName)\"'s inverse to \"\(relationship.name)\" "
@@ -165,7 +165,7 @@ struct ModelValidator {
     }
 
     func error(_ line: SourceLine, _ message: String) -> Diagnostic {
-        Diagnostic(path: path, line: line.value, message: message)
+        Diagnostic(path: line.file(or: path), line: line.value, message: message)
     }
 }
 

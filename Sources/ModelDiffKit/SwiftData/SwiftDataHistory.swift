@@ -8,6 +8,9 @@ public struct SwiftDataHistory: Sendable {
     public let folder: String
     /// Every `VersionedSchema` declared in the folder, in the order of their files' paths, then of the source.
     public let schemas: [SwiftDataSchema]
+    /// The `VersionedSchema`s SwiftData cannot build (their classes reach two classes of one name, or
+    /// their model is one Core Data refuses), each with its problem: the others are read all the same.
+    public let unreadableSchemas: [SwiftDataUnreadableSchema]
     /// The `@Model` types declared outside any `VersionedSchema` (the app's live classes), as one model,
     /// or nil when there are none.
     public let liveModels: LoadedModel?
@@ -19,10 +22,12 @@ public struct SwiftDataHistory: Sendable {
 
     /// Creates a history.
     package init(
-        folder: String, schemas: [SwiftDataSchema], liveModels: LoadedModel?, plans: [SwiftDataPlan], warnings: [Diagnostic]
+        folder: String, schemas: [SwiftDataSchema], unreadableSchemas: [SwiftDataUnreadableSchema] = [], liveModels: LoadedModel?,
+        plans: [SwiftDataPlan], warnings: [Diagnostic]
     ) {
         self.folder = folder
         self.schemas = schemas
+        self.unreadableSchemas = unreadableSchemas
         self.liveModels = liveModels
         self.plans = plans
         self.warnings = warnings
@@ -71,7 +76,7 @@ public struct SwiftDataSchema: Sendable {
     /// The schema's declaration.
     public let location: SwiftSourceLocation
     /// The Core Data model of the `@Model` types `models` names; its path is the file that declares the
-    /// schema and its elements' lines are lines of that file (none for an element declared in another file).
+    /// schema; an element declared in another file carries that file with its line (``SourceLine/file``).
     public let loaded: LoadedModel
     /// The types `models` names that are declared outside the schema (live classes or another schema's):
     /// a shipped schema must not follow later edits of them.
@@ -86,6 +91,26 @@ public struct SwiftDataSchema: Sendable {
         self.location = location
         self.loaded = loaded
         self.outsideModels = outsideModels
+    }
+}
+
+/// A `VersionedSchema` whose model cannot be built, and why.
+public struct SwiftDataUnreadableSchema: Sendable {
+    /// The schema's type name (`SchemaV1`).
+    public let name: String
+    /// `versionIdentifier`'s literal parts, as ``SwiftDataSchema/versionIdentifier``.
+    public let versionIdentifier: [Int]?
+    /// The schema's declaration.
+    public let location: SwiftSourceLocation
+    /// Why its model cannot be built, at the place that shows it.
+    public let problem: Diagnostic
+
+    /// Creates an unreadable schema.
+    package init(name: String, versionIdentifier: [Int]?, location: SwiftSourceLocation, problem: Diagnostic) {
+        self.name = name
+        self.versionIdentifier = versionIdentifier
+        self.location = location
+        self.problem = problem
     }
 }
 

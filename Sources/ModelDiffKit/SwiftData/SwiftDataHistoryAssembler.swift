@@ -49,10 +49,23 @@ struct SwiftDataHistoryAssembler {
         }
         var result: [SwiftDataSchema] = []
         for conformer in Self.unique(declarations.schemas) {
-            result.append(try schema(conformer))
+            do throws(Diagnostic) {
+                result.append(try schema(conformer))
+            } catch {
+                // One schema SwiftData cannot build is that schema's problem, as one unreadable version of
+                // a bundle is: every other schema is still read.
+                let name = conformer.qualifiedName
+                unreadable.append(
+                    SwiftDataUnreadableSchema(
+                        name: name, versionIdentifier: versionIdentifier(of: name, at: conformer.location, warning: false),
+                        location: conformer.location, problem: error))
+            }
         }
         return result
     }
+
+    /// The schemas `schemas()` could not build, each with its problem.
+    private(set) var unreadable: [SwiftDataUnreadableSchema] = []
 
     private mutating func schema(_ conformer: SwiftDeclarations.Conformer) throws(Diagnostic) -> SwiftDataSchema {
         let name = conformer.qualifiedName
@@ -74,6 +87,9 @@ struct SwiftDataHistoryAssembler {
         var builder = SwiftDataModelBuilder(resolver: resolver, path: conformer.location.path)
         let model = builder.model(of: classes, versionIdentifier: version)
         warnings += builder.warnings
+        if let (first, second) = builder.classesSharingAName {
+            throw twoClassesOfOneName(first, second, in: name, at: conformer.location, through: builder.reachedThrough)
+        }
         // A class reached through a relationship or a superclass is in the schema as much as one `models` names.
         let named = Set(classes.map(\.qualifiedName))
         // A class nested in another schema is that schema's frozen copy: it does not follow the live model.
@@ -90,15 +106,39 @@ struct SwiftDataHistoryAssembler {
             loaded: LoadedModel(model: model, path: conformer.location.path, notes: notes), outsideModels: outside)
     }
 
+    /// The error on a schema whose classes reach two classes of one name: a model holds one entity per name
+    /// (`NSManagedObjectModel` refuses a second entity of a name), so `Schema` cannot build it. It names both
+    /// declarations and the relationships or superclasses that reach the second.
+    private func twoClassesOfOneName(
+        _ first: SwiftDeclarations.ModelClass, _ second: SwiftDeclarations.ModelClass, in schema: String,
+        at location: SwiftSourceLocation, through paths: [String: [String]]
+    ) -> Diagnostic {
+        func place(_ model: SwiftDeclarations.ModelClass) -> String {
+            "\(model.qualifiedName) (\(model.location.path):\(model.location.line))"
+        }
+        func route(_ model: SwiftDeclarations.ModelClass) -> String {
+            let steps = paths[model.qualifiedName] ?? []
+            return steps.isEmpty
+                ? "named by \(schema).models" : "reached through " + (steps + [model.qualifiedName]).joined(separator: " → ")
+        }
+        return Diagnostic(
+            path: location.path, line: location.line, column: location.column,
+            message:
+                "\(schema) reaches two classes named \(first.name): \(place(first)), \(route(first)), and \(place(second)), "
+                + "\(route(second)); a model holds one entity per name, so SwiftData cannot build \(schema): "
+                + "nest in \(schema) a copy of each class it reaches")
+    }
+
     /// The schema a class is declared in (`V1` for `V1.Note`), or nil for a live class.
     func schema(nesting model: SwiftDeclarations.ModelClass) -> String? {
         model.scope.indices.lazy.map { model.scope[...$0].joined(separator: ".") }.first { schemaNames.contains($0) }
     }
 
     /// `Schema.Version(1, 2, 0)` or `.init(1, 2, 0)`, as the initializer or the getter's one expression.
-    private mutating func versionIdentifier(of schema: String, at location: SwiftSourceLocation) -> [Int]? {
+    /// `warning` false reads it again without warning twice (the schema was read once before it failed).
+    private mutating func versionIdentifier(of schema: String, at location: SwiftSourceLocation, warning: Bool = true) -> [Int]? {
         guard let property = staticProperty("versionIdentifier", of: schema) else {
-            warn(location, "\(schema) has no versionIdentifier the reader finds")
+            if warning { warn(location, "\(schema) has no versionIdentifier the reader finds") }
             return nil
         }
         if let call = property.value?.as(FunctionCallExprSyntax.self),
@@ -110,6 +150,7 @@ struct SwiftDataHistoryAssembler {
             }
             if parts.count == 3, parts.allSatisfy({ $0 != nil }) { return parts.compactMap { $0 } }
         }
+        guard warning else { return nil }
         let text = property.value.map(SwiftDataModelBuilder.excerpt) ?? "no value"
         warn(
             property.location,

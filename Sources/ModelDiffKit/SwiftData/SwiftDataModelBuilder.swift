@@ -5,11 +5,14 @@ import SwiftSyntax
 /// The rules are the table of `docs/SWIFTDATA.md`; what the source cannot tell becomes a warning.
 struct SwiftDataModelBuilder {
     private let resolver: SwiftTypeResolver
-    /// The file whose lines the model's elements carry; an element declared in another file has none.
+    /// The model's file: an element declared in another file carries that file with its line.
     private let path: String
     private(set) var warnings: [Diagnostic] = []
     /// The classes the last model was built from: those asked for, then those they reach.
     private(set) var included: [SwiftDeclarations.ModelClass] = []
+    /// How the last model reached each class it includes, by qualified name: the steps from a class asked
+    /// for (`SchemaV1.Note.folder`, `Folder.notes`), empty for a class asked for.
+    private(set) var reachedThrough: [String: [String]] = [:]
     private var composites: [Composite] = []
 
     init(resolver: SwiftTypeResolver, path: String) {
@@ -31,15 +34,17 @@ struct SwiftDataModelBuilder {
     /// The model of `classes` and every class they reach, in that order.
     mutating func model(of classes: [SwiftDeclarations.ModelClass], versionIdentifier: [Int]?) -> Model {
         var ordered: [SwiftDeclarations.ModelClass] = []
-        var seen: Set<String> = []
-        var queue = classes
+        var steps: [String: [String]] = [:]
+        var queue = classes.map { ($0, [String]()) }
         while !queue.isEmpty {
-            let next = queue.removeFirst()
-            guard seen.insert(next.qualifiedName).inserted else { continue }
+            let (next, path) = queue.removeFirst()
+            guard steps[next.qualifiedName] == nil else { continue }
+            steps[next.qualifiedName] = path
             ordered.append(next)
-            queue += reachable(from: next)
+            queue += reachable(from: next).map { ($0.model, path + ["\(next.qualifiedName).\($0.step)"]) }
         }
         included = ordered
+        reachedThrough = steps
         var attributes: [String: [Attribute]] = [:]
         var drafts: [String: [RelationshipDraft]] = [:]
         var constraints: [String: [[String]]] = [:]
@@ -93,12 +98,25 @@ struct SwiftDataModelBuilder {
         return parent
     }
 
-    private func reachable(from model: SwiftDeclarations.ModelClass) -> [SwiftDeclarations.ModelClass] {
-        var result: [SwiftDeclarations.ModelClass] = parent(of: model).map { [$0] } ?? []
+    /// The classes `model` reaches in one step, each with the step: a property's name, or `superclass`.
+    private func reachable(from model: SwiftDeclarations.ModelClass) -> [(model: SwiftDeclarations.ModelClass, step: String)] {
+        var result: [(model: SwiftDeclarations.ModelClass, step: String)] = parent(of: model).map { [($0, "superclass")] } ?? []
         for property in model.properties {
-            if let (destination, _) = destination(of: property, in: model) { result.append(destination) }
+            if let (destination, _) = destination(of: property, in: model) { result.append((destination, property.name)) }
         }
         return result
+    }
+
+    /// Two classes of the last model that make entities of one name (`SchemaV1.Note` and a live `Note` it
+    /// reaches through a live class), the first pair of them: a model holds one entity per name, so
+    /// `Schema` cannot hold both. Nil when every name is one class's.
+    var classesSharingAName: (first: SwiftDeclarations.ModelClass, second: SwiftDeclarations.ModelClass)? {
+        var byName: [String: SwiftDeclarations.ModelClass] = [:]
+        for model in included {
+            if let first = byName[model.name] { return (first, model) }
+            byName[model.name] = model
+        }
+        return nil
     }
 
     /// The class a property points to and whether it is to-many, when the property is a relationship.
@@ -132,7 +150,10 @@ struct SwiftDataModelBuilder {
         return constraints.filter { seen.insert(Set($0)).inserted }
     }
 
-    private func line(_ location: SwiftSourceLocation) -> SourceLine { SourceLine(location.path == path ? location.line : nil) }
+    /// Where an element is declared: its line, and its file when that is not the model's.
+    private func line(_ location: SwiftSourceLocation) -> SourceLine {
+        SourceLine(location.line, file: location.path == path ? nil : location.path)
+    }
 
     // MARK: Properties
 

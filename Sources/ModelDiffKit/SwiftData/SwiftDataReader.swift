@@ -64,11 +64,12 @@ package enum SwiftDataReader {
         let schemas = try assembler.schemas()
         let live = assembler.liveModels()
         // Live classes and no schema: the classes are the model, so why they do not form one is the error.
-        if schemas.isEmpty, live == nil, let failure = assembler.liveModelsFailure { throw failure }
+        if schemas.isEmpty, assembler.unreadable.isEmpty, live == nil, let failure = assembler.liveModelsFailure { throw failure }
         let plans = assembler.plans()
         var seen: Set<Diagnostic> = []
         let warnings = assembler.warnings.filter { seen.insert($0).inserted }
-        return SwiftDataHistory(folder: folder, schemas: schemas, liveModels: live, plans: plans, warnings: warnings)
+        return SwiftDataHistory(
+            folder: folder, schemas: schemas, unreadableSchemas: assembler.unreadable, liveModels: live, plans: plans, warnings: warnings)
     }
 
     /// Whether `path` is a folder of Swift sources: a directory that is not a model bundle

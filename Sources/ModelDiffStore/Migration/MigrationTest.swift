@@ -137,6 +137,10 @@ public struct MigrationTest: Sendable {
                         path: old.loaded.path,
                         message: "seeding version \"\(versions.names[from])\" for \(versions.names[from]) → \(versions.names[to]): "
                             + problem.message)
+                } catch let count as SeedCountError where count.path == source {
+                    var named = SeedCountError(path: old.loaded.path, problem: count.problem)
+                    named.step = "seeding version \"\(versions.names[from])\" for \(versions.names[from]) → \(versions.names[to])"
+                    throw named
                 }
                 results.set(
                     index,

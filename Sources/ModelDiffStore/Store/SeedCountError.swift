@@ -29,8 +29,8 @@ public struct SeedCountError: Error, Sendable, Hashable, CustomStringConvertible
     public let path: String
     /// What is wrong.
     public let problem: Problem
-    /// The migration step whose store was being seeded (`V1 → V2 (seeded store)`), when `modeldiff
-    /// test` seeded it in its temporary folder: `path` then names the bundle, not that file.
+    /// The migration step whose store was being seeded (`seeding version "V1" for V1 → V2`), when `modeldiff
+    /// test` seeded it in its temporary folder: `path` then names the version's file (or the bundle), never that store.
     public var step: String?
 
     /// Creates the error.

@@ -124,7 +124,19 @@ struct SeedValues {
             return .uuid(random.uuid())
         case .uri:
             return .uri("https://example.com/\(entity.name.lowercased())/\(index)")
-        case .undefined, .objectID, .composite:
+        case .composite:
+            guard attribute.isOptional else {
+                // docs/STORE.md, "Composite attributes": each element is a column of its own, named from the element
+                // alone, but which element keeps the bare name when two share one is not established.
+                throw Diagnostic(
+                    path: path,
+                    message:
+                        "cannot seed \(what): composite layout unknown: Core Data stores each element of a Composite attribute "
+                        + "in a column of its own, and no Apple-written store settles those columns' names and order, "
+                        + "so modeldiff writes none")
+            }
+            return .null
+        case .undefined, .objectID:
             guard attribute.isOptional else {
                 throw Diagnostic(
                     path: path,

@@ -24,9 +24,10 @@ import Testing
         #expect(outside.location.path.hasSuffix("OutsideModel/SchemaV1.swift"))
         #expect((outside.location.line, outside.location.column) == (10, 10))
         #expect(history.schemas[1].outsideModels.isEmpty)
-        // The live class is both the live model and V1's entity; the element lines are not V1's file's.
+        // The live class is both the live model and V1's entity; its elements carry the live class's file and lines.
         #expect(history.liveModels?.model.entities.map(\.name) == ["Note"])
-        #expect(history.schemas[0].loaded.model.entity(named: "Note")?.line.value == nil)
+        let line = history.schemas[0].loaded.model.entity(named: "Note")?.line
+        #expect(line?.value == 6 && line?.file?.hasSuffix("OutsideModel/Note.swift") == true)
         #expect(history.schemas[0].loaded.model.versionHashes() == history.liveModels?.model.versionHashes())
     }
 
