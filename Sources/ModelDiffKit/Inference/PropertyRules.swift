@@ -182,6 +182,24 @@ enum PropertyRules {
         }
     }
 
+    /// What Core Data's inference does with a re-targeted relationship: it matches it by name and infers
+    /// the step (`_NSMappingModelBuilder` never compares destinations); no entity mapping leads from the old
+    /// destination to the new one, so only a store without links migrates.
+    /// When no new entity matches the old destination, its objects are not carried over, and their
+    /// links go with them (what `entity-removed` reports).
+    private static func retargetedLinks(entity: String, _ property: String, from oldDestination: String, carried: Bool) -> String {
+        guard carried else {
+            return """
+                Core Data infers the step: no new entity matches the old `\(oldDestination)`, so its objects, and the links of \
+                \(property) to them, are not carried over
+                """
+        }
+        return """
+            Core Data infers the step: a store where no `\(entity)` has a \(property) migrates, and migrating one where any does fails \
+            (no entity mapping makes an object of the new destination from a `\(oldDestination)`)
+            """
+    }
+
     private static func relationship(_ a: Relationship, _ b: Relationship, entity: String, _ context: inout RuleContext) {
         let diff = context.diff
         let name = "`\(entity).\(b.name)`"
@@ -196,17 +214,25 @@ enum PropertyRules {
                     .relationshipRetargeted, entity: entity, property: b.name, line: b.line,
                     """
                     \(name) points to `\(newDestination)`, but Core Data does not match the old `\(oldDestination)` to the new one (the old one \
-                    has renaming identifier `\(stale)`), so to Core Data the relationship is re-targeted to a new entity, which lightweight \
-                    migration cannot do; remove the renaming identifier from `\(oldDestination)` in the old version
+                    has renaming identifier `\(stale)`), so to Core Data the relationship is re-targeted to a new entity: \
+                    \(retargetedLinks(entity: entity, b.name, from: oldDestination, carried: false)); remove the renaming identifier from \
+                    `\(oldDestination)` in the old version
                     """
                 )
-            } else if counterpart != newDestination {
+            } else if counterpart != newDestination,
+                !(counterpart.flatMap(diff.destination.entity(named:)).map { diff.destination.ancestry(of: $0).map(\.name) }?
+                    .contains(newDestination) ?? false)
+            {
+                // An old destination whose counterpart is a sub-entity of the new destination keeps its
+                // links: Core Data's destinationInstancesForSourceRelationshipNamed:sourceInstances: takes
+                // every entity mapping from a kind of the old destination to a kind of the new one.
                 context.new(
                     .relationshipRetargeted, entity: entity, property: b.name, line: b.line,
                     """
                     \(name) now points to `\(newDestination)` instead of \
-                    `\(oldDestination)`\(counterpart.map { $0 == oldDestination ? "" : " (which became `\($0)`)" } ?? ""): lightweight \
-                    migration cannot re-target a relationship; add a new relationship and fill it in a custom mapping with FUNCTION($manager, \
+                    `\(oldDestination)`\(counterpart.map { $0 == oldDestination ? "" : " (which became `\($0)`)" } ?? ""): \
+                    \(retargetedLinks(entity: entity, b.name, from: oldDestination, carried: counterpart != nil)); to carry the links, \
+                    add a new relationship and fill it in a mapping model with FUNCTION($manager, \
                     \"destinationInstancesForEntityMappingNamed:sourceInstances:\", …) — `modeldiff infer` writes a starter
                     """
                 )

@@ -98,6 +98,31 @@ public enum MappingInference {
                                 comments: [placeholderComment(for: .relationship(relationship), of: new, from: oldProperty, suspected: nil)]
                             ))
                     } else if case .relationship(let oldRelationship)? = oldProperty, let target = oldRelationship.destinationEntity,
+                        isRetargeted(target, to: relationship.destinationEntity, in: diff)
+                    {
+                        // What Core Data's inferred mapping holds (`_NSMappingModelBuilder`, which never compares
+                        // destinations): it finds no entity mapping from the old destination to the new one.
+                        relationships.append(
+                            PropertyMapping(
+                                name: relationship.name,
+                                valueExpression:
+                                    """
+                                    FUNCTION($manager, \"destinationInstancesForSourceRelationshipNamed:sourceInstances:\", \
+                                    \"\(oldRelationship.name)\", $source.\(escapedKey(oldRelationship.name)))
+                                    """,
+                                comments: [
+                                    diff.match.pair(source: target) == nil
+                                        ? """
+                                         re-targeted from \(target) to \(relationship.destinationEntity ?? "?"), as Core Data infers it: no new \
+                                        entity matches \(target), so its objects and the links to them are not carried over 
+                                        """
+                                        : """
+                                         re-targeted from \(target) to \(relationship.destinationEntity ?? "?"), as Core Data infers it: no entity \
+                                        mapping leads from one to the other, so migrating a store where any \(old.name) links a \(target) fails; \
+                                        write FUNCTION($manager, "\(ManagerSelector.destinationInstancesSpelling)", …) to carry such links 
+                                        """
+                                ]))
+                    } else if case .relationship(let oldRelationship)? = oldProperty, let target = oldRelationship.destinationEntity,
                         let mappingName = mappingNames[target]
                     {
                         relationships.append(
@@ -149,6 +174,15 @@ public enum MappingInference {
         return MappingModel(
             sourceVersion: names.0, destinationVersion: names.1, entityMappings: mappings,
             comments: [MappingXML.header(source: names.0, destination: names.1)])
+    }
+
+    /// Whether a relationship whose old destination is `old` now points to an entity no entity mapping
+    /// leads to from it: the counterpart of `old` (what it is matched to) is not a kind of `new`, the
+    /// test `-[NSMigrationManager destinationInstancesForSourceRelationshipNamed:sourceInstances:]` makes.
+    static func isRetargeted(_ old: String, to new: String?, in diff: ModelDiff) -> Bool {
+        guard let new else { return false }
+        guard let counterpart = diff.match.pair(source: old)?.destination else { return true }
+        return !diff.destination.ancestry(of: counterpart).contains { $0.name == new }
     }
 
     /// A key as a key path component: reserved words (SIZE, FIRST, …) are escaped with `#`.

@@ -74,10 +74,46 @@ extension MigrationManager {
                 try destinationInstances(forEntityMappingName: $0.name, sourceInstances: nil)
             }
         }
+        // Core Data takes only the entity mappings whose destination is a kind of the destination
+        // relationship's (the current property mapping's) destination: for a relationship re-targeted
+        // to another entity there is none, and a link has nowhere to go.
+        let current = currentRelationship.flatMap { current -> (Relationship, MigrationObject)? in
+            destinationEntity(for: mapping).flatMap { destinationModel.allRelationships(of: $0).first { $0.name == current.name } }
+                .map { ($0, current.source) }
+        }
         return try sourceInstances.flatMap { object -> [MigrationObject] in
             guard let through = carrying.first(where: { $0.sourceEntity == object.entity }) else { return [] }
+            if let (written, owner) = current, let wanted = written.destinationEntity,
+                let made = through.destinationEntity.flatMap(destinationModel.entity(named:)),
+                !destinationModel.ancestry(of: made).contains(where: { $0.name == wanted })
+            {
+                throw Self.retargetedLink(
+                    owner: owner, relationship: name, written: written, linked: object, madeInto: made.name, mapping: mapping)
+            }
             return try destinationInstances(forEntityMappingName: through.name, sourceInstances: [object])
         }
+    }
+
+    /// A link of a relationship re-targeted to an entity no entity mapping leads to. Core Data's
+    /// `destinationInstancesForSourceRelationshipNamed:sourceInstances:` finds no mapping for it, so its
+    /// migration manager drops the link, while its in-place SQLite migration (`_NSSQLEntityMigrationDescription`)
+    /// copies the raw key, which then names whichever object of the new destination has that primary key.
+    /// The two disagree and neither keeps the link: refused, naming the object, with NSMigrationError.
+    static func retargetedLink(
+        owner: MigrationObject, relationship: String, written: Relationship, linked: MigrationObject, madeInto: String,
+        mapping: EntityMapping
+    ) -> MigrationError {
+        let entity = mapping.destinationEntity ?? owner.entity
+        return MigrationError(
+            .migration,
+            """
+            \(owner.entity) (Z_PK \(owner.id.primaryKey)) links \(linked.entity) (Z_PK \(linked.id.primaryKey)) through \(relationship), \
+            but \(entity).\(written.name) now points to \(written.destinationEntity ?? "another entity"), and no entity mapping makes one \
+            of a \(linked.entity) (it becomes \(madeInto)): nothing to link (Core Data's migration manager \
+            drops such a link, its in-place SQLite migration copies the raw key); carry it in a mapping model, or empty \(relationship) \
+            in the store before migrating
+            """,
+            mapping: mapping.name, entity: entity, object: owner.id)
     }
 
     /// What a relationship mapping's `destinationInstancesForEntityMappingNamed:sourceInstances:` gives:
@@ -219,7 +255,8 @@ extension MigrationManager {
             }
             guard let text = property.valueExpression else { continue }
             resolvesSubentityObjects = true
-            defer { resolvesSubentityObjects = false }
+            currentRelationship = (property.name, source)
+            defer { (resolvesSubentityObjects, currentRelationship) = (false, nil) }
             let result = try evaluate(text, source: source, mapping: mapping, property: property, destination: destination)
             let objects: [MigrationObject]
             switch result {

@@ -92,6 +92,9 @@ public final class MigrationManager: ExpressionObject {
     /// Set while stage 2 evaluates the mapping of a to-many without an inverse (see
     /// `relatedDestinationInstances(forEntityMappingName:sourceInstances:)`).
     var resolvesSubentityObjects = false
+    /// The destination relationship stage 2 is setting and the source object it reads, while it
+    /// evaluates that relationship's mapping (see `destinationInstances(forSourceRelationshipNamed:…)`).
+    var currentRelationship: (name: String, source: MigrationObject)?
     /// Expressions are parsed once per migration, not once per object.
     var parsedExpressions: [String: ValueExpression] = [:]
     /// What each entity mapping's source expression fetches, by mapping name (read before anything is written).

@@ -49,7 +49,7 @@ import Testing
         #expect(
             check.stdout.hasSuffix(
                 """
-                overall: acknowledged (116 pairs on path consecutive: 0 not inferable, 1 mapped, 2 acknowledged; 0 errors, 24 warnings; \
+                overall: acknowledged (116 pairs on path consecutive: 0 not inferable, 1 mapped, 1 acknowledged; 0 errors, 24 warnings; \
                 --verbose shows every pair and note)\n
                 """
             ))
@@ -66,12 +66,13 @@ import Testing
         #expect(
             verbose.stdout.contains("Model 9 → Model 10: mapped by ./WooCommerceModelV9toV10.xcmappingmodel/xcmapping.xml"),
             "\(verbose.stdout.split(separator: "\n").filter { $0.hasPrefix("Model 9 ") })")
-        #expect(verbose.stdout.contains("Model 31 → Model 32: acknowledged (0 errors, 2 warnings, 2 notes)"))
+        // Core Data infers 31 → 32 (relationship-retargeted is a warning): the acknowledgement makes it a note.
+        #expect(verbose.stdout.contains("Model 31 → Model 32: inferable (0 errors, 2 warnings, 2 notes)"))
         let json = try runModeldiff(["check", "WooCommerce.xcdatamodeld", "--format", "json"], in: folder)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["verdict"] as? String == "acknowledged")
         let verdicts = (object["pairs"] as? [[String: Any]] ?? []).compactMap { $0["verdict"] as? String }
-        #expect(verdicts.filter { $0 == "acknowledged" }.count == 2)
+        #expect(verdicts.filter { $0 == "acknowledged" }.count == 1)
         // The command line overrides the configuration: every jump to Model 117 is checked too.
         #expect(try runModeldiff(["check", "WooCommerce.xcdatamodeld", "--path", "all"], in: folder).status == 1)
         #expect(try runModeldiff(["check", "WooCommerce.xcdatamodeld", "--no-config"], in: folder).status == 1)

@@ -42,7 +42,7 @@ import Testing
         ("number-narrowed-double", "Note.score: double(1.5) becomes integer(1) (from Note.score, Double): the fraction is lost"),
         ("required-attribute-without-default", "the mapping for Note.priority is still a placeholder"),
         ("required-relationship-added", "the mapping for Note.folder is still a placeholder"),
-        ("relationship-retargeted", "the mapping for Note.owner is still a placeholder"),
+        ("relationship-retargeted", "through owner, but Note.owner now points to Person, and no entity mapping makes one of a User"),
         ("property-kind-changed", "the mapping for Note.folder is still a placeholder"),
         ("hierarchy-merge", "Bike: Core Data cannot infer this step: `Car` and `Bike` now share the parent entity `Vehicle`"),
         ("ambiguous-renaming-identifier", "Note: Core Data cannot infer this step: `Note` and `Memo` all match `Note` of the old version"),

@@ -76,13 +76,15 @@ import Testing
             $0.split(separator: " (").first.map(String.init) ?? ""
         }
         // 9 → 10 passes with the team's mapping model beside the bundle; 31 → 32 and 32 → 33 had theirs
-        // (not in ../shared). 111 → 112 passes: Site.visibility (Integer 64, required) has the default
-        // `NO`, which is 0, as Wire's stores show Core Data reads it; the team's mapping model computes it
-        // from isPublic instead, a choice about meaning that no check on the models or the data can see.
-        #expect(failing == ["FAIL Model 31 → Model 32", "FAIL Model 32 → Model 33"], "\(result.stdout)")
+        // (not in ../shared). 31 → 32 passes as Core Data infers it: `ProductVariation.attributes` is
+        // re-targeted from the removed `Attribute`, whose objects (and so their links) are not carried over.
+        // 111 → 112 passes: Site.visibility (Integer 64, required) has the default `NO`, which is 0, as
+        // Wire's stores show Core Data reads it; the team's mapping model computes it from isPublic instead,
+        // a choice about meaning that no check on the models or the data can see.
+        #expect(failing == ["FAIL Model 32 → Model 33"], "\(result.stdout)")
         #expect(result.stdout.contains("PASS Model 9 → Model 10 (seeded store, mapping "))
         #expect(result.stdout.contains("PASS Model 111 → Model 112 (seeded store, inferred mapping)"))
-        #expect(result.stdout.hasSuffix("114 passed, 2 failed\n"))
+        #expect(result.stdout.hasSuffix("115 passed, 1 failed\n"))
     }
 
     @Test func aRealStoreIsMigratedFromItsVersion() throws {

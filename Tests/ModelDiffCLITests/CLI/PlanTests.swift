@@ -35,8 +35,7 @@ import Testing
             text.stdout == """
                 lightweight: Model → Model 9 (9 versions)
                 custom: Model 9 → Model 10: mapping model WooCommerceModelV9toV10
-                lightweight: Model 10 → Model 31 (22 versions)
-                custom: Model 31 → Model 32: relationship-retargeted ProductVariation.attributes
+                lightweight: Model 10 → Model 32 (23 versions)
                 custom: Model 32 → Model 33: required-attribute-without-default Product.date
                 lightweight: Model 33 → Model 117 (85 versions)
 

@@ -31,7 +31,9 @@ import Testing
         check.pairs.first { $0.from == from && $0.to == to }?.report.verdict
     }
     #expect(verdict("Model 9", "Model 10") == .notInferable)  // Order.statusKey added as required, no default
-    #expect(verdict("Model 31", "Model 32") == .notInferable)  // relationships re-targeted to GenericAttribute
+    // ProductVariation.attributes re-targeted to GenericAttribute: Core Data infers it (relationship-retargeted warns),
+    // and every store holding attributes fails it, hence the team's migration.
+    #expect(verdict("Model 31", "Model 32") == .inferable)
     #expect(verdict("Model 32", "Model 33") == .notInferable)  // Product.date added as required, no default
     #expect(check.pairs.count == 116 + 115)
 }

@@ -17,7 +17,7 @@ let ruleCases: [(String, Verdict)] = [
     ("possible-rename.unrelated-names", .inferable), ("property-added.attribute-with-default", .inferable),
     ("property-added.optional-attribute", .inferable), ("property-added.relationship", .inferable),
     ("property-added.to-many-without-minimum-count", .inferable), ("property-moved", .inferable),
-    ("property-renamed", .inferable), ("relationship-removed", .inferable), ("relationship-retargeted", .notInferable),
+    ("property-renamed", .inferable), ("relationship-removed", .inferable), ("relationship-retargeted", .inferable),
     ("required-attribute-without-default", .notInferable),
     ("required-relationship-added.to-many-with-minimum-count", .notInferable),
     ("required-relationship-added.to-one", .notInferable), ("required-to-optional", .inferable),

@@ -74,7 +74,11 @@ import Testing
         "FindingCodes/cosmetic-change-regular-expression.xcdatamodeld: V1 → V2",
         "FindingCodes/number-narrowed.xcdatamodeld: V1 → V2", "FindingCodes/number-to-boolean.xcdatamodeld: V1 → V2",
         "MigrationTest/number-overflows.xcdatamodeld: V1 → V2",
+        // A relationship re-targeted to another entity: Core Data infers the step, and a seeded link fails it
+        // (check: a warning; `checkInferPlanTestAndMigrateAgreeOnARetargetedRelationship`).
+        "FindingCodes/relationship-retargeted.xcdatamodeld: V1 → V2", "RetargetedRelationship.xcdatamodeld: V2 → V3",
     ]
+
     // Steps Core Data refuses to infer, which `infer` writes as the explicit mapping model that carries
     // them (entities of two hierarchies under one parent; two entities claiming one renaming identifier):
     // check, plan and test say no inferred migration; the mapping file infer writes is the fix.
@@ -130,4 +134,46 @@ import Testing
     }
     #expect(mapped >= 3)
     #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+}
+
+/// A relationship re-targeted to an unrelated entity (issue 46 item 4, `TestModels/RetargetedRelationship`:
+/// `Album.cover` points to `Artwork` in V1 and V2, to `Image` in V3). Core Data infers the step (its mapping
+/// builder never compares destinations), so check calls it inferable with a warning, infer writes Core
+/// Data's mapping without a placeholder, and plan keeps it in the lightweight stage; test and migrate
+/// pass a store where no album has a cover and fail, naming the album, one where one has.
+@Test func checkInferPlanTestAndMigrateAgreeOnARetargetedRelationship() throws {
+    let path = Paths.testModels.appendingPathComponent("RetargetedRelationship.xcdatamodeld").path
+    let bundle = try ModelBundle.load(path: path)
+    let check = try BundleCheck(bundle: bundle, path: .consecutive)
+    let pair = try #require(check.pairs.first { $0.from == "V2" && $0.to == "V3" })
+    #expect(pair.report.verdict == .inferable)
+    #expect(pair.report.findings.contains { $0.code == .relationshipRetargeted && $0.severity == .warning && $0.property == "cover" })
+    let old = try #require(bundle.version(named: "V2"))
+    let new = try #require(bundle.version(named: "V3"))
+    let mapping = MappingInference.infer(from: old.model, to: new.model, names: ("V2", "V3"))
+    let cover = try #require(mapping.entityMapping(named: "AlbumToAlbum")?.relationshipMappings.first { $0.name == "cover" })
+    #expect(cover.placeholder == nil)
+    #expect(
+        cover.valueExpression
+            == #"FUNCTION($manager, "destinationInstancesForSourceRelationshipNamed:sourceInstances:", "cover", $source.cover)"#)
+    let plan = try StagedMigrationPlan(bundle: bundle)
+    #expect(plan.stages.contains { if case .lightweight(let versions) = $0 { versions.map(\.name) == ["V1", "V2", "V3"] } else { false } })
+
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (empty, linked) = (folder.appendingPathComponent("empty.sqlite").path, folder.appendingPathComponent("linked.sqlite").path)
+    for store in [empty, linked] {
+        try StoreSeed(defaultCount: 3).write(model: old.model, to: store)
+        let database = try PersistentStore.open(path: store, writable: true).database
+        try database.execute("UPDATE ZALBUM SET ZCOVER = NULL")
+        if store == linked { try database.execute("UPDATE ZALBUM SET ZCOVER = (SELECT MIN(Z_PK) FROM ZARTWORK) WHERE Z_PK = 2") }
+    }
+    let test = try MigrationTest(bundle: bundle, path: .consecutive, objects: 3, stores: [empty, linked], temporaryFolder: folder)
+    let step = { (origin: String) in test.steps.first { $0.from == "V2" && $0.to == "V3" && $0.origin == origin } }
+    #expect(step(empty)?.passed == true, "\(step(empty)?.failures ?? [])")
+    let failure = "Album (Z_PK 2) links Artwork (Z_PK 1) through cover, but Album.cover now points to Image"
+    #expect(step(linked)?.failures.contains { $0.contains(failure) } == true, "\(step(linked)?.failures ?? [])")
+    // The seed links every album but the last to an artwork: the seeded step fails the same way.
+    #expect(step("seeded")?.failures.contains { $0.contains("links Artwork") } == true, "\(step("seeded")?.failures ?? [])")
+    #expect(test.steps.first { $0.from == "V1" && $0.to == "V2" && $0.origin == "seeded" }?.passed == true)
 }

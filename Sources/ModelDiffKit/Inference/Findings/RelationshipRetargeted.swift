@@ -1,17 +1,21 @@
 extension FindingUnit {
     /// `relationship-retargeted`: a relationship that now points to another entity.
     static let relationshipRetargeted = FindingUnit(
-        .relationshipRetargeted, .error,
-        summary: "A relationship points to a different entity; lightweight migration cannot re-target it.",
+        .relationshipRetargeted, .warning,
+        summary: "A relationship points to a different entity: Core Data infers the step, but a store with any such link fails it.",
         why: """
-            The inferred mapping carries each link over to the counterpart of the old destination. When the new \
-            destination is another entity (not the old one, nor what it was renamed to), Core Data has no objects to \
-            link to and refuses the inferred mapping.
+            Core Data's inferred mapping matches the relationship by name (its builder never compares destinations) and \
+            fills it with FUNCTION($manager, "destinationInstancesForSourceRelationshipNamed:sourceInstances:", …), which \
+            finds no entity mapping from the old destination to the new one. So a store where the relationship is empty \
+            migrates; a link has no object of the new destination to go to (Core Data's migration manager drops it, its \
+            in-place SQLite migration copies the raw key), and `migrate` and `test` stop at the first object holding one. When \
+            no new entity matches the old destination, its objects are not carried over, and the links to them go too.
             """,
         fix: """
-            Add a new relationship and fill it in a mapping model with FUNCTION($manager, \
-            "destinationInstancesForEntityMappingNamed:sourceInstances:", ...) (`modeldiff infer` writes a starter). \
-            When the names match but the old destination has a stray renaming identifier, remove that identifier.
+            Keep it when the relationship is empty in every store. Otherwise add a new relationship and fill it in a \
+            mapping model with FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", ...) \
+            (`modeldiff infer` writes a starter). When the names match but the old destination has a stray renaming \
+            identifier, remove that identifier.
             """,
         triggering: [
             .models(
