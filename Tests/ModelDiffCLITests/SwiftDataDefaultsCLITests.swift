@@ -31,7 +31,9 @@ import Testing
         #expect(dump.stdout.contains("  Event.createdAt attribute: Date, a default computed at launch (Date())\n"), "\(dump.stdout)")
         #expect(dump.stdout.contains("  Event.kind attribute: String, default \"meeting\"\n"), "\(dump.stdout)")
         let log = try runModeldiff(["log", folder])
-        #expect(log.stdout.contains("  + Event.timeZone: String, a default computed at launch (TimeZone.current.identifier)\n"), "\(log.stdout)")
+        #expect(
+            log.stdout.contains("  + Event.timeZone: String, a default computed at launch (TimeZone.current.identifier)\n"), "\(log.stdout)"
+        )
         // A literal default that becomes one computed at launch: a change of the field, the version hash unchanged.
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -47,7 +49,8 @@ import Testing
             }
             """.write(to: version.appendingPathComponent("Event.swift"), atomically: true, encoding: .utf8)
         }
-        let diff = try runModeldiff(["diff", directory.appendingPathComponent("Old").path, directory.appendingPathComponent("New").path, "--format", "json"])
+        let (old, new) = (directory.appendingPathComponent("Old").path, directory.appendingPathComponent("New").path)
+        let diff = try runModeldiff(["diff", old, new, "--format", "json"])
         #expect(diff.status == 1, "\(diff.stderr)")  // 1: the versions differ
         let compact = diff.stdout.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "")
         #expect(
@@ -61,9 +64,8 @@ import Testing
         #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
         #expect(test.stdout.hasPrefix("PASS EventsSchemaV1 → EventsSchemaV2"), "\(test.stdout)")
         for attribute in launchDefaults {
-            #expect(
-                test.stdout.contains("    note: Event.\(attribute) has a default computed at launch: the test gave it a value of its type\n"),
-                "\(test.stdout)")
+            let note = "    note: Event.\(attribute) has a default computed at launch: the test gave it a value of its type\n"
+            #expect(test.stdout.contains(note), "\(test.stdout)")
         }
         let json = try runModeldiff(["test", folder, "--objects", "3", "--format", "json"])
         #expect(json.stdout.contains("\"launchDefaults\""), "\(json.stdout)")
