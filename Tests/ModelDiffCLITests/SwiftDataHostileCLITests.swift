@@ -102,7 +102,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("  Part.default attribute: Boolean, default \"NO\""), "\(result.stdout)")
-        #expect(lines.contains("  Part.id attribute: UUID"), "\(result.stdout)")
+        #expect(lines.contains("  Part.id attribute: UUID, a default computed at launch (UUID())"), "\(result.stdout)")
         #expect(lines.contains("  Part.serial attribute: String"), "\(result.stdout)")
         #expect(!result.stdout.contains("`"), "\(result.stdout)")
     }

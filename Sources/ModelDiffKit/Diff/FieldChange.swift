@@ -105,7 +105,8 @@ enum Fields {
     static func attribute(_ a: Attribute) -> [(ModelField, String)] {
         [
             (.kind, "attribute"), (.attributeType, a.type.xcodeName), (.optional, flag(a.isOptional)),
-            (.transient, flag(a.isTransient)), (.defaultValue, a.defaultValueString ?? a.defaultDateTimeInterval ?? ""),
+            (.transient, flag(a.isTransient)),
+            (.defaultValue, a.defaultValueString ?? a.defaultDateTimeInterval ?? a.launchDefault?.description ?? ""),
             (.versionHashModifier, a.versionHashModifier ?? ""), (.derivationExpression, a.derivationExpression ?? ""),
             (.valueTransformerName, a.valueTransformerName ?? ""), (.customClassName, a.customClassName ?? ""),
             (.allowsExternalBinaryDataStorage, flag(a.allowsExternalBinaryDataStorage)),

@@ -85,7 +85,8 @@ enum RenameSuggestions {
     private static func definition(_ property: Property) -> String? {
         switch property {
         case .attribute(let a):
-            return "a|\(a.type.rawValue)|\(a.isOptional)|\(a.isTransient)|\(a.defaultValueString ?? "")|\(a.defaultDateTimeInterval ?? "")"
+            let defaults = "\(a.defaultValueString ?? "")|\(a.defaultDateTimeInterval ?? "")|\(a.launchDefault?.expression ?? "")"
+            return "a|\(a.type.rawValue)|\(a.isOptional)|\(a.isTransient)|\(defaults)"
         case .relationship(let r):
             return "r|\(r.destinationEntity ?? "")|\(r.isToMany)|\(r.isOptional)|\(r.isTransient)|\(r.minCount)|\(r.maxCount)"
         case .fetchedProperty:

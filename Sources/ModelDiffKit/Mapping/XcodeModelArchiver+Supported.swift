@@ -25,6 +25,10 @@ extension XcodeModelArchiver {
                 let label = "attribute \(name).\(attribute.name)"
                 if attribute.isDerived { throw refuse("derived \(label)") }
                 if attribute.defaultDateTimeInterval != nil { throw refuse("\(label)'s date default") }
+                if let value = attribute.launchDefault {
+                    throw XcodeModelArchiveError(
+                        message: "\(label) has \(value.description): an archive holds a value, not a Swift expression")
+                }
                 if attribute.minDateTimeInterval != nil || attribute.maxDateTimeInterval != nil {
                     throw refuse("\(label)'s date validation values")
                 }

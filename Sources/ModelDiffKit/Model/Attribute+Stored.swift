@@ -10,6 +10,7 @@ extension Attribute {
         let versionHashModifier: String?
         let defaultValueString: String?
         let defaultDateTimeInterval: String?
+        let launchDefault: LaunchDefault?
         let usesScalarValueType: Bool?
         let valueTransformerName: String?
         let customClassName: String?

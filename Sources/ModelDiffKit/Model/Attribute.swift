@@ -23,6 +23,9 @@ public struct Attribute: Sendable, Hashable {
     public var defaultValueString: String? { storage.value.defaultValueString }
     /// A date default, in seconds since 2001-01-01 (`defaultDateTimeInterval`).
     public var defaultDateTimeInterval: String? { storage.value.defaultDateTimeInterval }
+    /// A default whose value is known only at launch (a SwiftData initializer such as `Date.now`); nil for a
+    /// model file's attribute, whose default is one of the two fields above.
+    public var launchDefault: LaunchDefault? { storage.value.launchDefault }
     /// Whether the generated property uses a scalar type; nil when the file does not say.
     public var usesScalarValueType: Bool? { storage.value.usesScalarValueType }
     /// The value transformer's name, for Transformable attributes.
@@ -72,7 +75,7 @@ public struct Attribute: Sendable, Hashable {
     public init(
         name: String, type: AttributeType, isTypeOmitted: Bool = false, isOptional: Bool = false,
         isTransient: Bool = false, renamingIdentifier: String? = nil, versionHashModifier: String? = nil,
-        defaultValueString: String? = nil, defaultDateTimeInterval: String? = nil,
+        defaultValueString: String? = nil, defaultDateTimeInterval: String? = nil, launchDefault: LaunchDefault? = nil,
         usesScalarValueType: Bool? = nil, valueTransformerName: String? = nil, customClassName: String? = nil,
         preservesValueInHistoryOnDeletion: Bool = false, isDerived: Bool = false, derivationExpression: String? = nil,
         minValueString: String? = nil, maxValueString: String? = nil,
@@ -87,7 +90,7 @@ public struct Attribute: Sendable, Hashable {
                 name: name, type: type, isTypeOmitted: isTypeOmitted, isOptional: isOptional, isTransient: isTransient,
                 renamingIdentifier: renamingIdentifier, versionHashModifier: versionHashModifier,
                 defaultValueString: defaultValueString, defaultDateTimeInterval: defaultDateTimeInterval,
-                usesScalarValueType: usesScalarValueType, valueTransformerName: valueTransformerName,
+                launchDefault: launchDefault, usesScalarValueType: usesScalarValueType, valueTransformerName: valueTransformerName,
                 customClassName: customClassName, preservesValueInHistoryOnDeletion: preservesValueInHistoryOnDeletion,
                 isDerived: isDerived, derivationExpression: derivationExpression, minValueString: minValueString,
                 maxValueString: maxValueString, minDateTimeInterval: minDateTimeInterval,
@@ -103,8 +106,8 @@ public struct Attribute: Sendable, Hashable {
     /// The name Core Data matches this attribute by: its renaming identifier, else its name.
     public var canonicalName: String { renamingIdentifier ?? name }
 
-    /// Whether the attribute has a default value (a value or a date).
-    public var hasDefaultValue: Bool { defaultValueString != nil || defaultDateTimeInterval != nil }
+    /// Whether the attribute has a default value (a value, a date, or one computed at launch).
+    public var hasDefaultValue: Bool { defaultValueString != nil || defaultDateTimeInterval != nil || launchDefault != nil }
 }
 
 extension Attribute {

@@ -5,8 +5,14 @@
 /// `ZTITLE`): a name with a space, a dot, a quote or a semicolon is none of these, and is exactly what
 /// an attacker would put in a model file to reach SQL.
 /// The rule has two strengths:
-/// - errors: every entity and property name is a letter, then letters, digits and underscores —
-///   what a key, an accessor and a column can be;
+/// - errors: every entity name is a letter, and every property name a letter or an underscore, then
+///   letters, digits and underscores — what a key, an accessor and a column can be. "Must begin with a
+///   letter" for a property is Xcode's model editor's rule, not Core Data's: SwiftData builds models with
+///   `_id` and stores it in column `Z_ID`. A stored property whose column would be one of the three Core
+///   Data gives every table itself (`_pk` is `Z_PK`) is an error: decompiled CoreData shows
+///   `-[NSSQLStoreMappingGenerator newGeneratedPropertyName:]` naming a column `Z` + the upper-cased name,
+///   unique only among the generated names, while `Z_PK`, `Z_ENT` and `Z_OPT` are set on their columns
+///   without the generator, so the table would have two columns of one name;
 /// - warnings, which do not refuse the file: an entity name should start with an upper-case letter
 ///   and a property name with a lower-case one (Xcode's model editor asks for it, but a file edited
 ///   by hand or by another tool can differ), and a property should not take the name of a
@@ -62,7 +68,8 @@ extension ModelValidator {
                 try check(index.name, "fetch index name", line: index.line)
             }
             for property in entity.properties {
-                try check(property.name, letterFirst: true, "property name", expected: "a letter", line: property.line)
+                try check(property.name, "property name", line: property.line)
+                try checkColumn(of: property, in: entity)
                 convention(property.name, upperCase: false, "property name", "a lower-case letter", property.line)
                 if Self.reservedPropertyNames.contains(property.name) {
                     warnings.append(
@@ -119,6 +126,29 @@ extension ModelValidator {
         if let bad = name.first(where: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
             throw error(line, "\(what) \"\(name)\" may hold only letters, digits and underscores, not \"\(bad)\"")
         }
+    }
+
+    /// The columns Core Data gives every entity table itself: primary key, entity number, optimistic lock.
+    static let reservedColumns: Set<String> = ["Z_PK", "Z_ENT", "Z_OPT"]
+
+    /// Throws when a stored property's column would be one of `reservedColumns`.
+    private func checkColumn(of property: Property, in entity: Entity) throws(Diagnostic) {
+        guard property.name.first == "_" else { return }
+        let hasColumn: Bool
+        switch property {
+        case .attribute(let attribute): hasColumn = !attribute.isTransient
+        case .relationship(let relationship): hasColumn = !relationship.isTransient && !relationship.isToMany
+        case .fetchedProperty: hasColumn = false
+        }
+        let column = columnName(property.name)
+        guard hasColumn, Self.reservedColumns.contains(column) else { return }
+        throw error(
+            property.line,
+            """
+            property "\(entity.name).\(property.name)" would be stored in column \(column), which Core Data gives every table itself \
+            (Z_PK, Z_ENT, Z_OPT): a column is Z and the property's upper-cased name, and Core Data does not number it away from \
+            these, so the store cannot be created; rename the property
+            """)
     }
 
     static func isASCIILetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }

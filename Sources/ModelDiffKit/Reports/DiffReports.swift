@@ -83,6 +83,7 @@ public enum DiffReports {
             if a.isOptional { parts.append("optional") }
             if a.isTransient { parts.append("transient") }
             if let value = a.defaultValueString { parts.append("default \"\(value)\"") }
+            if let value = a.launchDefault { parts.append(value.description) }
             return MessageEscaping.escaped(parts.joined(separator: ", "))
         case .relationship(let r):
             var parts = ["\(r.isToMany ? "to-many" : "to-one") \(r.destinationEntity ?? "?")"]

@@ -75,6 +75,7 @@
         if a.isDerived { parts.append("derived " + quoted(a.derivationExpression ?? "")) }
         if let value = a.defaultValueString { parts.append("default \(quoted(value))") }
         if let value = a.defaultDateTimeInterval { parts.append("default date \(value)") }
+        if let value = a.launchDefault { parts.append(value.description) }
         if let value = a.minValueString { parts.append("min \(value)") }
         if let value = a.maxValueString { parts.append("max \(value)") }
         if let value = a.minDateTimeInterval { parts.append("min date \(value)") }

@@ -16,8 +16,8 @@ public struct SwiftDataHistory: Sendable {
     public let liveModels: LoadedModel?
     /// Every `SchemaMigrationPlan` declared in the folder, in the same order.
     public let plans: [SwiftDataPlan]
-    /// What the reader could not read from source, each naming it and where it stands (a default value
-    /// computed at run time, a property type declared in another module).
+    /// What the reader could not read from source, each naming it and where it stands (a property type
+    /// declared in another module, an `@Attribute` argument that is not a literal).
     public let warnings: [Diagnostic]
 
     /// Creates a history.

@@ -210,14 +210,13 @@ struct SwiftDataModelBuilder {
         var storage = self.storage(of: base, for: what, at: property.location, from: scope(of: model))
         if options.options.contains("transformable") { storage = (.transformable, nil, nil) }
         var defaultValue: SwiftLiteral.Value = .none
+        var launchDefault: LaunchDefault?
         if let expression = property.defaultValue {
             if let value = SwiftLiteral.value(of: expression, as: storage.type, enumeration: storage.enumeration) {
                 defaultValue = value
             } else {
-                warn(
-                    property.location,
-                    "the default value of \(what) (\(Self.excerpt(expression))) is computed when the app runs: "
-                        + "the model leaves it out, so a check that needs a default does not see one")
+                // The macro copies any other initializer into the schema as the default; `Schema` evaluates it at launch.
+                launchDefault = LaunchDefault(expression: Self.excerpt(expression))
             }
         }
         var defaultText: String?
@@ -230,7 +229,7 @@ struct SwiftDataModelBuilder {
         return Attribute(
             name: property.name, type: storage.type, isOptional: isOptional, isTransient: options.options.contains("ephemeral"),
             renamingIdentifier: options.originalName, versionHashModifier: options.hashModifier, defaultValueString: defaultText,
-            defaultDateTimeInterval: defaultInterval, valueTransformerName: options.transformerName,
+            defaultDateTimeInterval: defaultInterval, launchDefault: launchDefault, valueTransformerName: options.transformerName,
             preservesValueInHistoryOnDeletion: options.options.contains("preserveValueOnDeletion"),
             allowsExternalBinaryDataStorage: options.options.contains("externalStorage"),
             allowsCloudEncryption: options.options.contains("allowsCloudEncryption"),

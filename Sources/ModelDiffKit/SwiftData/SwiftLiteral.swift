@@ -2,7 +2,8 @@ import Foundation
 import SwiftSyntax
 
 /// A default value as Core Data's model writes it (`defaultValueString`, `defaultDateTimeInterval`),
-/// read from a Swift literal; nil for an expression computed at run time (`Date.now`, `UUID()`).
+/// read from a Swift literal; nil for any other initializer (`Date.now`, `UUID()`), which the model
+/// holds as a default computed at launch (`LaunchDefault`).
 struct SwiftLiteral {
     enum Value: Equatable {
         /// No default: `nil`, or an empty collection.

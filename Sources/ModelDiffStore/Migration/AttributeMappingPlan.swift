@@ -76,17 +76,11 @@ struct AttributeMappingPlan {
         var seen = Set(entries.map(\.name))
         var defaults: [(name: String, value: StoreValue)] = []
         for attribute in model.allAttributes(of: entity) where seen.insert(attribute.name).inserted && !attribute.isTransient {
-            var value: StoreValue?
-            if let text = attribute.defaultValueString { value = DefaultValue.parse(text, type: attribute.type) }
-            if let interval = attribute.defaultDateTimeInterval, let seconds = Double(interval) { value = .date(seconds) }
-            if let value { defaults.append((attribute.name, value)) }
+            if let value = Self.defaultValue(of: attribute) { defaults.append((attribute.name, value)) }
         }
         var newObjectValues: [String: StoreValue] = [:]
         for attribute in model.allAttributes(of: entity) where newObjectValues[attribute.name] == nil && !attribute.isTransient {
-            if let text = attribute.defaultValueString { newObjectValues[attribute.name] = DefaultValue.parse(text, type: attribute.type) }
-            if let interval = attribute.defaultDateTimeInterval, let seconds = Double(interval) {
-                newObjectValues[attribute.name] = .date(seconds)
-            }
+            if let value = Self.defaultValue(of: attribute) { newObjectValues[attribute.name] = value }
         }
         self.entity = name
         self.entries = entries
@@ -99,9 +93,11 @@ struct AttributeMappingPlan {
         self.attributeMappings = mapping.attributeMappings
     }
 
-    /// An attribute's default value as stored, nil when it has none.
+    /// An attribute's default value as stored, nil when it has none; a default computed at launch
+    /// takes the value `DefaultValue.atLaunch` gives its type.
     static func defaultValue(of attribute: Attribute) -> StoreValue? {
         if let interval = attribute.defaultDateTimeInterval, let seconds = Double(interval) { return .date(seconds) }
-        return attribute.defaultValueString.map { DefaultValue.parse($0, type: attribute.type) }
+        if let text = attribute.defaultValueString { return DefaultValue.parse(text, type: attribute.type) }
+        return attribute.launchDefault == nil ? nil : DefaultValue.atLaunch(type: attribute.type)
     }
 }

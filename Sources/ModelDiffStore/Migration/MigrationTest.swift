@@ -26,6 +26,9 @@ public struct MigrationTest: Sendable {
         /// The `NSEntityMigrationPolicy` subclasses the step's mapping names: the app's code, which the test
         /// cannot run. The step ran with the default policy behaviour in their place and is checked as usual.
         public let customCodeNotRun: [String]
+        /// The attributes the step adds whose default is computed at launch (`Event.createdAt`, a SwiftData
+        /// `= Date.now`): the migration gave them a stand-in value of their type (`DefaultValue.atLaunch`).
+        public let launchDefaults: [String]
 
         /// Whether every check passed.
         public var passed: Bool { failures.isEmpty }
@@ -247,7 +250,18 @@ public struct MigrationTest: Sendable {
             failures, report: report, acknowledgements: acknowledgements, from: old.name, to: new.name)
         return Step(
             from: old.name, to: new.name, origin: origin, mappingPath: mappingPath, failures: kept, acknowledged: accepted,
-            seconds: Date().timeIntervalSince(started), customCodeNotRun: custom)
+            seconds: Date().timeIntervalSince(started), customCodeNotRun: custom, launchDefaults: Self.launchDefaults(report.diff))
+    }
+
+    /// `Entity.attribute (expression)` for each attribute the diff adds with a default computed at launch.
+    private static func launchDefaults(_ diff: ModelDiff) -> [String] {
+        diff.entities.flatMap { change -> [String] in
+            guard case .matched(_, let entity) = change.sides else { return [] }
+            return change.properties.compactMap { property in
+                guard case .added(.attribute(let attribute)) = property.sides, let value = attribute.launchDefault else { return nil }
+                return "\(entity.name).\(attribute.name) (\(value.expression))"
+            }
+        }
     }
 }
 

@@ -330,7 +330,9 @@ enum SQLFastPath {
             if mapping?.placeholder != nil { return nil }
             // An inherited attribute is looked up along the destination's hierarchy (a renamed parent is not in the source model).
             let attribute = destinationModel.allAttributes(of: destinationEntity).first { $0.name == name }
-            if let value = attribute?.defaultValueString.map({ DefaultValue.parse($0, type: type) }) { return literal(value) }
+            if let attribute, attribute.defaultDateTimeInterval == nil, let value = AttributeMappingPlan.defaultValue(of: attribute) {
+                return literal(value)
+            }
             return .null
         }
         guard let expression = try? ExpressionParser.parse(text) else { return nil }
@@ -520,10 +522,11 @@ enum SQLFastPath {
         return .copied(column.name, key: key.name)
     }
 
-    /// A default value, bound as a parameter (blobs have no default in a model: NULL, as before).
+    /// A default value, bound as a parameter: a model file has no Binary or UUID default, but a SwiftData default
+    /// computed at launch (`UUID()`, `Data()`) is one, bound as the blob Core Data stores.
     private static func literal(_ value: StoreValue) -> SQLFragment {
         switch value.sqliteValue {
-        case .null, .blob: .null
+        case .null: .null
         case let other: .value(other)
         }
     }

@@ -17,6 +17,10 @@ public enum MigrationTestReports {
             out += "\(status) \(title(step, escaping: MessageEscaping.escaped))\n"
             for failure in step.failures { out += "    \(MessageEscaping.escaped(failure))\n" }
             for failure in step.acknowledged { out += "    acknowledged: \(MessageEscaping.escaped(failure))\n" }
+            for attribute in step.launchDefaults {
+                out +=
+                    "    note: \(MessageEscaping.escaped(attribute)) has a default computed at launch: the test gave it a value of its type\n"
+            }
         }
         let failed = test.steps.filter { !$0.passed }.count
         if test.steps.isEmpty { out += "no steps to test: no version comes before the current one on this path\n" }
@@ -26,11 +30,12 @@ public enum MigrationTestReports {
         return out
     }
 
-    /// `{"passed": …, "steps": [{"from", "to", "origin", "mapping", "passed", "failures", "acknowledged"}]}`.
+    /// `{"passed": …, "steps": [{"from", "to", "origin", "mapping", "passed", "failures", "acknowledged", "customCodeNotRun", "launchDefaults"}]}`.
     public static func json(_ test: MigrationTest) throws -> String {
         struct StepJSON: Encodable {
             let from: String, to: String, origin: String, mapping: String?, passed: Bool, failures: [String], acknowledged: [String]
             let customCodeNotRun: [String]
+            let launchDefaults: [String]
         }
         struct TestJSON: Encodable { let passed: Bool, customCodeNotRun: Int, steps: [StepJSON] }
         return try CheckReports.encode(
@@ -39,7 +44,8 @@ public enum MigrationTestReports {
                 steps: test.steps.map {
                     StepJSON(
                         from: $0.from, to: $0.to, origin: $0.origin, mapping: $0.mappingPath, passed: $0.passed, failures: $0.failures,
-                        acknowledged: $0.acknowledged, customCodeNotRun: $0.customCodeNotRun)
+                        acknowledged: $0.acknowledged, customCodeNotRun: $0.customCodeNotRun,
+                        launchDefaults: $0.launchDefaults)
                 }))
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(CLI) import ModelDiffKit
 
 /// Parses Xcode's `defaultValueString` into a stored value.
@@ -20,6 +21,29 @@ enum DefaultValue {
         default: .null
         }
     }
+
+    /// The value a migration gives an attribute whose default is computed at launch (`Date.now`, `UUID()`):
+    /// `Schema` evaluates the initializer once, when the app builds it, and every migrated row takes that one
+    /// value. The source does not say what it is, so a migration run here stands in a value of the type: the
+    /// time this process started for a date, one UUID for the run, the empty or zero value of the others;
+    /// nil for a type with no value to stand in (Transformable, Composite), which is left NULL.
+    static func atLaunch(type: AttributeType) -> StoreValue? {
+        switch type {
+        case .boolean: .bool(false)
+        case .integer16, .integer32, .integer64: .integer(0)
+        case .double, .float: .double(0)
+        case .decimal: .decimal("0")
+        case .string: .string("")
+        case .uri: .uri("about:blank")
+        case .date: .date(launch.time)
+        case .uuid: .uuid(launch.uuid)
+        case .binary: .data([])
+        default: nil
+        }
+    }
+
+    /// This process's stand-ins for a launch's `Date.now` and `UUID()`, made once so every row and check agrees.
+    private static let launch = (time: Date().timeIntervalSinceReferenceDate, uuid: UUID())
 
     private static func flag(_ text: String) -> Int64? {
         switch text {

@@ -2,9 +2,9 @@ import Foundation
 import SharedKit
 import SwiftData
 
-/// Two things the reader cannot read from source: a default computed at run time (`Date.now`) and a
-/// property whose type is declared in another module (`SharedKit.PostalAddress`). It reads the rest,
-/// with one warning for each.
+/// What the reader cannot read from source: a property whose type is declared in another module
+/// (`SharedKit.PostalAddress`), one warning each. It reads the rest; `Date.now` is a default computed at
+/// launch, which the model holds as one (no warning).
 enum ShopSchemaV1: VersionedSchema {
     static var versionIdentifier = Schema.Version(1, 0, 0)
 

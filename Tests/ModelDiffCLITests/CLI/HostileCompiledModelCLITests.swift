@@ -51,7 +51,8 @@ private func expectRefused(_ archive: CompiledModelArchive, _ message: String, s
         CompiledModelArchive(entities: [.init(name: "X; DROP TABLE Z", attributes: ["title"])]),
         "entity name \"X; DROP TABLE Z\" may hold only letters, digits and underscores, not \";\"")
     try expectRefused(
-        CompiledModelArchive(entities: [.init(name: "Note", attributes: ["1title"])]), "property name \"1title\" must begin with a letter")
+        CompiledModelArchive(entities: [.init(name: "Note", attributes: ["1title"])]),
+        "property name \"1title\" must begin with a letter or an underscore")
 }
 
 @Test func aRelationshipToAMissingEntityIsRefused() throws {
