@@ -25,7 +25,10 @@ import Testing
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let seed = try runModeldiff(
-            ["store", "seed", "\(Self.bundle)/Clinic.xcdatamodel", "--objects", "3", "--output", folder.appendingPathComponent("v1.sqlite").path])
+            [
+                "store", "seed", "\(Self.bundle)/Clinic.xcdatamodel", "--objects", "3", "--output",
+                folder.appendingPathComponent("v1.sqlite").path,
+            ])
         #expect(seed.status == 0, "\(seed.stderr)")
         let migrate = try runModeldiff(
             [
@@ -45,7 +48,8 @@ import Testing
         try FileManager.default.copyItem(at: Self.source, to: copy)
         let file = copy.appendingPathComponent("Clinic_Mapping.xcmappingmodel/xcmapping.xml")
         let text = try String(contentsOf: file, encoding: .utf8)
-        let archive = try #require(text.range(of: #"\s*<attribute name="destinationmodeldata"[^>]*>[^<]*</attribute>"#, options: .regularExpression))
+        let archive = try #require(
+            text.range(of: #"\s*<attribute name="destinationmodeldata"[^>]*>[^<]*</attribute>"#, options: .regularExpression))
         try text.replacingCharacters(in: archive, with: "").write(to: file, atomically: true, encoding: .utf8)
         let check = try runModeldiff(["check", copy.appendingPathComponent("Clinic.xcdatamodeld").path])
         #expect(check.status == 1)

@@ -15,7 +15,8 @@ private func hashes(_ model: Model) -> [String: String] {
 /// constraints all enter the hashes, so every entity's hash agreeing shows each is read as Core Data hashes it.
 @Test func xcodesRecordedSampleModel2HasTheFixturesVersionHashes() throws {
     let text = try String(
-        contentsOf: Paths.testModels.appendingPathComponent("XcodeArchives/CoreDataPlus-SampleModel2.sourcemodeldata.base64"), encoding: .utf8)
+        contentsOf: Paths.testModels.appendingPathComponent("XcodeArchives/CoreDataPlus-SampleModel2.sourcemodeldata.base64"),
+        encoding: .utf8)
     let bytes = [UInt8](try #require(Data(base64Encoded: text, options: .ignoreUnknownCharacters)))
     let recorded = try #require(XcodeModelUnarchiver.model(bytes, path: "SampleModel2.sourcemodeldata"))
     let fixture = try ModelFile.load(
