@@ -43,7 +43,9 @@ package struct UnreadableMapping: Sendable {
         // The file's own name: `Sessions2To3.mapping.xml`, or the `.xcmappingmodel` folder holding `xcmapping.xml`.
         var name = (problem.path as NSString).lastPathComponent
         if name == "xcmapping.xml" { name = ((problem.path as NSString).deletingLastPathComponent as NSString).lastPathComponent }
-        for suffix in [".mapping.xml", ".xcmappingmodel", ".cdm"] where name.hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
+        for suffix in [".mapping.xml", ".xcmappingmodel", ".cdm"] where name.hasSuffix(suffix) {
+            name = String(name.dropLast(suffix.count))
+        }
         fileNumbers = Self.captures(#"([0-9]+(?:\.[0-9]+)*)"#, in: name)
     }
 

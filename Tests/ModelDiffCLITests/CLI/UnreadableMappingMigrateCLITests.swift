@@ -23,9 +23,12 @@ import Testing
     @Test func aStepTheFileDoesNotMapGoesOnWithOneWarning() throws {
         let folder = try Self.project()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try runModeldiff(["migrate", "v1.sqlite", "--to", "MappingsBeside/Sessions.xcdatamodeld", "--output", "v3.sqlite"], in: folder)
+        let result = try runModeldiff(
+            ["migrate", "v1.sqlite", "--to", "MappingsBeside/Sessions.xcdatamodeld", "--output", "v3.sqlite"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("migrated v1.sqlite → v3.sqlite (Sessions → Sessions 3 with MappingsBeside/Sessions1To3.mapping.xml"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasPrefix("migrated v1.sqlite → v3.sqlite (Sessions → Sessions 3 with MappingsBeside/Sessions1To3.mapping.xml"),
+            "\(result.stdout)")
         #expect(
             result.stderr == """
                 MappingsBeside/Sessions2To3.mapping.xml:1:1: warning: this mapping model cannot be read (\(Self.unreadable)); \
@@ -78,7 +81,8 @@ import Testing
         try FileManager.default.removeItem(at: beside.appendingPathComponent("Sessions2To3.mapping.xml"))
         let jump = try String(contentsOf: beside.appendingPathComponent("Sessions1To3.mapping.xml"), encoding: .utf8)
         let cut = try #require(jump.range(of: "</entityMapping>"))
-        try String(jump[..<cut.lowerBound]).write(to: beside.appendingPathComponent("Damaged.mapping.xml"), atomically: true, encoding: .utf8)
+        try String(jump[..<cut.lowerBound]).write(
+            to: beside.appendingPathComponent("Damaged.mapping.xml"), atomically: true, encoding: .utf8)
         let consecutive = try runModeldiff(
             ["migrate", "v1.sqlite", "--to", "MappingsBeside/Sessions.xcdatamodeld", "--path", "consecutive", "--output", "v3.sqlite"],
             in: folder)
