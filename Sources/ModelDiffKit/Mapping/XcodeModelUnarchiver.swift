@@ -1,5 +1,5 @@
 /// Reads the model an Xcode mapping model records (`sourcemodeldata`, `destinationmodeldata`: an
-/// archived `XDPMModel`, the form ``XcodeModelArchiver`` writes, docs/MAPPING.md lists its classes and
+/// archived `XDPMModel`, the form `XcodeModelArchiver` writes, docs/MAPPING.md lists its classes and
 /// keys) back into a `Model`, as far as the entity version hashes need it: entities with their parent,
 /// abstractness and uniqueness constraints, attributes with type and flags, relationships with destination, inverse, counts
 /// and order, and the version hash modifiers. `mapc` compiles a `.xcmappingmodel` from these copies

@@ -44,7 +44,7 @@ public enum StoreMigration {
     /// current version, in one step, on either path.
     ///
     /// A mapping file beside the bundle that cannot be read stops only a migration one of whose steps
-    /// it may map (``UnreadableMapping`` says how that is decided); the others go on without it.
+    /// it may map (by what can be read of it, docs/READING.md); the others go on without it.
     public static func steps(
         forStoreHashes hashes: [String: [UInt8]], bundle: ModelBundle, storePath: String, path: MigrationPath = .direct,
         order: [String]? = nil, cachedModel: (() throws(StoreFailure) -> Model)? = nil

@@ -45,7 +45,9 @@ import Testing
     let check = try runModeldiff(["check", "Server.xcdatamodeld", "--verbose"], in: folder)
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     #expect(!check.stdout.contains("warning:"), "\(check.stdout)")
-    #expect(check.stdout.contains("note: `Stats` objects are migrated into ManagedStats by the mapping model ./Stats.mapping.xml"), "\(check.stdout)")
+    #expect(
+        check.stdout.contains("note: `Stats` objects are migrated into ManagedStats by the mapping model ./Stats.mapping.xml"),
+        "\(check.stdout)")
     #expect(check.stdout.contains("note: `ManagedStats` objects are made from Stats objects by the mapping model ./Stats.mapping.xml"))
     #expect(check.stdout.contains("overall: mapped"))
 }
