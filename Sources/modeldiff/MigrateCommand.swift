@@ -239,7 +239,9 @@ struct MigrateCommand: ParsableCommand {
         // One unreadable version stops only the stores that need it (`StoreMigration.steps`).
         let bundle = try ModelBundle.load(path: to, keepingUnreadable: true)
         let order = try bundleOptions.versionOrder(of: bundle, settings: try bundleOptions.settings())
-        return try StoreMigration.steps(for: source, bundle: bundle, path: path.value, order: order)
+        let (steps, unused) = try StoreMigration.stepsAndUnusedMappings(for: source, bundle: bundle, path: path.value, order: order)
+        for warning in unused { printError(warning.description) }
+        return steps
     }
 
     /// The step that was running when a migration failed (the last one a manager was made for): `V1 → V2`.
@@ -253,7 +255,7 @@ struct MigrateCommand: ParsableCommand {
     /// may run them step by step, which --path consecutive does.
     private func consecutiveHint(_ steps: [MigrationStep]) -> String {
         guard from == nil, path.value == .direct, steps.count == 1, steps[0].mappingPath == nil,
-            let files = try? MappingDiscovery.files(besides: to), !files.isEmpty
+            let files = try? MappingDiscovery.readableFiles(besides: to).files, !files.isEmpty
         else { return "" }
         return " (the bundle has mapping files for single steps; --path consecutive migrates through every version with them)"
     }

@@ -65,8 +65,10 @@ public struct InferenceReport: Sendable {
     /// migration could not infer kept as notes that name the mapping, so nothing fails the build. The
     /// migration manager runs the mapping, not inference: a removed property an expression of the
     /// mapping reads (`relativePath = $source.path`) is carried, not lost, and an added property the
-    /// mapping gives a value from the source is no dropped rename; both become notes saying so. A
-    /// removal no expression reads stays the warning it is.
+    /// mapping gives a value from the source is no dropped rename; both become notes saying so. So do a
+    /// removed entity an entity mapping migrates (XcodeServer's `StatsToManagedStats`) and a new entity one
+    /// fills from a removed one: the manager makes a destination object for each source object. A
+    /// removal nothing reads stays the warning it is.
     package func covered(by mapping: String, reads: MappingReads = MappingReads()) -> InferenceReport {
         let findings = findings.map { finding -> Finding in
             let note = { (message: String) in
@@ -81,6 +83,14 @@ public struct InferenceReport: Sendable {
                     let targets = reads.carried["\(entity).\(property)"], !targets.isEmpty
                 else { return finding }
                 return note("`\(entity).\(property)` is carried into \(targets.joined(separator: ", ")) by the mapping model \(mapping)")
+            case .entityRemoved:
+                guard let entity = finding.entity, finding.property == nil, let targets = reads.migrated[entity], !targets.isEmpty else {
+                    return finding
+                }
+                return note("`\(entity)` objects are migrated into \(targets.joined(separator: ", ")) by the mapping model \(mapping)")
+            case .possibleRename where finding.property == nil:
+                guard let entity = finding.entity, let sources = reads.migratedFrom[entity], !sources.isEmpty else { return finding }
+                return note("`\(entity)` objects are made from \(sources.joined(separator: ", ")) objects by the mapping model \(mapping)")
             case .possibleRename:
                 guard let entity = finding.entity, let property = finding.property,
                     let sources = reads.filled["\(entity).\(property)"], !sources.isEmpty

@@ -69,7 +69,9 @@ import Foundation
     }
 
     /// Whether `file` maps `old` → `new`: by the entity version hashes its entity mappings record,
-    /// else by the version names it records.
+    /// else by those of the two models an Xcode mapping model records (what `mapc` compiles into it,
+    /// so what Core Data matches by: CareKit's `2.0_2.1_Mapping` names a `CareKitStore2.2` the bundle
+    /// does not have, and records the models of 2.0 and 2.1), else by the version names it records.
     /// `hashes` are the versions' own, when the caller has them (`check BUNDLE` hashed every version).
     package static func maps(
         _ file: MappingFile, from old: ModelVersion, to new: ModelVersion, hashes: (old: VersionHashes, new: VersionHashes)? = nil
@@ -90,6 +92,21 @@ import Foundation
                 return sourceOK && destinationOK
             }
         }
-        return mapping.sourceVersion == old.name && mapping.destinationVersion == new.name
+        if mapping.sourceVersion == old.name && mapping.destinationVersion == new.name { return true }
+        guard let recordedHashes = file.recordedHashes else { return false }
+        let sides = mapping.entityMappings.filter { $0.sourceEntity != nil || $0.destinationEntity != nil }
+        guard !sides.isEmpty else { return false }
+        let (oldHashes, newHashes) = hashes ?? (old.model.versionHashes(), new.model.versionHashes())
+        return sides.allSatisfy { entityMapping in
+            let sourceOK =
+                entityMapping.sourceEntity.map {
+                    recordedHashes.source[$0] != nil && recordedHashes.source[$0] == oldHashes.base64(entity: $0)
+                } ?? true
+            let destinationOK =
+                entityMapping.destinationEntity.map {
+                    recordedHashes.destination[$0] != nil && recordedHashes.destination[$0] == newHashes.base64(entity: $0)
+                } ?? true
+            return sourceOK && destinationOK
+        }
     }
 }

@@ -8,6 +8,10 @@ public struct MappingFile: Sendable {
     public let mapping: MappingModel
     /// The file's text.
     public let text: String
+    /// The entity version hashes (base64, by entity name) of the two models an Xcode mapping model
+    /// records (`sourcemodeldata`, `destinationmodeldata`), when it records both: the hashes `mapc`
+    /// compiles into the mapping's entity mappings, which Core Data matches a store's model by.
+    package var recordedHashes: (source: [String: String], destination: [String: String])? = nil
 
     /// Reads a modeldiff mapping file, an Xcode `.xcmappingmodel` (its `xcmapping.xml`) or a compiled
     /// mapping model (`.cdm`, whose text is empty: an archive has no lines to point at).
@@ -23,7 +27,20 @@ public struct MappingFile: Sendable {
             return MappingFile(path: file, mapping: try CompiledMapping.read(bytes, path: file), text: "")
         }
         if path.trimmingTrailingSlashes.hasSuffix(".xcmappingmodel") || file.hasSuffix("xcmapping.xml") {
-            return MappingFile(path: file, mapping: try XcodeMappingImport.read(bytes, path: file), text: XMLText.decode(bytes))
+            let read = try XcodeMappingImport.readRecordingModels(bytes, path: file)
+            var loaded = MappingFile(path: file, mapping: read.mapping, text: XMLText.decode(bytes))
+            if let source = read.source, let destination = read.destination {
+                var digests = DigestMemo()
+                let hashes = { (model: Model) in
+                    let computed = model.versionHashes(digests: &digests)
+                    return Dictionary(
+                        uniqueKeysWithValues: computed.entityVersionHashes.keys.compactMap { name in
+                            computed.base64(entity: name).map { (name, $0) }
+                        })
+                }
+                loaded.recordedHashes = (hashes(source), hashes(destination))
+            }
+            return loaded
         }
         return MappingFile(path: file, mapping: try MappingXML.read(bytes, path: file), text: XMLText.decode(bytes))
     }

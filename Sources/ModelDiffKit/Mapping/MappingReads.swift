@@ -7,17 +7,29 @@ package struct MappingReads: Sendable {
     /// `Destination.property` → the source properties (`Source.property`) its expression reads.
     package let filled: [String: [String]]
 
+    /// Source entity → the destination entities its objects are migrated into (an entity mapping with both).
+    package let migrated: [String: [String]]
+    /// Destination entity → the source entities whose objects are migrated into it.
+    package let migratedFrom: [String: [String]]
+
     package init() {
         carried = [:]
         filled = [:]
+        migrated = [:]
+        migratedFrom = [:]
     }
 
     /// The reads of `mapping`'s attribute and relationship mappings (Xcode's generated expressions resolved).
     package init(_ mapping: MappingModel) {
         var carried: [String: [String]] = [:]
         var filled: [String: [String]] = [:]
+        var migrated: [String: [String]] = [:]
+        var migratedFrom: [String: [String]] = [:]
         for entityMapping in mapping.entityMappings {
             guard let source = entityMapping.sourceEntity, let destination = entityMapping.destinationEntity else { continue }
+            // The manager creates a destination object for every source object the entity mapping fetches.
+            if !(migrated[source] ?? []).contains(destination) { migrated[source, default: []].append(destination) }
+            if !(migratedFrom[destination] ?? []).contains(source) { migratedFrom[destination, default: []].append(source) }
             for property in entityMapping.attributeMappings + entityMapping.relationshipMappings {
                 guard let text = property.valueExpression else { continue }
                 let target = "\(destination).\(property.name)"
@@ -30,6 +42,8 @@ package struct MappingReads: Sendable {
         }
         self.carried = carried
         self.filled = filled
+        self.migrated = migrated
+        self.migratedFrom = migratedFrom
     }
 
     /// The first key of every `$source.key` path in an expression's text (`#` escapes a reserved word).

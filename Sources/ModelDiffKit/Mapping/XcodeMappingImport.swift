@@ -7,6 +7,14 @@ package let autogenerateKey = "modeldiff.autogenerate"
 public enum XcodeMappingImport {
     /// Decodes the file's objects into entity mappings with their property mappings.
     public static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> MappingModel {
+        try readRecordingModels(bytes, path: path).mapping
+    }
+
+    /// The mapping and the two models the file records (`sourcemodeldata`, `destinationmodeldata`),
+    /// each nil when the file has no readable copy.
+    package static func readRecordingModels(_ bytes: [UInt8], path: String) throws(Diagnostic) -> (
+        mapping: MappingModel, source: Model?, destination: Model?
+    ) {
         let root = try XMLDocumentParser.parse(bytes, path: path)
         guard root.name == "database" else {
             throw Diagnostic(
@@ -88,9 +96,16 @@ public enum XcodeMappingImport {
                 ))
         }
         let name = { (key: String) in model.attributes[key].map(versionName(forPath:)) }
-        return MappingModel(
+        let recorded = { (key: String) -> Model? in
+            guard let text = model.attributes[key], let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+                return nil
+            }
+            return XcodeModelUnarchiver.model([UInt8](data), path: path)
+        }
+        let mapping = MappingModel(
             sourceVersion: name("sourcemodelpath"), destinationVersion: name("destinationmodelpath"),
             entityMappings: mappings.sorted { $0.number < $1.number }.map(\.mapping))
+        return (mapping, recorded("sourcemodeldata"), recorded("destinationmodeldata"))
     }
 }
 

@@ -42,16 +42,77 @@ public enum StoreMigration {
     /// migrates from it to the current model, whatever the versions' names: a store whose version
     /// comes after the current one in `order` (the bundle's order when nil) migrates straight to the
     /// current version, in one step, on either path.
+    ///
+    /// A mapping file beside the bundle that cannot be read stops only a migration one of whose steps
+    /// it may map (by what can be read of it, docs/READING.md); the others go on without it.
     public static func steps(
         forStoreHashes hashes: [String: [UInt8]], bundle: ModelBundle, storePath: String, path: MigrationPath = .direct,
         order: [String]? = nil, cachedModel: (() throws(StoreFailure) -> Model)? = nil
+    ) throws -> [MigrationStep] {
+        try stepsAndUnusedMappings(
+            forStoreHashes: hashes, bundle: bundle, storePath: storePath, path: path, order: order, cachedModel: cachedModel
+        ).steps
+    }
+
+    /// The steps for an open store, and one warning per mapping file beside the bundle that cannot be read
+    /// and that none of the steps can need, naming the file, why it cannot be read and the step it maps.
+    @_spi(CLI) public static func stepsAndUnusedMappings(
+        for store: PersistentStore, bundle: ModelBundle, path: MigrationPath = .direct, order: [String]? = nil
+    ) throws -> (steps: [MigrationStep], unused: [Diagnostic]) {
+        try stepsAndUnusedMappings(
+            forStoreHashes: store.metadata.versionHashes, bundle: bundle, storePath: store.path, path: path, order: order,
+            cachedModel: store.cachedModel)
+    }
+
+    private static func stepsAndUnusedMappings(
+        forStoreHashes hashes: [String: [UInt8]], bundle: ModelBundle, storePath: String, path: MigrationPath,
+        order: [String]?, cachedModel: (() throws(StoreFailure) -> Model)?
+    ) throws -> (steps: [MigrationStep], unused: [Diagnostic]) {
+        let (mappings, unreadable) = try MappingDiscovery.readableFiles(besides: bundle.path)
+        let steps = try steps(
+            forStoreHashes: hashes, bundle: bundle, storePath: storePath, path: path, order: order, cachedModel: cachedModel,
+            mappings: mappings)
+        guard !unreadable.isEmpty else { return (steps, []) }
+        let versions = try bundle.orderedVersions(order).versions
+        var digests = DigestMemo()
+        let versionHashes = versions.map { $0.model.versionHashes(digests: &digests) }
+        let run = steps.map { "\($0.from) → \($0.to)" }
+        var unused: [Diagnostic] = []
+        for problem in unreadable {
+            let file = UnreadableMapping(problem)
+            let named = file.namedStep(among: versions.map(\.name), hashes: versionHashes).map { "\($0.from) → \($0.to)" }
+            let reason = "this mapping model cannot be read (\(problem.message))"
+            let fix = "restore the file (a Git LFS pointer needs `git lfs pull`) or remove it"
+            if let named, !run.contains(named) {
+                unused.append(
+                    Diagnostic(
+                        .warning, path: problem.path, line: problem.line, column: problem.column,
+                        message: "\(reason); it maps \(named), which this migration does not run, so it is not used"))
+            } else if let named {
+                throw Diagnostic(
+                    path: problem.path, line: problem.line, column: problem.column,
+                    message: "\(reason), and it maps \(named), a step this migration runs; \(fix)")
+            } else if !run.isEmpty {
+                let which = run.count == 1 ? "the step \(run[0])" : "any of the steps \(run.joined(separator: ", "))"
+                throw Diagnostic(
+                    path: problem.path, line: problem.line, column: problem.column,
+                    message:
+                        "\(reason), and nothing in it or its name says which step it maps, so it may be the mapping of \(which), "
+                        + "which this migration runs; \(fix)")
+            }
+        }
+        return (steps, unused)
+    }
+
+    private static func steps(
+        forStoreHashes hashes: [String: [UInt8]], bundle: ModelBundle, storePath: String, path: MigrationPath,
+        order: [String]?, cachedModel: (() throws(StoreFailure) -> Model)?, mappings: [MappingFile]
     ) throws -> [MigrationStep] {
         let versions = try bundle.orderedVersions(order).versions
         let match = StoreVersionMatch(storeHashes: hashes, versions: bundle.versions.map { ($0.name, $0.model) })
         guard let end = versions.firstIndex(where: { $0.name == bundle.currentVersionName }) else {
             throw Diagnostic(path: bundle.path, message: "the bundle has no current version")
         }
-        let mappings = try mappingFiles(besides: bundle.path)
         let history = bundle.historicalNames
         guard path != .all else { throw Diagnostic(path: storePath, message: "a store migrates along one path: direct or consecutive") }
         // A version the reader refused (kept aside by `ModelBundle.load(path:keepingUnreadable:)`) stops only the
@@ -119,10 +180,6 @@ public enum StoreMigration {
         }
         let inferred = MappingInference.infer(from: old.model, to: new.model, names: (old.name, new.name), historicalNames: history)
         return MigrationStep(from: old.name, to: new.name, source: old.model, destination: new.model, mapping: inferred, mappingPath: nil)
-    }
-
-    static func mappingFiles(besides bundle: String) throws -> [MappingFile] {
-        try MappingDiscovery.files(besides: bundle)
     }
 
     /// Runs `steps` from `source` into `output`; `configure` sets up each step's manager (policies, progress).

@@ -177,3 +177,62 @@ import Testing
     #expect(step("seeded")?.failures.contains { $0.contains("links Artwork") } == true, "\(step("seeded")?.failures ?? [])")
     #expect(test.steps.first { $0.from == "V1" && $0.to == "V2" && $0.origin == "seeded" }?.passed == true)
 }
+
+/// On every step a mapping model beside its bundle maps (issue 47), `infer` and `migrate` agree with
+/// `check` too. `infer` writes Core Data's inferred mapping, not the team's: it has a placeholder (or a
+/// custom mapping) exactly when `check`, given no mapping files, calls the step not inferable. `migrate`
+/// of a store seeded at the step's source version takes the step with that file, as `test` does, and
+/// migrates; when the mapping names policy classes (the app's code) it is refused with Core Data's
+/// 134170 instead, which `test` reports as custom code not run.
+@Test func inferAndMigrateAgreeWithCheckOnEveryMappedStep() throws {
+    let bundles = HashesDecide.bundles(below: Paths.testModels.appendingPathComponent("History"))
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var mapped = 0
+    var disagreements: [String] = []
+    for path in bundles {
+        let (mappings, unreadable) = try MappingDiscovery.readableFiles(besides: path)
+        guard !mappings.isEmpty, unreadable.isEmpty, let bundle = try? ModelBundle.load(path: path) else { continue }
+        let check = try BundleCheck(bundle: bundle, path: .consecutive, mappings: mappings)
+        let unmapped = try BundleCheck(bundle: bundle, path: .consecutive, mappings: [])
+        for pair in check.pairs where !pair.isMappingOnly && !pair.isJump && pair.report.verdict == .mapped {
+            mapped += 1
+            let name = "\(path): \(pair.from) → \(pair.to)"
+            guard let old = bundle.version(named: pair.from), let new = bundle.version(named: pair.to),
+                let inferred = unmapped.pairs.first(where: { $0.from == pair.from && $0.to == pair.to })
+            else {
+                disagreements.append("\(name): no such versions or unmapped pair")
+                continue
+            }
+            let mapping = MappingInference.infer(
+                from: old.model, to: new.model, names: (pair.from, pair.to), historicalNames: bundle.historicalNames)
+            let inferSaysInferable = mapping.entityMappings.allSatisfy { entity in
+                entity.policyClassName == nil && entity.type != .custom
+                    && (entity.attributeMappings + entity.relationshipMappings).allSatisfy { $0.placeholder == nil }
+            }
+            if inferSaysInferable != (inferred.report.verdict != .notInferable) {
+                disagreements.append("\(name): infer inferable \(inferSaysInferable), check without mappings \(inferred.report.verdict)")
+            }
+            let store = folder.appendingPathComponent("\(mapped).sqlite").path
+            try StoreSeed(defaultCount: 2).write(model: old.model, to: store)
+            let steps = try StoreMigration.steps(for: try PersistentStore.open(path: store), bundle: bundle, path: .consecutive)
+            guard let step = steps.first, step.from == pair.from, step.to == pair.to, step.mappingPath == pair.report.mappingPath else {
+                disagreements.append(
+                    "\(name): migrate's first step is \(steps.first.map { "\($0.from) → \($0.to) with \($0.mappingPath ?? "inference")" } ?? "none")"
+                )
+                continue
+            }
+            let policies = step.mapping.entityMappings.compactMap(\.policyClassName)
+            do {
+                try StoreMigration.run([step], source: store, output: store + ".out")
+                if !policies.isEmpty { disagreements.append("\(name): migrate ran without the policies \(policies)") }
+            } catch let error as MigrationError where error.code == .entityMigrationPolicy && !policies.isEmpty {
+                continue
+            } catch {
+                disagreements.append("\(name): migrate failed: \(error)")
+            }
+        }
+    }
+    #expect(mapped >= 4)
+    #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+}
