@@ -42,7 +42,8 @@ struct PolicyFunctionStandIn {
                 functions[policy, default: []].formUnion(selectors)
                 let attribute = destinationAttributes.first { $0.name == property.name }
                 return PropertyMapping(
-                    name: property.name, valueExpression: attribute.flatMap { Self.standIn(for: expression, attribute: $0, source: sourceAttributes) },
+                    name: property.name,
+                    valueExpression: attribute.flatMap { Self.standIn(for: expression, attribute: $0, source: sourceAttributes) },
                     userInfo: property.userInfo, line: property.line)
             }
             return EntityMapping(

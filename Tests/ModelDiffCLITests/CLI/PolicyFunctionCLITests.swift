@@ -11,7 +11,9 @@ import Testing
     @Test func testRunsAStandInForThePolicyFunctionAndSaysCustomCodeNotRun() throws {
         let text = try runModeldiff(["test", Self.bundle, "--objects", "3"])
         #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
-        #expect(text.stdout.hasPrefix("PASS, custom code not run: FlagsPolicy (negateBool:) Flags → Flags 2 (seeded store, mapping "), "\(text.stdout)")
+        #expect(
+            text.stdout.hasPrefix("PASS, custom code not run: FlagsPolicy (negateBool:) Flags → Flags 2 (seeded store, mapping "),
+            "\(text.stdout)")
         #expect(text.stdout.hasSuffix("0 passed, 0 failed, 1 passed with custom code not run (the app's policy classes)\n"))
         #expect(text.stderr.isEmpty && !text.stdout.contains("134170"))
         let strict = try runModeldiff(["test", Self.bundle, "--objects", "3", "--strict"])
@@ -57,7 +59,9 @@ import Testing
         let model = try String(contentsOf: newer, encoding: .utf8)
         try model.replacingOccurrences(
             of: #"<attribute name="title""#,
-            with: #"<attribute name="rank" attributeType="Integer 32" usesScalarValueType="YES"/><attribute name="sku" attributeType="String"/><attribute name="title""#
+            with:
+                #"<attribute name="rank" attributeType="Integer 32" usesScalarValueType="YES"/>"#
+                + #"<attribute name="sku" attributeType="String"/><attribute name="title""#
         ).write(to: newer, atomically: true, encoding: .utf8)
         let mapping = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -73,13 +77,17 @@ import Testing
         let result = try runModeldiff(["test", "Flags.xcdatamodeld", "--objects", "3"], in: folder)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasPrefix("FAIL Flags → Flags 2 (seeded store, mapping ./Flags1to2.mapping.xml)"), "\(result.stdout)")
-        #expect(result.stdout.contains("Note.sku is required but has no value (NSValidationMissingMandatoryPropertyError 1570"), "\(result.stdout)")
-        #expect(!result.stdout.contains("hidden") && !result.stdout.contains("rank") && !result.stdout.contains("134170"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("Note.sku is required but has no value (NSValidationMissingMandatoryPropertyError 1570"),
+            "\(result.stdout)")
+        #expect(
+            !result.stdout.contains("hidden") && !result.stdout.contains("rank") && !result.stdout.contains("134170"), "\(result.stdout)")
         // Mapped, the step passes with both functions named.
         try mapping.replacingOccurrences(
             of: #"<attribute name="title">"#, with: #"<attribute name="sku">"SKU"</attribute><attribute name="title">"#
         ).write(to: folder.appendingPathComponent("Flags1to2.mapping.xml"), atomically: true, encoding: .utf8)
         let mapped = try runModeldiff(["test", "Flags.xcdatamodeld", "--objects", "3"], in: folder)
-        #expect(mapped.stdout.hasPrefix("PASS, custom code not run: FlagsPolicy (negateBool:, rankOf:) Flags → Flags 2"), "\(mapped.stdout)")
+        #expect(
+            mapped.stdout.hasPrefix("PASS, custom code not run: FlagsPolicy (negateBool:, rankOf:) Flags → Flags 2"), "\(mapped.stdout)")
     }
 }

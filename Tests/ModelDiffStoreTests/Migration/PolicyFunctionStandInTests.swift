@@ -19,7 +19,8 @@ import Testing
             attributes: [
                 Attribute(name: "hidden", type: .boolean), Attribute(name: "rank", type: .integer32),
                 Attribute(name: "label", type: .string, isOptional: true), Attribute(name: "when", type: .date),
-                Attribute(name: "score", type: .double, defaultValueString: "2.5"), Attribute(name: "title", type: .string, isOptional: true),
+                Attribute(name: "score", type: .double, defaultValueString: "2.5"),
+                Attribute(name: "title", type: .string, isOptional: true),
             ])
     ])
 
@@ -46,7 +47,8 @@ import Testing
             ])
         let standIn = PolicyFunctionStandIn(mapping: original, policies: ["FlagsPolicy"], old: Self.old, new: Self.new)
         let written = Dictionary(
-            uniqueKeysWithValues: try #require(standIn.mapping.entityMappings.first).attributeMappings.map { ($0.name, $0.valueExpression) })
+            uniqueKeysWithValues: try #require(standIn.mapping.entityMappings.first).attributeMappings.map { ($0.name, $0.valueExpression) }
+        )
         // The argument where its type is the attribute's; else the default; else a required attribute's zero.
         #expect(written["hidden"] == "$source.flag")
         #expect(written["rank"] == "0")
@@ -54,7 +56,10 @@ import Testing
         #expect(written["when"] == .some(nil))
         #expect(written["score"] == .some(nil))
         #expect(written["title"] == "$source.title")
-        #expect(standIn.customCode(["FlagsPolicy", "OtherPolicy"]) == ["FlagsPolicy (label:, negateBool:, now, rankOf:, score:)", "OtherPolicy"])
+        #expect(
+            standIn.customCode(["FlagsPolicy", "OtherPolicy"]) == [
+                "FlagsPolicy (label:, negateBool:, now, rankOf:, score:)", "OtherPolicy",
+            ])
     }
 
     @Test func onlyTheCustomPolicysFunctionsAreReplaced() throws {
@@ -69,10 +74,12 @@ import Testing
 
     @Test func callsAreFoundWhereverTheyAreNested() throws {
         let expression = try ExpressionParser.parse(
-            #"TERNARY($source.flag == YES, FUNCTION($entityPolicy, "a:", FUNCTION($entityPolicy, "b:", 1)), SUBQUERY($source.items, $x, $x.n > FUNCTION($entityPolicy, "c")).@count)"#
+            #"TERNARY($source.flag == YES, FUNCTION($entityPolicy, "a:", FUNCTION($entityPolicy, "b:", 1)), "#
+                + #"SUBQUERY($source.items, $x, $x.n > FUNCTION($entityPolicy, "c")).@count)"#
         )
         #expect(PolicyFunctionStandIn.policySelectors(in: expression) == ["a:", "b:", "c"])
-        let manager = try ExpressionParser.parse(#"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "M", $source.r)"#)
+        let manager = try ExpressionParser.parse(
+            #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "M", $source.r)"#)
         #expect(PolicyFunctionStandIn.policySelectors(in: manager).isEmpty)
     }
 }
