@@ -25,6 +25,8 @@ public struct MigrationTest: Sendable {
         public let seconds: Double
         /// The `NSEntityMigrationPolicy` subclasses the step's mapping names: the app's code, which the test
         /// cannot run. The step ran with the default policy behaviour in their place and is checked as usual.
+        /// A class whose functions value expressions call names them (`FlagsPolicy (negateBool:)`): the
+        /// attributes they fill got a stand-in value and are left out of the value comparisons.
         public let customCodeNotRun: [String]
         /// The attributes the step adds whose default is computed at launch (`Event.createdAt`, a SwiftData
         /// `= Date.now`): the migration gave them a stand-in value of their type (`DefaultValue.atLaunch`).
@@ -220,14 +222,16 @@ public struct MigrationTest: Sendable {
         let output = folder.appendingPathComponent("test-\(index)-output.sqlite").path
         defer { StoreMigration.removeStore(output) }
         var failures: [String] = []
-        // A policy class is the app's compiled code: the test runs the default policy behaviour in its place.
+        // A policy class is the app's compiled code: the test runs the default policy behaviour in its place,
+        // and a stand-in for each policy function a value expression calls (`PolicyFunctionStandIn`).
         let custom = Set(
             mapping.entityMappings.compactMap(\.policyClassName).filter { !$0.isEmpty && $0 != "NSEntityMigrationPolicy" }
         ).sorted()
+        let standIn = PolicyFunctionStandIn(mapping: mapping, policies: Set(custom), old: old.model, new: new.model)
         do {
             let manager = MigrationManager(sourceModel: old.model, destinationModel: new.model)
             for name in custom { manager.policies.register(EntityMigrationPolicy.self, as: name) }
-            try manager.migrateStore(from: source, to: output, mapping: mapping)
+            try manager.migrateStore(from: source, to: output, mapping: standIn.mapping)
             failures = try MigrationTestChecks(source: source, output: output, old: old.model, new: new.model, mapping: mapping).failures()
         } catch let error as MigrationError {
             failures = ["migration failed: \(error)"]
@@ -250,7 +254,7 @@ public struct MigrationTest: Sendable {
             failures, report: report, acknowledgements: acknowledgements, from: old.name, to: new.name)
         return Step(
             from: old.name, to: new.name, origin: origin, mappingPath: mappingPath, failures: kept, acknowledged: accepted,
-            seconds: Date().timeIntervalSince(started), customCodeNotRun: custom, launchDefaults: Self.launchDefaults(report.diff))
+            seconds: Date().timeIntervalSince(started), customCodeNotRun: standIn.customCode(custom), launchDefaults: Self.launchDefaults(report.diff))
     }
 
     /// `Entity.attribute (expression)` for each attribute the diff adds with a default computed at launch.
