@@ -53,7 +53,7 @@ extension ModelValidator {
             if breaksConvention {
                 warnings.append(
                     Diagnostic(
-                        .warning, path: path, line: line.value,
+                        .warning, path: line.file(or: path), line: line.value,
                         message: "\(what) \"\(name)\" should begin with \(expected), as Xcode's model editor asks"))
             }
         }
@@ -74,7 +74,7 @@ extension ModelValidator {
                 if Self.reservedPropertyNames.contains(property.name) {
                     warnings.append(
                         Diagnostic(
-                            .warning, path: path, line: property.line.value,
+                            .warning, path: property.line.file(or: path), line: property.line.value,
                             message:
                                 """
                                 property \"\(entity.name).\(property.name)\" has the name of a method of NSObject or NSManagedObject, which \

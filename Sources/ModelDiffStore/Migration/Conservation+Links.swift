@@ -60,22 +60,23 @@ extension Conservation {
     }
 
     /// The links of `keys`, all kept in `join`, in one statement: the join table read once through its primary
-    /// key's index, each of its two key columns looked up once in its table (`LEFT JOIN`, so that a key naming
-    /// no row still counts among all keys), and, per key, the four counts `links` gives, restricted by `CASE`
-    /// to the rows whose owner is of exactly its entity.
+    /// key's index (`INDEXED BY`), so its rows come in the order of their first column and the look-ups in that
+    /// column's table go through it in order (in rowid order, the order rows were inserted, they go at random,
+    /// several times slower); each of its two key columns looked up once in its table (`LEFT JOIN`, so that a
+    /// key naming no row still counts among all keys); and, per key, the four counts restricted by `CASE` to
+    /// the rows whose owner is of exactly its entity.
     private func joinTallies(
         _ join: StoreLayout.JoinTable, keys: [LinkKey], in store: PersistentStore, layout: StoreLayout, exact: Set<Int>, inexact: Set<Int>
     ) throws(StoreFailure) -> [LinkTally] {
         let model = layout.model
         var aliases: [String: String] = [:]  // key column → alias of the row it names
-        var lookups: [String] = []
-        var columns: [String] = []
-        var arguments: [SQLiteValue] = []
+        var lookups: [SQLFragment] = []
+        var columns: [SQLFragment] = []
         func alias(of column: String, table: String) -> String {
             if let known = aliases[column] { return known }
             let name = "t\(aliases.count)"
             aliases[column] = name
-            lookups.append("LEFT JOIN \(SQL.quote(table)) \(name) ON \(name).Z_PK = \(SQL.column(column, of: "j"))")
+            lookups.append(SQL.rowNamed(by: column, of: "j", in: table, as: name))
             return name
         }
         for key in keys {
@@ -88,32 +89,27 @@ extension Conservation {
             let (own, other) = join.keyColumns(from: declaring, relationship: key.relationship)
             let owner = alias(of: own, table: table.name)
             let target = alias(of: other, table: targetTable.name)
-            let isOwner = "\(SQL.column("Z_ENT", of: owner)) = ?"
-            let entityColumn = SQL.column("Z_ENT", of: target)
-            columns += [
-                "COUNT(CASE WHEN \(isOwner) THEN 1 END)",
-                "COUNT(CASE WHEN \(isOwner) AND \(SQL.column("Z_PK", of: target)) IS NOT NULL THEN 1 END)",
-                "COUNT(CASE WHEN \(isOwner) AND \(entityColumn) IN (\(SQL.parameters(exact.count))) THEN 1 END)",
-                "COUNT(CASE WHEN \(isOwner) AND \(entityColumn) IN (\(SQL.parameters(inexact.count))) THEN 1 END)",
-            ]
-            let owned = SQLiteValue.integer(Int64(number))
-            arguments +=
-                [owned, owned, owned] + exact.sorted().map { .integer(Int64($0)) } + [owned]
-                + inexact.sorted().map { .integer(Int64($0)) }
+            columns += SQL.linkTallies(owner: (owner, number), target: target, exact: exact.sorted(), inexact: inexact.sorted())
         }
-        let order = try store.primaryKeyIndex(table: join.name).map { " INDEXED BY " + SQL.quote($0) } ?? ""
-        let sql = "SELECT \(columns.joined(separator: ", ")) FROM \(SQL.quote(join.name)) j\(order) \(lookups.joined(separator: " "))"
-        let row = try store.database.rows(sql, arguments).first ?? []
+        let select = SQL.joined(columns, separator: .comma)
+        let index = try store.primaryKeyIndex(table: join.name)
+        let row =
+            try store.database.rows(
+                """
+                SELECT \(SQL.joined([select], separator: .comma).text) FROM \(SQL.quote(join.name)) j\(SQL.indexedBy(index)) \
+                \(SQL.joined(lookups, separator: .space).text)
+                """, select.arguments
+            ).first ?? []
         func value(_ index: Int) -> Int { index < row.count ? row[index].int : 0 }
         return keys.indices.map {
             LinkTally(all: value(4 * $0), existing: value(4 * $0 + 1), exact: value(4 * $0 + 2), inexact: value(4 * $0 + 3))
         }
     }
 
-    /// The links of `relationship` held by the objects of exactly `entity`, where the layout keeps them, counted
-    /// in one statement: one scan of the table holding the keys, the owner and the target each found by its
-    /// `Z_PK` (the rowid, so one B-tree step per link; a Core Data table's `Z_PK` is its `INTEGER PRIMARY KEY`,
-    /// and `SourceSoundness` refuses a source whose `Z_PK`s repeat).
+    /// The links of `relationship` held by the objects of exactly `entity`, kept in a key column, counted in one
+    /// statement: one scan of the table holding the keys, the owner and the target each found by its `Z_PK`
+    /// (the rowid, so one B-tree step per link; a Core Data table's `Z_PK` is its `INTEGER PRIMARY KEY`, and
+    /// `SourceSoundness` refuses a source whose `Z_PK`s repeat). A join table's links are `joinTallies`'.
     func links(in store: PersistentStore, layout: StoreLayout, entity: String, relationship: String, exact: Set<Int>, inexact: Set<Int>)
         throws(StoreFailure) -> LinkTally
     {
@@ -124,50 +120,33 @@ extension Conservation {
             let targetTable = layout.table(for: destinationName)
         else { return LinkTally() }
         let declaring = model.declaringEntity(ofProperty: relationship, in: described)?.name ?? entity
-        let exactNumbers = exact.sorted().map { SQLiteValue.integer(Int64($0)) }
-        let inexactNumbers = inexact.sorted().map { SQLiteValue.integer(Int64($0)) }
-        /// `COUNT(*), COUNT(<target>.Z_PK), <target's Z_ENT among exact>, <among inexact>`.
-        func tallies(target alias: String) -> String {
-            let entityColumn = SQL.column("Z_ENT", of: alias)
-            return "COUNT(*), COUNT(\(SQL.column("Z_PK", of: alias))), "
-                + "COUNT(CASE WHEN \(entityColumn) IN (\(SQL.parameters(exact.count))) THEN 1 END), "
-                + "COUNT(CASE WHEN \(entityColumn) IN (\(SQL.parameters(inexact.count))) THEN 1 END)"
-        }
-        let arguments = exactNumbers + inexactNumbers + [.integer(Int64(number))]
-        let sql: String
+        let owner: [SQLiteValue] = [.integer(Int64(number))]
+        let rows: [[SQLiteValue]]
         if !declared.isToMany {
             guard let column = layout.column(entity: entity, property: relationship) else { return LinkTally() }
-            let key = SQL.column(column.name, of: "o")
-            sql = """
-                SELECT \(tallies(target: "d")) FROM \(SQL.quote(table.name)) o
-                LEFT JOIN \(SQL.quote(targetTable.name)) d ON d.Z_PK = \(key)
-                WHERE o.Z_ENT = ? AND \(key) IS NOT NULL
+            let tallies = SQL.joined(
+                SQL.linkTallies(owner: nil, target: "d", exact: exact.sorted(), inexact: inexact.sorted()), separator: .comma)
+            rows = try store.database.rows(
                 """
-        } else if let join = layout.joinTable(entity: declaring, relationship: relationship) {
-            let (own, other) = join.keyColumns(from: declaring, relationship: relationship)
-            // The join table outermost (`CROSS JOIN`), read through its primary key's index (`INDEXED BY`): its
-            // rows in the order of their first column, so the look-ups in that column's table go through it in
-            // order. In rowid order (the order rows were inserted) they go at random, several times slower.
-            let order = try store.primaryKeyIndex(table: join.name).map { " INDEXED BY " + SQL.quote($0) } ?? ""
-            sql = """
-                SELECT \(tallies(target: "d")) FROM \(SQL.quote(join.name)) j\(order)
-                CROSS JOIN \(SQL.quote(table.name)) o ON o.Z_PK = \(SQL.column(own, of: "j"))
-                LEFT JOIN \(SQL.quote(targetTable.name)) d ON d.Z_PK = \(SQL.column(other, of: "j"))
-                WHERE o.Z_ENT = ?
-                """
+                SELECT \(SQL.joined([tallies], separator: .comma).text) FROM \(SQL.quote(table.name)) o \
+                \(SQL.joined([SQL.rowNamed(by: column.name, of: "o", in: targetTable.name, as: "d")], separator: .space).text) \
+                WHERE o.Z_ENT = ? AND \(SQL.column(column.name, of: "o")) IS NOT NULL
+                """, tallies.arguments + owner)
         } else if let (holder, name) = layout.storingToOne(of: declaring, relationship: relationship),
             let column = targetTable.column(entity: holder, property: name)
         {
             // The target rows hold the owner's key: each row is a link, its target the row itself.
-            sql = """
-                SELECT \(tallies(target: "r")) FROM \(SQL.quote(targetTable.name)) r
-                JOIN \(SQL.quote(table.name)) o ON o.Z_PK = \(SQL.column(column.name, of: "r"))
-                WHERE o.Z_ENT = ?
+            let tallies = SQL.joined(
+                SQL.linkTallies(owner: nil, target: "r", exact: exact.sorted(), inexact: inexact.sorted()), separator: .comma)
+            rows = try store.database.rows(
                 """
+                SELECT \(SQL.joined([tallies], separator: .comma).text) FROM \(SQL.quote(targetTable.name)) r \
+                JOIN \(SQL.quote(table.name)) o ON o.Z_PK = \(SQL.column(column.name, of: "r")) WHERE o.Z_ENT = ?
+                """, tallies.arguments + owner)
         } else {
             return LinkTally()
         }
-        let row = try store.database.rows(sql, arguments).first ?? []
+        let row = rows.first ?? []
         func value(_ index: Int) -> Int { index < row.count ? row[index].int : 0 }
         return LinkTally(all: value(0), existing: value(1), exact: value(2), inexact: value(3))
     }

@@ -254,7 +254,8 @@ public struct MigrationTest: Sendable {
             failures, report: report, acknowledgements: acknowledgements, from: old.name, to: new.name)
         return Step(
             from: old.name, to: new.name, origin: origin, mappingPath: mappingPath, failures: kept, acknowledged: accepted,
-            seconds: Date().timeIntervalSince(started), customCodeNotRun: standIn.customCode(custom), launchDefaults: Self.launchDefaults(report.diff))
+            seconds: Date().timeIntervalSince(started), customCodeNotRun: standIn.customCode(custom),
+            launchDefaults: Self.launchDefaults(report.diff))
     }
 
     /// `Entity.attribute (expression)` for each attribute the diff adds with a default computed at launch.

@@ -85,6 +85,36 @@ enum SQL {
     }
 
     /// Fragments joined by `separator`, their parameters in order.
+    /// The four counts of one relationship's links (`Conservation.LinkTally`), as four result columns: the
+    /// rows read (those whose owner, the row `owner.alias`, is of entity number `owner.entity`, when given);
+    /// of those, the ones whose target (the row `target`) exists; whose target's `Z_ENT` is one of `exact`;
+    /// one of `inexact`.
+    static func linkTallies(owner: (alias: String, entity: Int)?, target: String, exact: [Int], inexact: [Int]) -> [SQLFragment] {
+        let ownerCondition = owner.map { SQL.column("Z_ENT", of: $0.alias) + " = ?" }
+        let ownerArguments: [SQLiteValue] = owner.map { [.integer(Int64($0.entity))] } ?? []
+        func count(_ condition: String?, _ arguments: [SQLiteValue] = []) -> SQLFragment {
+            let conditions = [ownerCondition, condition].compactMap { $0 }
+            guard !conditions.isEmpty else { return SQLFragment("COUNT(*)") }
+            return SQLFragment("COUNT(CASE WHEN " + conditions.joined(separator: " AND ") + " THEN 1 END)", ownerArguments + arguments)
+        }
+        let entity = SQL.column("Z_ENT", of: target)
+        return [
+            count(nil), count(SQL.column("Z_PK", of: target) + " IS NOT NULL"),
+            count(entity + " IN (" + SQL.parameters(exact.count) + ")", exact.map { .integer(Int64($0)) }),
+            count(entity + " IN (" + SQL.parameters(inexact.count) + ")", inexact.map { .integer(Int64($0)) }),
+        ]
+    }
+
+    /// `LEFT JOIN table alias ON alias.Z_PK = row.column`: the row of `table` a key names, or NULLs.
+    static func rowNamed(by column: String, of row: String, in table: String, as alias: String) -> SQLFragment {
+        SQLFragment(
+            "LEFT JOIN " + SQL.quote(table) + " " + SQL.quote(alias) + " ON " + SQL.column("Z_PK", of: alias) + " = "
+                + SQL.column(column, of: row))
+    }
+
+    /// ` INDEXED BY "index"`: a table read through that index; empty for none.
+    static func indexedBy(_ index: String?) -> String { index.map { " INDEXED BY " + quote($0) } ?? "" }
+
     static func joined(_ fragments: [SQLFragment], separator: SQLFragment.Separator) -> SQLFragment {
         SQLFragment(fragments.map(\.text).joined(separator: separator.rawValue), fragments.flatMap(\.arguments))
     }
@@ -108,6 +138,7 @@ struct SQLFragment: Sendable, Hashable {
         case comma = ", "
         case or = " OR "
         case and = " AND "
+        case space = " "
     }
 
     /// A column, qualified by `alias` when given.

@@ -16,7 +16,10 @@ private let bundle = "TestModels/RetargetedRelationship.xcdatamodeld"
         let folder = try Paths.temporaryDirectory()
         for (version, name) in [("V1", "v1.sqlite"), ("V2", "empty.sqlite"), ("V2", "linked.sqlite")] {
             let seed = try runModeldiff(
-                ["store", "seed", Paths.repository.appendingPathComponent("\(bundle)/\(version).xcdatamodel").path, "--objects", "3", "--output", name],
+                [
+                    "store", "seed", Paths.repository.appendingPathComponent("\(bundle)/\(version).xcdatamodel").path, "--objects", "3",
+                    "--output", name,
+                ],
                 in: folder)
             #expect(seed.status == 0, "\(seed.stderr)")
             let database = try PersistentStore.open(path: folder.appendingPathComponent(name).path, writable: true).database
@@ -53,7 +56,8 @@ private let bundle = "TestModels/RetargetedRelationship.xcdatamodeld"
         let text = try String(contentsOf: folder.appendingPathComponent("map.xml"), encoding: .utf8)
         #expect(
             text.contains(
-                #"<relationship name="cover">FUNCTION($manager, "destinationInstancesForSourceRelationshipNamed:sourceInstances:", "cover", $source.cover)</relationship>"#
+                #"<relationship name="cover">FUNCTION($manager, "destinationInstancesForSourceRelationshipNamed:sourceInstances:", "#
+                    + #""cover", $source.cover)</relationship>"#
             ), "\(text)")
         let validate = try runModeldiff(
             ["mapping", "validate", "map.xml", "--from", "\(path)/V2.xcdatamodel", "--to", "\(path)/V3.xcdatamodel"], in: folder)

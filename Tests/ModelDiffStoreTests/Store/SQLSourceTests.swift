@@ -15,7 +15,7 @@ enum SQLSource {
     /// The functions of `SQL` that return quoted names, parameters or fixed SQL only.
     static let helpers: Set<String> = [
         "quote", "column", "parameters", "parameterRows", "assignments", "nullAssignments", "optimisticLockBump",
-        "indexColumns", "columnDefinitions", "joined",
+        "indexColumns", "columnDefinitions", "joined", "indexedBy",
     ]
 
     /// The file defining `SQL`: the only one allowed to build SQL from names.
