@@ -84,10 +84,27 @@ public struct InferenceReport: Sendable {
                 else { return finding }
                 return note("`\(entity).\(property)` is carried into \(targets.joined(separator: ", ")) by the mapping model \(mapping)")
             case .entityRemoved:
-                guard let entity = finding.entity, finding.property == nil, let targets = reads.migrated[entity], !targets.isEmpty else {
-                    return finding
+                guard let entity = finding.entity, finding.property == nil else { return finding }
+                if let targets = reads.migrated[entity], !targets.isEmpty {
+                    return note("`\(entity)` objects are migrated into \(targets.joined(separator: ", ")) by the mapping model \(mapping)")
                 }
-                return note("`\(entity)` objects are migrated into \(targets.joined(separator: ", ")) by the mapping model \(mapping)")
+                // An abstract entity has no objects of its own: those of its sub-entities are its objects, and an
+                // entity mapping of a sub-entity migrates them (Apptentive's ATAbstractMessage, v4 → v5).
+                guard let removed = diff.source.entity(named: entity), removed.isAbstract else { return finding }
+                let migrated = Self.descendants(of: removed, in: diff.source).filter { reads.migrated[$0]?.isEmpty == false }
+                guard !migrated.isEmpty else { return finding }
+                let targets = migrated.flatMap { reads.migrated[$0] ?? [] }.reduce(into: [String]()) {
+                    if !$0.contains($1) { $0.append($1) }
+                }
+                return note(
+                    "`\(entity)` is abstract: the objects of its sub-entities \(migrated.joined(separator: ", ")) are migrated into "
+                        + "\(targets.joined(separator: ", ")) by the mapping model \(mapping)")
+            case .relationshipRetargeted:
+                // Inference's reading of a re-targeted relationship does not apply when the team's mapping sets it.
+                guard let entity = finding.entity, let property = finding.property,
+                    let sources = reads.filled["\(entity).\(property)"], !sources.isEmpty
+                else { return finding }
+                return note("`\(entity).\(property)` is set from \(sources.joined(separator: ", ")) by the mapping model \(mapping)")
             case .possibleRename where finding.property == nil:
                 guard let entity = finding.entity, let sources = reads.migratedFrom[entity], !sources.isEmpty else { return finding }
                 return note("`\(entity)` objects are made from \(sources.joined(separator: ", ")) objects by the mapping model \(mapping)")
@@ -104,6 +121,16 @@ public struct InferenceReport: Sendable {
             a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
         }.map(\.element)
         return InferenceReport(copying: self, findings: ordered, verdict: .mapped, mappingPath: mapping)
+    }
+
+    /// The names of `entity`'s sub-entities, theirs, and so on, in the model's order.
+    private static func descendants(of entity: Entity, in model: Model) -> [String] {
+        var found: Set<String> = []
+        var pending = model.subentities(of: entity)
+        while let next = pending.popLast() {
+            if found.insert(next.name).inserted { pending += model.subentities(of: next) }
+        }
+        return model.entities.map(\.name).filter(found.contains)
     }
 
     /// This report with `more` findings (CloudKit's rules, `check --cloudkit`), kept in severity order;
