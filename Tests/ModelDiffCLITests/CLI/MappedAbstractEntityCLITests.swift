@@ -31,7 +31,8 @@ private let outbox = Paths.testModels.appendingPathComponent("History/AbstractMa
     let seed = try runModeldiff(
         ["store", "seed", "Outbox.xcdatamodeld/Outbox.xcdatamodel", "--objects", "4", "--seed", "2", "--output", "v1.sqlite"], in: folder)
     #expect(seed.status == 0, "\(seed.stderr)")
-    let migrate = try runModeldiff(["migrate", "v1.sqlite", "--to", "Outbox.xcdatamodeld", "--output", "v2.sqlite", "--format", "json"], in: folder)
+    let migrate = try runModeldiff(
+        ["migrate", "v1.sqlite", "--to", "Outbox.xcdatamodeld", "--output", "v2.sqlite", "--format", "json"], in: folder)
     #expect(migrate.status == 0, "\(migrate.stderr)")
     let report = try #require(try JSONSerialization.jsonObject(with: Data(migrate.stdout.utf8)) as? [String: Any])
     let steps = try #require(report["steps"] as? [[String: Any]])
