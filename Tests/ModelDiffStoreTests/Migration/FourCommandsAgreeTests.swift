@@ -99,21 +99,27 @@ import Testing
     #expect(disagreements.count == known.count + explicit.count, "\(disagreements.joined(separator: "\n"))")
 }
 
+/// Every bundle under `TestModels/History` with readable mapping files beside it (and none unreadable),
+/// with those files and `check`'s consecutive pairs given them: the steps the mapped-step tests walk.
+private func bundlesWithMappingFiles() throws -> [(path: String, bundle: ModelBundle, mappings: [MappingFile], check: BundleCheck)] {
+    try HashesDecide.bundles(below: Paths.testModels.appendingPathComponent("History")).compactMap { path in
+        let (mappings, unreadable) = try MappingDiscovery.readableFiles(besides: path)
+        guard !mappings.isEmpty, unreadable.isEmpty, let bundle = try? ModelBundle.load(path: path) else { return nil }
+        return (path, bundle, mappings, try BundleCheck(bundle: bundle, path: .consecutive, mappings: mappings))
+    }
+}
+
 /// On every step a mapping model beside its bundle maps (issue 47), the four commands agree that the
 /// mapping carries it: check says `mapped` by that file, plan makes it a custom stage that runs that
 /// file, and test migrates with that file and passes (its policy classes, the app's code, not run).
 /// Inference has no say on a mapped step. Only bundles with mapping files beside them are read, so
 /// it stays fast (under a second).
 @Test func checkPlanAndTestAgreeOnEveryMappedStep() throws {
-    let bundles = HashesDecide.bundles(below: Paths.testModels.appendingPathComponent("History"))
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     var mapped = 0
     var disagreements: [String] = []
-    for path in bundles {
-        let (mappings, unreadable) = try MappingDiscovery.readableFiles(besides: path)
-        guard !mappings.isEmpty, unreadable.isEmpty, let bundle = try? ModelBundle.load(path: path) else { continue }
-        let check = try BundleCheck(bundle: bundle, path: .consecutive, mappings: mappings)
+    for (path, bundle, mappings, check) in try bundlesWithMappingFiles() {
         let plan = try StagedMigrationPlan(bundle: bundle, mappings: mappings)
         let test = try MigrationTest(bundle: bundle, path: .consecutive, objects: 2, temporaryFolder: folder)
         for pair in check.pairs where !pair.isMappingOnly && !pair.isJump && pair.report.verdict == .mapped {
@@ -185,15 +191,11 @@ import Testing
 /// migrates; when the mapping names policy classes (the app's code) it is refused with Core Data's
 /// 134170 instead, which `test` reports as custom code not run.
 @Test func inferAndMigrateAgreeWithCheckOnEveryMappedStep() throws {
-    let bundles = HashesDecide.bundles(below: Paths.testModels.appendingPathComponent("History"))
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     var mapped = 0
     var disagreements: [String] = []
-    for path in bundles {
-        let (mappings, unreadable) = try MappingDiscovery.readableFiles(besides: path)
-        guard !mappings.isEmpty, unreadable.isEmpty, let bundle = try? ModelBundle.load(path: path) else { continue }
-        let check = try BundleCheck(bundle: bundle, path: .consecutive, mappings: mappings)
+    for (path, bundle, _, check) in try bundlesWithMappingFiles() {
         let unmapped = try BundleCheck(bundle: bundle, path: .consecutive, mappings: [])
         for pair in check.pairs where !pair.isMappingOnly && !pair.isJump && pair.report.verdict == .mapped {
             mapped += 1
