@@ -1,7 +1,11 @@
 /// How the entities and properties of two model versions pair up, the way Core Data pairs them.
 ///
 /// A destination element matches the source element with the same canonical name (renaming
-/// identifier, else name); properties match within matched entities, inherited ones included.
+/// identifier, else name); properties match within matched entities, inherited ones included, and
+/// only a property of the same kind: Core Data's inference (`-[_NSMappingModelBuilder
+/// inferPropertyMappingsForEntityMapping:]`, decompiled) drops a source property whose
+/// `_propertyType` differs from the destination's ("Properties cannot be mapped to other property
+/// types"), so the destination property is new and the source one removed.
 public struct ModelMatch: Sendable, Hashable {
     /// A source entity and the destination entity it becomes.
     public struct EntityPair: Sendable, Hashable {
@@ -94,7 +98,8 @@ public struct ModelMatch: Sendable, Hashable {
             old.indices.map { Positioned(position: $0, property: old[$0]) },
             new.indices.map { Positioned(position: $0, property: new[$0]) },
             name: \.property.name, canonical: \.property.canonicalName,
-            renamingIdentifier: { $0.property.canonicalName == $0.property.name ? nil : $0.property.canonicalName })
+            renamingIdentifier: { $0.property.canonicalName == $0.property.name ? nil : $0.property.canonicalName },
+            compatible: { $0.property.isSameKind(as: $1.property) })
         return PropertyPositions(
             pairs: pairs.map { ($0.0.position, $0.1.position) }, added: added.map(\.position), removed: removed.map(\.position),
             ambiguousNames: ambiguous)
@@ -126,14 +131,15 @@ public struct ModelMatch: Sendable, Hashable {
     }
 
     /// Pairs elements by canonical name; then an unmatched destination whose renaming identifier
-    /// names an unmatched source element (the source had its own identifier) still matches it.
+    /// names an unmatched source element (the source had its own identifier) still matches it. A
+    /// pair must be `compatible` (old, new), else both stay unmatched.
     private static func match<Element>(
         _ old: [Element], _ new: [Element], name: (Element) -> String, canonical: (Element) -> String,
-        renamingIdentifier: (Element) -> String?
+        renamingIdentifier: (Element) -> String?, compatible: (Element, Element) -> Bool = { _, _ in true }
     ) -> (pairs: [(Element, Element)], added: [Element], removed: [Element], ambiguous: [String]) {
         // Consecutive versions mostly keep every element where it was: then, when no name repeats,
         // each element pairs with the one at its position, and the dictionaries below are not needed.
-        if old.count == new.count, zip(old, new).allSatisfy({ canonical($0) == canonical($1) }) {
+        if old.count == new.count, zip(old, new).allSatisfy({ canonical($0) == canonical($1) && compatible($0, $1) }) {
             var seen = Set<String>(minimumCapacity: new.count)
             if new.allSatisfy({ seen.insert(canonical($0)).inserted }) { return (Array(zip(old, new)), [], [], []) }
         }
@@ -147,14 +153,16 @@ public struct ModelMatch: Sendable, Hashable {
         var usedOld = Set<Int>()
         var matchedNew: [Int: Int] = [:]
         for (newIndex, element) in new.enumerated() {
-            if let oldIndex = oldByCanonical[canonical(element)], !usedOld.contains(oldIndex) {
+            if let oldIndex = oldByCanonical[canonical(element)], !usedOld.contains(oldIndex), compatible(old[oldIndex], element) {
                 usedOld.insert(oldIndex)
                 matchedNew[newIndex] = oldIndex
             }
         }
         for (newIndex, element) in new.enumerated() where matchedNew[newIndex] == nil {
             guard let identifier = renamingIdentifier(element),
-                let oldIndex = old.indices.first(where: { !usedOld.contains($0) && name(old[$0]) == identifier })
+                let oldIndex = old.indices.first(where: {
+                    !usedOld.contains($0) && name(old[$0]) == identifier && compatible(old[$0], element)
+                })
             else { continue }
             usedOld.insert(oldIndex)
             matchedNew[newIndex] = oldIndex

@@ -7,6 +7,7 @@ enum PropertyRules {
             for property in change.properties {
                 guard case .added(let new) = property.sides else { continue }
                 let name = "`\(entity).\(property.name)`"
+                kindChanged(new, entity: entity, among: change.properties, &context)
                 switch new {
                 case .attribute(let a) where !a.isOptional && !a.isTransient && !a.hasDefaultValue && !a.isDerived:
                     context.new(
@@ -39,6 +40,42 @@ enum PropertyRules {
                 }
             }
         }
+    }
+
+    /// A new property whose canonical name a removed property of another kind had: Core Data maps a
+    /// property only to one of its own kind (`-[_NSMappingModelBuilder inferPropertyMappingsForEntityMapping:]`,
+    /// decompiled: "Properties cannot be mapped to other property types"), so it infers the step with
+    /// the old property removed and the new one added; what each of those means is its own finding.
+    private static func kindChanged(_ new: Property, entity: String, among properties: [PropertyChange], _ context: inout RuleContext) {
+        let old = properties.lazy.compactMap { change -> Property? in
+            guard case .removed(let old) = change.sides, old.canonicalName == new.canonicalName, !old.isSameKind(as: new) else {
+                return nil
+            }
+            return old
+        }.first
+        guard let old, !(old.isTransient && new.isTransient) else { return }
+        context.new(
+            .propertyKindChanged, entity: entity, property: new.name, line: new.line,
+            """
+            `\(entity).\(new.name)` changes from \(kind(old)) to \(kind(new)): Core Data maps a property only to one of its own kind, \
+            so it infers the step with the old \(kindNoun(old)) removed (\(lost(old))) and the new \(kindNoun(new)) added; to carry \
+            the old values into it, give the new property another name and fill it in a mapping model — `modeldiff infer` writes a starter
+            """
+        )
+    }
+
+    private static func kindNoun(_ property: Property) -> String {
+        switch property {
+        case .attribute: "attribute"
+        case .relationship: "relationship"
+        case .fetchedProperty: "fetched property"
+        }
+    }
+
+    private static func lost(_ property: Property) -> String {
+        if property.isTransient { return "it was not stored, so nothing is lost" }
+        if case .relationship = property { return "the links it holds in the store are lost" }
+        return "its values in the store are lost"
     }
 
     /// Whether a relationship that every migrated object has empty fails Core Data's validation.
@@ -130,13 +167,8 @@ enum PropertyRules {
                         cosmetic.append((new.name, new.line, describe(property.fields), "fetched properties are not stored"))
                     }
                 default:
-                    context.new(
-                        .propertyKindChanged, entity: entity, property: new.name, line: new.line,
-                        """
-                        \(name) changes from \(kind(old)) to \(kind(new)), which lightweight migration cannot convert: give the new property \
-                        another name (or renaming identifier) and fill it in a custom mapping — `modeldiff infer` writes a starter
-                        """
-                    )
+                    // ModelMatch pairs a property only with one of its own kind; `added` reports a kind change.
+                    break
                 }
                 if case .attribute = new, property.hashChanged == false, !property.fields.isEmpty {
                     cosmetic.append((new.name, new.line, describe(property.fields), "the store is not affected"))

@@ -31,6 +31,15 @@ public enum Property: Sendable, Hashable {
         }
     }
 
+    /// Whether `other` is of the same kind (attribute, relationship or fetched property): Core Data
+    /// maps a property only to one of its own kind.
+    public func isSameKind(as other: Property) -> Bool {
+        switch (self, other) {
+        case (.attribute, .attribute), (.relationship, .relationship), (.fetchedProperty, .fetchedProperty): true
+        default: false
+        }
+    }
+
     /// Whether the property is transient (fetched properties always are).
     public var isTransient: Bool {
         switch self {

@@ -43,7 +43,7 @@ import Testing
         ("required-attribute-without-default", "the mapping for Note.priority is still a placeholder"),
         ("required-relationship-added", "the mapping for Note.folder is still a placeholder"),
         ("relationship-retargeted", "through owner, but Note.owner now points to Person, and no entity mapping makes one of a User"),
-        ("property-kind-changed", "the mapping for Note.folder is still a placeholder"),
+        ("property-kind-changed", "Note.folder: 9 values are lost: V2 removes the attribute [attribute-removed]"),
         ("hierarchy-merge", "Bike: Core Data cannot infer this step: `Car` and `Bike` now share the parent entity `Vehicle`"),
         ("ambiguous-renaming-identifier", "Note: Core Data cannot infer this step: `Note` and `Memo` all match `Note` of the old version"),
         ("entity-removed", "objects are lost: V2 removes the entity [entity-removed]"),

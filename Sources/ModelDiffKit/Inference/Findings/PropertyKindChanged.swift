@@ -1,15 +1,17 @@
 extension FindingUnit {
     /// `property-kind-changed`: an attribute becomes a relationship under the same name, or the reverse.
     static let propertyKindChanged = FindingUnit(
-        .propertyKindChanged, .error,
-        summary: "A property changes between attribute and relationship under the same name.",
+        .propertyKindChanged, .warning,
+        summary: "A property changes between attribute and relationship under the same name: the old one's data is dropped.",
         why: """
-            Core Data matches properties by name (or renaming identifier) and maps an attribute only to an attribute, \
-            a relationship only to a relationship: a column of values cannot become links.
+            Core Data matches properties by name (or renaming identifier) but maps an attribute only to an attribute, \
+            a relationship only to a relationship (`_NSMappingModelBuilder`: "Properties cannot be mapped to other \
+            property types"): it infers the step as the old property removed, its values or links lost, and the new \
+            one added, which the rules for an added property then judge.
             """,
         fix: """
-            Give the new property another name (or renaming identifier) and fill it in a mapping model \
-            (`modeldiff infer` writes a starter).
+            To keep the data, give the new property another name (or renaming identifier) and fill it in a mapping \
+            model (`modeldiff infer` writes a starter).
             """,
         triggering: [
             .models(
