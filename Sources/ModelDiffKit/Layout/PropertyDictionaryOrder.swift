@@ -10,7 +10,8 @@
 /// names, neither in name order nor in model order. The table has a prime number of slots (the first
 /// of `buckets` whose `capacities` entry holds all entries); a key goes to `hash % slots`, the next free
 /// slot on a collision (`PF_Tiger_CFDictionarySetValue`); the hash is `_PF_TigerHashCFString`, computed
-/// in 32 bits. The dictionary holds the entity's stored attributes and relationships (inherited ones
+/// in 32 bits (tvOS 18.2.1's typed decompilation: `int` arithmetic, `unsigned int` modulo the slot
+/// count). The dictionary holds the entity's stored attributes and relationships (inherited ones
 /// included) by name, `_pk`, `_ent` and `_opt` (the primary, entity and optimistic-lock keys), and for
 /// each to-one its key column and entity column, named `_` + column name (`NSSQLForeignKey`:
 /// `_%@` of the column name).
