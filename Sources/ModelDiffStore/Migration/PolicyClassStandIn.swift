@@ -28,7 +28,8 @@ final class PolicyClassStandIn: EntityMigrationPolicy {
         unique = Set(entity.map { manager.destinationModel.ancestry(of: $0).flatMap(\.uniquenessConstraints).flatMap { $0 } } ?? [])
     }
 
-    override func createDestinationInstances(forSource source: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws {
+    override func createDestinationInstances(forSource source: MigrationObject, in mapping: EntityMapping, manager: MigrationManager) throws
+    {
         guard let entity = mapping.destinationEntity else { return }
         var values = try manager.attributeValues(for: source, in: mapping)
         count += 1
@@ -63,8 +64,12 @@ final class PolicyClassStandIn: EntityMigrationPolicy {
         case .uuid:
             var bytes = [UInt8](repeating: 0, count: 16)
             withUnsafeBytes(of: number.bigEndian) { bytes.replaceSubrange(8..<16, with: $0) }
-            return .uuid(UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])))
+            return .uuid(
+                UUID(
+                    uuid: (
+                        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                    )))
         default: return nil
         }
     }

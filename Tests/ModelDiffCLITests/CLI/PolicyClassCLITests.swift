@@ -61,17 +61,21 @@ import Testing
         try mapping.write(to: file, atomically: true, encoding: .utf8)
         let result = try runModeldiff(["test", "Outcomes.xcdatamodeld", "--objects", "3"], in: folder)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.hasPrefix("FAIL Outcomes → Outcomes 2 (seeded store, mapping ./Outcomes1to2.mapping.xml)"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasPrefix("FAIL Outcomes → Outcomes 2 (seeded store, mapping ./Outcomes1to2.mapping.xml)"), "\(result.stdout)")
         #expect(
             result.stdout.contains("Outcome.kind is required but has no value (NSValidationMissingMandatoryPropertyError 1570"),
             "\(result.stdout)")
         #expect(!result.stdout.contains("effectiveDate") && !result.stdout.contains("uuid"), "\(result.stdout)")
         // Set by the mapping, `kind` passes, and only the other two are the class's.
-        try mapping.replacingOccurrences(of: #"<attribute name="kind">nil</attribute>"#, with: #"<attribute name="kind">"visit"</attribute>"#)
-            .write(to: file, atomically: true, encoding: .utf8)
+        try mapping.replacingOccurrences(
+            of: #"<attribute name="kind">nil</attribute>"#, with: #"<attribute name="kind">"visit"</attribute>"#
+        )
+        .write(to: file, atomically: true, encoding: .utf8)
         let mapped = try runModeldiff(["test", "Outcomes.xcdatamodeld", "--objects", "3"], in: folder)
         #expect(
-            mapped.stdout.hasPrefix("PASS, custom code not run: OutcomePolicy (stand-ins for Outcome.effectiveDate, Outcome.uuid) Outcomes"),
+            mapped.stdout.hasPrefix(
+                "PASS, custom code not run: OutcomePolicy (stand-ins for Outcome.effectiveDate, Outcome.uuid) Outcomes"),
             "\(mapped.stdout)")
     }
 

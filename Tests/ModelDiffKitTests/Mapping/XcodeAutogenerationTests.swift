@@ -39,7 +39,8 @@ private func model(_ entities: String) throws -> Model {
         sourceVersion: "V1", destinationVersion: "V2",
         entityMappings: [
             EntityMapping(
-                name: "OutcomeToOutcome", type: .custom, sourceEntity: "Outcome", destinationEntity: "Outcome", policyClassName: "OutcomePolicy",
+                name: "OutcomeToOutcome", type: .custom, sourceEntity: "Outcome", destinationEntity: "Outcome",
+                policyClassName: "OutcomePolicy",
                 attributeMappings: [generated("owner"), generated("title")], relationshipMappings: [generated("tags"), generated("task")]),
             EntityMapping(name: "PersonToPerson", type: .copy, sourceEntity: "Person", destinationEntity: "Person"),
         ])
