@@ -101,10 +101,15 @@ public struct InferenceReport: Sendable {
                         + "\(targets.joined(separator: ", ")) by the mapping model \(mapping)")
             case .relationshipRetargeted:
                 // Inference's reading of a re-targeted relationship does not apply when the team's mapping sets it.
-                guard let entity = finding.entity, let property = finding.property,
-                    let sources = reads.filled["\(entity).\(property)"], !sources.isEmpty
+                guard let entity = finding.entity, let property = finding.property else { return finding }
+                if let sources = reads.filled["\(entity).\(property)"], !sources.isEmpty {
+                    return note("`\(entity).\(property)` is set from \(sources.joined(separator: ", ")) by the mapping model \(mapping)")
+                }
+                guard !reads.expressed.contains("\(entity).\(property)"), let inverse = inverseSetters(entity, property, reads: reads)
                 else { return finding }
-                return note("`\(entity).\(property)` is set from \(sources.joined(separator: ", ")) by the mapping model \(mapping)")
+                return note(
+                    "`\(entity).\(property)` is set through its inverse: the mapping model \(mapping) sets "
+                        + inverse.map { "\($0.key) from \($0.value.joined(separator: ", "))" }.joined(separator: "; "))
             case .possibleRename where finding.property == nil:
                 guard let entity = finding.entity, let sources = reads.migratedFrom[entity], !sources.isEmpty else { return finding }
                 return note("`\(entity)` objects are made from \(sources.joined(separator: ", ")) objects by the mapping model \(mapping)")
@@ -121,6 +126,28 @@ public struct InferenceReport: Sendable {
             a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
         }.map(\.element)
         return InferenceReport(copying: self, findings: ordered, verdict: .mapped, mappingPath: mapping)
+    }
+
+    /// The property mappings that set the inverse of the destination relationship `entity.property`
+    /// (`Message.sender` for `Sender.sentMessages`, on the relationship's entity or a sub-entity of it), as
+    /// `Destination.inverse` → the source properties they read; nil for none. Core Data's default policy
+    /// passes over a relationship mapping without an expression, and sets every other relationship
+    /// with `setValue:forKey:` (to-one) or adds to it with `unionSet:` (to-many), never removing a link
+    /// (`-[NSEntityMigrationPolicy createRelationshipsForDestinationInstance:entityMapping:manager:error:]`,
+    /// decompiled); a managed object context keeps inverses in step, so each link the inverse mapping
+    /// sets is a link of the relationship too (Apptentive's `ATMessageSender.sentMessages`, v4 → v5).
+    private func inverseSetters(_ entity: String, _ property: String, reads: MappingReads) -> [(key: String, value: [String])]? {
+        let model = diff.destination
+        guard let owner = model.entity(named: entity),
+            let relationship = model.allRelationships(of: owner).first(where: { $0.name == property }),
+            let inverse = relationship.inverseName, let targetName = relationship.destinationEntity,
+            let target = model.entity(named: targetName)
+        else { return nil }
+        let setters = ([targetName] + Self.descendants(of: target, in: model)).compactMap { name -> (key: String, value: [String])? in
+            guard let sources = reads.filled["\(name).\(inverse)"], !sources.isEmpty else { return nil }
+            return ("`\(name).\(inverse)`", sources)
+        }
+        return setters.isEmpty ? nil : setters
     }
 
     /// The names of `entity`'s sub-entities, theirs, and so on, in the model's order.

@@ -6,6 +6,8 @@ package struct MappingReads: Sendable {
     package let carried: [String: [String]]
     /// `Destination.property` → the source properties (`Source.property`) its expression reads.
     package let filled: [String: [String]]
+    /// The destination properties (`Destination.property`) some property mapping gives an expression.
+    package let expressed: Set<String>
 
     /// Source entity → the destination entities its objects are migrated into (an entity mapping with both).
     package let migrated: [String: [String]]
@@ -15,6 +17,7 @@ package struct MappingReads: Sendable {
     package init() {
         carried = [:]
         filled = [:]
+        expressed = []
         migrated = [:]
         migratedFrom = [:]
     }
@@ -23,6 +26,7 @@ package struct MappingReads: Sendable {
     package init(_ mapping: MappingModel) {
         var carried: [String: [String]] = [:]
         var filled: [String: [String]] = [:]
+        var expressed: Set<String> = []
         var migrated: [String: [String]] = [:]
         var migratedFrom: [String: [String]] = [:]
         for entityMapping in mapping.entityMappings {
@@ -33,6 +37,7 @@ package struct MappingReads: Sendable {
             for property in entityMapping.attributeMappings + entityMapping.relationshipMappings {
                 guard let text = property.valueExpression else { continue }
                 let target = "\(destination).\(property.name)"
+                expressed.insert(target)
                 for key in Self.sourceKeys(in: text) {
                     let read = "\(source).\(key)"
                     if !(carried[read] ?? []).contains(target) { carried[read, default: []].append(target) }
@@ -42,6 +47,7 @@ package struct MappingReads: Sendable {
         }
         self.carried = carried
         self.filled = filled
+        self.expressed = expressed
         self.migrated = migrated
         self.migratedFrom = migratedFrom
     }

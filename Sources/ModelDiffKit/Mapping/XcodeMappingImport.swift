@@ -111,19 +111,23 @@ public enum XcodeMappingImport {
 
 extension MappingModel {
     /// Fills in the expressions Xcode generates when it compiles a mapping model: `$source.<name>` for an
-    /// attribute the source entity also has, and the manager's lookup for a relationship whose source
-    /// counterpart points to an entity another mapping migrates.
+    /// attribute mapping whose name the source entity has as an attribute, and the manager's lookup for a
+    /// relationship mapping whose name the source entity has as a relationship to an entity another
+    /// mapping migrates. Xcode's editor composes a relationship mapping's expression from a source key
+    /// path and the name of the mapping of its objects (the inspector's "Key Path" and "Mapping Name"),
+    /// so a source attribute of the same name (CareKit 2.1's `tags`, a Transformable in 2.0 and a
+    /// relationship in 2.1) gives it none, and a source relationship gives an attribute mapping none.
     package func resolvingXcodeAutogeneration(source: Model, destination: Model) -> MappingModel {
         let bySource = Dictionary(entityMappings.compactMap { m in m.sourceEntity.map { ($0, m.name) } }, uniquingKeysWith: { a, _ in a })
         let resolved = entityMappings.map { mapping -> EntityMapping in
             guard let sourceName = mapping.sourceEntity, let sourceEntity = source.entity(named: sourceName) else { return mapping }
             let sourceProperties = Dictionary(source.allProperties(of: sourceEntity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-            func resolve(_ property: PropertyMapping) -> PropertyMapping {
+            func resolve(_ property: PropertyMapping, relationship isRelationship: Bool) -> PropertyMapping {
                 guard property.userInfo[autogenerateKey] != nil else { return property }
                 var expression: String?
                 switch sourceProperties[property.name] {
-                case .attribute?: expression = "$source.\(MappingInference.escapedKey(property.name))"
-                case .relationship(let relationship)?:
+                case .attribute? where !isRelationship: expression = "$source.\(MappingInference.escapedKey(property.name))"
+                case .relationship(let relationship)? where isRelationship:
                     if let target = relationship.destinationEntity, let name = bySource[target] {
                         expression =
                             """
@@ -139,7 +143,8 @@ extension MappingModel {
                     line: property.line)
             }
             return mapping.replacing(
-                attributeMappings: mapping.attributeMappings.map(resolve), relationshipMappings: mapping.relationshipMappings.map(resolve))
+                attributeMappings: mapping.attributeMappings.map { resolve($0, relationship: false) },
+                relationshipMappings: mapping.relationshipMappings.map { resolve($0, relationship: true) })
         }
         return replacing(entityMappings: resolved)
     }

@@ -26,7 +26,9 @@ public struct MigrationTest: Sendable {
         /// The `NSEntityMigrationPolicy` subclasses the step's mapping names: the app's code, which the test
         /// cannot run. The step ran with the default policy behaviour in their place and is checked as usual.
         /// A class whose functions value expressions call names them (`FlagsPolicy (negateBool:)`): the
-        /// attributes they fill got a stand-in value and are left out of the value comparisons.
+        /// attributes they fill got a stand-in value and are left out of the value comparisons. A class
+        /// its entity mappings leave required attributes to names those (`OutcomePolicy (stand-ins for
+        /// Outcome.effectiveDate)`): they got a stand-in value of their type (`PolicyClassStandIn`).
         public let customCodeNotRun: [String]
         /// The attributes the step adds whose default is computed at launch (`Event.createdAt`, a SwiftData
         /// `= Date.now`): the migration gave them a stand-in value of their type (`DefaultValue.atLaunch`).
@@ -223,14 +225,18 @@ public struct MigrationTest: Sendable {
         defer { StoreMigration.removeStore(output) }
         var failures: [String] = []
         // A policy class is the app's compiled code: the test runs the default policy behaviour in its place,
-        // and a stand-in for each policy function a value expression calls (`PolicyFunctionStandIn`).
+        // a stand-in for each policy function a value expression calls (`PolicyFunctionStandIn`), and one for
+        // each required attribute its entity mappings leave to it (`PolicyClassStandIn`).
         let custom = Set(
             mapping.entityMappings.compactMap(\.policyClassName).filter { !$0.isEmpty && $0 != "NSEntityMigrationPolicy" }
         ).sorted()
         let standIn = PolicyFunctionStandIn(mapping: mapping, policies: Set(custom), old: old.model, new: new.model)
         do {
             let manager = MigrationManager(sourceModel: old.model, destinationModel: new.model)
-            for name in custom { manager.policies.register(EntityMigrationPolicy.self, as: name) }
+            for name in custom {
+                manager.policies.register(
+                    standIn.leftToPolicy[name] == nil ? EntityMigrationPolicy.self : PolicyClassStandIn.self, as: name)
+            }
             try manager.migrateStore(from: source, to: output, mapping: standIn.mapping)
             failures = try MigrationTestChecks(source: source, output: output, old: old.model, new: new.model, mapping: mapping).failures()
         } catch let error as MigrationError {

@@ -18,15 +18,22 @@
 /// 2. otherwise no expression: the attribute's default value, as a new managed object holds it;
 /// 3. without a default, a required attribute gets the zero of its type (0, NO, the empty string),
 ///    which meets the mandatory-value check the app's code must have met for the app's migration to
-///    save; an optional one, or a type without a zero, stays nil.
+///    save; an optional one stays nil, and a required one of another type (a Date, a UUID) is left
+///    without an expression, to the class's stand-in (`PolicyClassStandIn`).
 /// A validation failure may then remain only where the attribute's own rules (minimum, maximum, pattern)
-/// refuse the stand-in, or a required attribute has no zero: it is reported as the step's failure,
-/// naming the attribute, because the test cannot tell whether the app's value would pass.
+/// refuse the stand-in, or a required attribute's type has no stand-in: it is reported as the step's
+/// failure, naming the attribute, because the test cannot tell whether the app's value would pass.
+///
+/// A required attribute the entity mapping leaves without any expression is left to the class's own
+/// code (`PolicyClassStandIn.leftToPolicy`): `leftToPolicy` names those, by class, and the test runs
+/// `PolicyClassStandIn` for such a class.
 struct PolicyFunctionStandIn {
     /// The mapping the test migrates with.
     let mapping: MappingModel
     /// The policy functions replaced, `CLASS (selector, …)` by class, for the step's custom code.
     let functions: [String: [String]]
+    /// By class, the attributes (`Entity.attribute`) its entity mappings leave to it, which get a stand-in.
+    let leftToPolicy: [String: [String]]
 
     /// `policies`: the entity mappings' custom policy class names, which the test runs as the default policy.
     init(mapping original: MappingModel, policies: Set<String>, old: Model, new: Model) {
@@ -57,11 +64,27 @@ struct PolicyFunctionStandIn {
             sourceVersion: original.sourceVersion, destinationVersion: original.destinationVersion, entityMappings: entityMappings,
             line: original.line)
         self.functions = functions.mapValues { $0.sorted() }
+        var left: [String: Set<String>] = [:]
+        for entityMapping in entityMappings {
+            guard let policy = entityMapping.policyClassName, policies.contains(policy), let entity = entityMapping.destinationEntity else {
+                continue
+            }
+            let attributes = PolicyClassStandIn.leftToPolicy(entityMapping, destination: new)
+            if !attributes.isEmpty { left[policy, default: []].formUnion(attributes.map { "\(entity).\($0.name)" }) }
+        }
+        self.leftToPolicy = left.mapValues { $0.sorted() }
     }
 
-    /// The step's custom code: each class, with the policy functions the test replaced (`FlagsPolicy (negateBool:)`).
+    /// The step's custom code: each class, with the policy functions the test replaced and the attributes
+    /// it gave a stand-in (`FlagsPolicy (negateBool:)`, `OutcomePolicy (stand-ins for Outcome.due)`).
     func customCode(_ classes: [String]) -> [String] {
-        classes.map { name in functions[name].map { "\(name) (\($0.joined(separator: ", ")))" } ?? name }
+        classes.map { name in
+            let parts = [
+                functions[name]?.joined(separator: ", "), leftToPolicy[name].map { "stand-ins for " + $0.joined(separator: ", ") },
+            ]
+            .compactMap { $0 }
+            return parts.isEmpty ? name : "\(name) (\(parts.joined(separator: "; ")))"
+        }
     }
 
     /// The selectors of the `FUNCTION($entityPolicy, …)` calls anywhere in an expression.

@@ -48,8 +48,8 @@ import Testing
     }
 
     /// Everything but the policy function's value is still checked: a required attribute the mapping
-    /// leaves without a value fails validation, while the policy-filled required attributes (a Boolean
-    /// from its argument, an Integer 32 from a String argument: the zero of its type) do not.
+    /// sets to nil fails validation, while the policy-filled required attributes (a Boolean from its
+    /// argument, an Integer 32 from a String argument: the zero of its type) do not.
     @Test func theRestOfTheStepIsStillChecked() throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -69,6 +69,7 @@ import Testing
                 <entityMapping name="NoteToNote" type="custom" source="Note" destination="Note" policy="FlagsPolicy">
                     <attribute name="hidden">FUNCTION($entityPolicy, "negateBool:", $source.flag)</attribute>
                     <attribute name="rank">FUNCTION($entityPolicy, "rankOf:", $source.title)</attribute>
+                    <attribute name="sku">nil</attribute>
                     <attribute name="title">$source.title</attribute>
                 </entityMapping>
             </mappingModel>
@@ -83,11 +84,17 @@ import Testing
         #expect(
             !result.stdout.contains("hidden") && !result.stdout.contains("rank") && !result.stdout.contains("134170"), "\(result.stdout)")
         // Mapped, the step passes with both functions named.
-        try mapping.replacingOccurrences(
-            of: #"<attribute name="title">"#, with: #"<attribute name="sku">"SKU"</attribute><attribute name="title">"#
-        ).write(to: folder.appendingPathComponent("Flags1to2.mapping.xml"), atomically: true, encoding: .utf8)
+        try mapping.replacingOccurrences(of: #"<attribute name="sku">nil</attribute>"#, with: #"<attribute name="sku">"SKU"</attribute>"#)
+            .write(to: folder.appendingPathComponent("Flags1to2.mapping.xml"), atomically: true, encoding: .utf8)
         let mapped = try runModeldiff(["test", "Flags.xcdatamodeld", "--objects", "3"], in: folder)
         #expect(
             mapped.stdout.hasPrefix("PASS, custom code not run: FlagsPolicy (negateBool:, rankOf:) Flags → Flags 2"), "\(mapped.stdout)")
+        // Left without an expression, `sku` is the policy class's to set: a stand-in, named after the functions.
+        try mapping.replacingOccurrences(of: #"<attribute name="sku">nil</attribute>"#, with: "")
+            .write(to: folder.appendingPathComponent("Flags1to2.mapping.xml"), atomically: true, encoding: .utf8)
+        let left = try runModeldiff(["test", "Flags.xcdatamodeld", "--objects", "3"], in: folder)
+        #expect(
+            left.stdout.hasPrefix("PASS, custom code not run: FlagsPolicy (negateBool:, rankOf:; stand-ins for Note.sku) Flags → Flags 2"),
+            "\(left.stdout)")
     }
 }

@@ -56,10 +56,32 @@ import Testing
         #expect(written["when"] == .some(nil))
         #expect(written["score"] == .some(nil))
         #expect(written["title"] == "$source.title")
+        // `when`, a required Date without an expression now, is left to the class's stand-in.
         #expect(
             standIn.customCode(["FlagsPolicy", "OtherPolicy"]) == [
-                "FlagsPolicy (label:, negateBool:, now, rankOf:, score:)", "OtherPolicy",
+                "FlagsPolicy (label:, negateBool:, now, rankOf:, score:; stand-ins for Note.when)", "OtherPolicy",
             ])
+    }
+
+    /// What the class's stand-in fills: required, stored, without a default or an expression; zeros,
+    /// and a value of its own per number for an attribute in a uniqueness constraint.
+    @Test func theClassStandsInForRequiredAttributesWithoutAnExpression() throws {
+        let entity = Entity(
+            name: "Note",
+            attributes: [
+                Attribute(name: "when", type: .date), Attribute(name: "id", type: .uuid), Attribute(name: "link", type: .uri),
+                Attribute(name: "label", type: .string, isOptional: true),
+                Attribute(name: "score", type: .double, defaultValueString: "2.5"),
+                Attribute(name: "cache", type: .string, isTransient: true), Attribute(name: "title", type: .string),
+            ])
+        let mapping = Self.mapping(policy: "NotePolicy", [("title", "$source.title")]).entityMappings[0]
+        #expect(PolicyClassStandIn.leftToPolicy(mapping, destination: Model(entities: [entity])).map(\.name) == ["when", "id"])
+        #expect(PolicyClassStandIn.standIn(for: .date, number: 0) == .date(0))
+        #expect(PolicyClassStandIn.standIn(for: .string, number: 0) == .string(""))
+        #expect(PolicyClassStandIn.standIn(for: .string, number: 2) == .string("2"))
+        #expect(PolicyClassStandIn.standIn(for: .uuid, number: 0) == .uuid(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!))
+        #expect(PolicyClassStandIn.standIn(for: .uuid, number: 258) == .uuid(UUID(uuidString: "00000000-0000-0000-0000-000000000102")!))
+        #expect(PolicyClassStandIn.standIn(for: .uri, number: 0) == nil)
     }
 
     @Test func onlyTheCustomPolicysFunctionsAreReplaced() throws {
