@@ -1,8 +1,9 @@
 import Foundation
 @_spi(CLI) import ModelDiffKit
-@_spi(CLI) @testable import ModelDiffStore
 import ModelDiffTestSupport
 import Testing
+
+@_spi(CLI) @testable import ModelDiffStore
 
 /// `StoreWriter.BulkInsert` writes its rows many per statement: every row queued goes in, under the
 /// keys it was given, with its own values and the values set for every row, a short last batch
@@ -37,7 +38,8 @@ func bulkInsertWritesEveryQueuedRowUnderItsKey(batched: Bool) throws {
     let number = Int64(try #require(layout.entityNumbers["Magazine"]))
     #expect(ids.map(\.primaryKey) == Array(first.primaryKey + 1...first.primaryKey + Int64(count)))
     #expect(last.primaryKey == first.primaryKey + Int64(count) + 1)
-    let rows = try store.database.rows("SELECT Z_PK, Z_ENT, Z_OPT, ZTITLE, ZISSUE, ZHOMEPAGE FROM ZITEM WHERE Z_ENT = ? ORDER BY Z_PK", [.integer(number)])
+    let rows = try store.database.rows(
+        "SELECT Z_PK, Z_ENT, Z_OPT, ZTITLE, ZISSUE, ZHOMEPAGE FROM ZITEM WHERE Z_ENT = ? ORDER BY Z_PK", [.integer(number)])
     #expect(rows.count == count)
     for (row, values) in rows.enumerated() {
         let expected: [SQLiteValue] = [
