@@ -25,11 +25,18 @@ extension MigrationManager {
         else { return false }
         let readPlan = ReadPlan(table: table, entity: sourceEntity, layout: sourceLayout)
         let links = earlyToOnes(for: mapping, readPlan: readPlan)
-        let insert = try StoreWriter.BulkInsert(writer: writer, entity: destinationName, linking: links.map(\.write))
-        defer { insert.finish() }
-        if !links.isEmpty { toOnesWrittenEarly[mapping.name] = Set(links.map(\.index)) }
         // A MigrationObject's attribute dictionary keeps the last column of a name: so does this.
         let columns = Dictionary(readPlan.attributes.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        // A fetch predicate is evaluated on the row's object, as the per-object path does.
+        let needsObject =
+            plan.entries.contains { entry in
+                if case .key(let key) = entry.source { columns[key] == nil } else { true }
+            } || sourceFetches[mapping.name]?.predicate != nil
+        // An expression or a predicate may ask the manager for the objects made so far, which must then
+        // be in the store: rows are then written one at a time.
+        let insert = try StoreWriter.BulkInsert(writer: writer, entity: destinationName, linking: links.map(\.write), batched: !needsObject)
+        defer { insert.finish() }
+        if !links.isEmpty { toOnesWrittenEarly[mapping.name] = Set(links.map(\.index)) }
         let slots = Dictionary(insert.attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let steps: [Step] = plan.entries.map { entry in
             if case .key(let key) = entry.source, let column = columns[key] {
@@ -39,13 +46,11 @@ extension MigrationManager {
             }
             return .evaluate(entry, slot: slots[entry.name])
         }
-        // A fetch predicate is evaluated on the row's object, as the per-object path does.
-        let needsObject = steps.contains { if case .evaluate = $0 { true } else { false } } || sourceFetches[mapping.name]?.predicate != nil
-        // Parameters no step sets keep one binding for every row: the attribute's default or null.
+        // Attributes no step sets get one binding for every row: the attribute's default or null.
         let defaults = Dictionary(plan.defaults.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
         let targeted = Set(plan.entries.map(\.name))
         for (index, attribute) in insert.attributes.enumerated() where !targeted.contains(attribute.name) {
-            try insert.set((defaults[attribute.name] ?? .null).sqliteValue, attribute: index)
+            try insert.setEveryRow((defaults[attribute.name] ?? .null).sqliteValue, attribute: index)
         }
 
         let rows = try source.rows(of: table, entity: sourceNumber)
@@ -56,7 +61,6 @@ extension MigrationManager {
             let id = ObjectID(entity: sourceNumber, primaryKey: pk)
             let object = needsObject ? migrationObject(id: id, entity: sourceEntity, plan: readPlan, row: rows) : nil
             if let object, !(try isFetched(object, by: mapping)) { continue }
-            insert.nextRow()
             do {
                 for step in steps {
                     switch step {
@@ -82,6 +86,7 @@ extension MigrationManager {
             association.append(source: id, destination: destinationID)
             advance(.createInstances, mapping)
         }
+        try insert.flush()
         return true
     }
 

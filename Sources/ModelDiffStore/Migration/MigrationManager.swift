@@ -183,7 +183,8 @@ public final class MigrationManager: ExpressionObject {
                 return
             }
             writer = try StoreWriter(store: destination, layout: destinationLayout)
-            total = max(1, 3 * (try source.rowCounts().reduce(0) { $0 + $1.count }))
+            // The progress fraction's denominator: each table's rows, counted from its smallest index.
+            total = max(1, 3 * (try source.rowCounts(layout: sourceLayout).reduce(0) { $0 + $1.count }))
             try destination.database.inTransaction {
                 let uniqueIndexes = try destination.dropUniqueIndexes()
                 var deferredIndexes = try deferIndexes(of: destination, mapping: mapping)

@@ -114,6 +114,18 @@ public final class StoreWriter {
         // A unit separator cannot occur in an entity name, so the keys of two inserts never meet.
         let cacheKey = linked.isEmpty ? entity : ([entity] + linked).joined(separator: "\u{1F}")
         if let cached = inserts[cacheKey] { return cached }
+        let (table, columns, list) = try insertColumns(entity, linking: toOnes)
+        let sql = "INSERT INTO \(SQL.quote(table)) (\(SQL.quote(columns))) VALUES (\(SQL.parameters(columns.count)))"
+        let prepared = (try store.database.prepare(sql), list)
+        inserts[cacheKey] = prepared
+        return prepared
+    }
+
+    /// The table and columns an insert of `entity` sets, in the order of `preparedInsert`'s parameters:
+    /// `Z_PK`, `Z_ENT`, `Z_OPT`, the attributes (listed with their names and types), then the columns of `toOnes`.
+    func insertColumns(_ entity: String, linking toOnes: [ToOneWrite] = []) throws(StoreFailure) -> (
+        table: String, columns: [String], attributes: [(name: String, type: AttributeType)]
+    ) {
         guard let table = layout.table(for: entity), layout.entityNumbers[entity] != nil else {
             throw .input(Diagnostic(path: store.path, message: "the destination model has no entity \"\(entity)\""))
         }
@@ -127,11 +139,7 @@ public final class StoreWriter {
                 list.append((name, type))
             }
         }
-        columns += linked
-        let sql = "INSERT INTO \(SQL.quote(table.name)) (\(SQL.quote(columns))) VALUES (\(SQL.parameters(columns.count)))"
-        let prepared = (try store.database.prepare(sql), list)
-        inserts[cacheKey] = prepared
-        return prepared
+        return (table.name, columns + toOnes.flatMap(\.columns), list)
     }
 
     /// Changes attribute values of an existing object (the others stay); bumps `Z_OPT` as a save would,
