@@ -47,12 +47,20 @@ package enum CompositeElements {
         return result
     }
 
-    /// The names of an entity's stored values in Core Data's walk: a plain attribute's name, a Composite
-    /// attribute's element key paths in its place.
-    package static func storedNames(of attributes: [Attribute], in model: Model) -> [String] {
+    /// An entity's stored values in Core Data's walk, each with the name its column is generated from: a plain
+    /// attribute's name, a Composite attribute's element key paths in its place, each with the element's name.
+    package static func storedValues(of attributes: [Attribute], in model: Model) -> [(name: String, base: String)] {
         attributes.flatMap { attribute in
-            attribute.type == .composite ? elements(of: attribute, in: model).map(\.keyPath) : [attribute.name]
+            attribute.type == .composite
+                ? elements(of: attribute, in: model).map { ($0.keyPath, $0.attribute.name) } : [(attribute.name, attribute.name)]
         }
+    }
+
+    /// The Composite attribute of `entity` (or an ancestor) whose element `name` is (`center` for `center.x`),
+    /// nil for a plain attribute's name, whatever characters it holds (a model built in code may put a dot in one).
+    package static func composite(holding name: String, of entity: Entity, in model: Model) -> Attribute? {
+        guard name.contains(".") else { return nil }
+        return model.allAttributes(of: entity).first { $0.type == .composite && name.hasPrefix($0.name + ".") }
     }
 }
 
@@ -71,6 +79,7 @@ extension Attribute {
             regularExpressionString: s.regularExpressionString, allowsExternalBinaryDataStorage: s.allowsExternalBinaryDataStorage,
             allowsCloudEncryption: s.allowsCloudEncryption, isIndexedBySpotlight: s.isIndexedBySpotlight,
             isStoredInExternalRecord: s.isStoredInExternalRecord, isIndexed: s.isIndexed, compositeName: s.compositeName,
-            isSyncable: s.isSyncable, userInfo: s.userInfo, otherAttributes: s.otherAttributes, otherChildren: s.otherChildren, line: s.line)
+            isSyncable: s.isSyncable, userInfo: s.userInfo, otherAttributes: s.otherAttributes, otherChildren: s.otherChildren, line: s.line
+        )
     }
 }

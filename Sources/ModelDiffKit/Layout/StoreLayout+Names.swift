@@ -28,11 +28,10 @@ struct ColumnNames {
                 coreDataCompare($0.name.uppercased(), $1.name.uppercased())
             }
             let stored =
-                CompositeElements.storedNames(of: attributes, in: model)
-                + entity.relationships.filter { !$0.isTransient && !$0.isToMany }.map(\.name)
-            for property in stored {
-                let base = columnName(String(property.split(separator: ".").last ?? Substring(property)))
-                columns[name, default: [:]][property] = Self.claim(base, in: &taken[root, default: []])
+                CompositeElements.storedValues(of: attributes, in: model)
+                + entity.relationships.filter { !$0.isTransient && !$0.isToMany }.map { ($0.name, $0.name) }
+            for (property, base) in stored {
+                columns[name, default: [:]][property] = Self.claim(columnName(base), in: &taken[root, default: []])
             }
         }
         manyToManyPairs = ManyToManyNaming.pairs(

@@ -123,8 +123,8 @@ public struct StoreLayout: Sendable {
     package func column(entity: String, property: String, role: ColumnRole = .value) -> Column? {
         guard let described = model.entity(named: entity), let table = table(for: entity) else { return nil }
         // A Composite element's key path (`center.x`) belongs to the entity declaring the composite.
-        let head = property.split(separator: ".", maxSplits: 1).first.map(String.init) ?? property
-        let owner = model.declaringEntity(ofProperty: head, in: described)?.name ?? toOne(property, of: entity)?.declaring ?? entity
+        let declared = CompositeElements.composite(holding: property, of: described, in: model)?.name ?? property
+        let owner = model.declaringEntity(ofProperty: declared, in: described)?.name ?? toOne(property, of: entity)?.declaring ?? entity
         return table.column(entity: owner, property: property, role: role)
     }
 

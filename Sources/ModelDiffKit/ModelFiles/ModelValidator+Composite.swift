@@ -15,7 +15,16 @@ extension ModelValidator {
         var warnings: [Diagnostic] = []
         for table in layout.tables {
             // The table's stored values by the column name Core Data's generator starts from.
-            var byBase: [String: [(entity: String, name: String, column: String)]] = [:]
+            // The element key paths of the table's composites, by entity, with the element names they are named from.
+            var elements: [String: [String: String]] = [:]
+            for entity in table.entities.compactMap(model.entity(named:)) {
+                for attribute in entity.attributes where attribute.type == .composite {
+                    for element in CompositeElements.elements(of: attribute, in: model) {
+                        elements[entity.name, default: [:]][element.keyPath] = element.attribute.name
+                    }
+                }
+            }
+            var byBase: [String: [(entity: String, name: String, column: String, isElement: Bool)]] = [:]
             var bases: [String] = []
             for column in table.columns {
                 let (entity, name): (String, String)
@@ -23,17 +32,20 @@ extension ModelValidator {
                 case .attribute(let e, let n, _), .toOne(let e, let n): (entity, name) = (e, n)
                 default: continue
                 }
-                let base = columnName(String(name.split(separator: ".").last ?? Substring(name)))
+                let element = elements[entity]?[name]
+                let base = columnName(element ?? name)
                 if byBase[base] == nil { bases.append(base) }
-                byBase[base, default: []].append((entity, name, column.name))
+                byBase[base, default: []].append((entity, name, column.name, element != nil))
             }
             for base in bases {
-                guard let members = byBase[base], members.count > 1, members.contains(where: { $0.name.contains(".") }) else { continue }
-                let ordered = members.sorted { $0.column.count != $1.column.count ? $0.column.count < $1.column.count : $0.column < $1.column }
+                guard let members = byBase[base], members.count > 1, members.contains(where: \.isElement) else { continue }
+                let ordered = members.sorted {
+                    $0.column.count != $1.column.count ? $0.column.count < $1.column.count : $0.column < $1.column
+                }
                 // Said at the first composite involved, where the assumption comes in.
-                let element = ordered.first { $0.name.contains(".") }
+                let element = ordered.first(where: \.isElement)
                 let first = element.flatMap { member in
-                    model.entity(named: member.entity)?.attributes.first { $0.name == member.name.split(separator: ".").first.map(String.init) }
+                    model.entity(named: member.entity).flatMap { CompositeElements.composite(holding: member.name, of: $0, in: model) }
                 }
                 let named = ordered.map { "\($0.entity).\($0.name) is \($0.column)" }.joined(separator: ", ")
                 warnings.append(

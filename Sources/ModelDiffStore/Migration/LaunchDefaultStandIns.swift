@@ -12,7 +12,8 @@ import Foundation
     public static func warnings(for step: MigrationStep) -> [String] {
         var seen: Set<String> = []
         var lines: [String] = []
-        for mapping in step.mapping.entityMappings where mapping.sourceEntity != nil && [.copy, .transform, .custom].contains(mapping.type) {
+        for mapping in step.mapping.entityMappings where mapping.sourceEntity != nil && [.copy, .transform, .custom].contains(mapping.type)
+        {
             guard let name = mapping.destinationEntity, let entity = step.destination.entity(named: name) else { continue }
             let expressions = Dictionary(mapping.attributeMappings.map { ($0.name, $0.valueExpression) }, uniquingKeysWith: { a, _ in a })
             for attribute in step.destination.allAttributes(of: entity) where !attribute.isTransient {

@@ -110,7 +110,9 @@ enum SQLFastPath {
                     continue
                 }
                 switch column.kind {
-                case .attribute(let owner, let name, let type) where ancestry.contains(owner) && name.contains("."):
+                case .attribute(let owner, let name, let type)
+                where ancestry.contains(owner)
+                    && CompositeElements.composite(holding: name, of: destinationEntity, in: destination.model) != nil:
                     guard
                         let value = elementValue(
                             name, type: type, mappings: attributes, destinationEntity: destinationEntity, in: destination.model,
@@ -363,13 +365,12 @@ enum SQLFastPath {
         _ keyPath: String, type: AttributeType, mappings: [String: PropertyMapping], destinationEntity: Entity, in destinationModel: Model,
         sourceEntity: Entity, sourceTable: StoreLayout.Table, source: StoreLayout
     ) -> SQLFragment? {
-        let head = String(keyPath.prefix { $0 != "." })
-        let rest = keyPath.dropFirst(head.count)
-        let mapping = mappings[head]
+        guard let composite = CompositeElements.composite(holding: keyPath, of: destinationEntity, in: destinationModel) else { return nil }
+        let rest = keyPath.dropFirst(composite.name.count)
+        let mapping = mappings[composite.name]
         guard let mapping, let text = mapping.valueExpression else {
             if mapping?.placeholder != nil { return nil }
-            let composite = destinationModel.allAttributes(of: destinationEntity).first { $0.name == head }
-            let element = composite.flatMap { CompositeElements.elements(of: $0, in: destinationModel).first { $0.keyPath == keyPath } }
+            let element = CompositeElements.elements(of: composite, in: destinationModel).first { $0.keyPath == keyPath }
             if let element, element.attribute.defaultDateTimeInterval == nil,
                 let value = AttributeMappingPlan.defaultValue(of: element.keyPathAttribute)
             {
@@ -378,9 +379,11 @@ enum SQLFastPath {
             return .null
         }
         guard case .keyPath(.variable("source"), let components)? = try? ExpressionParser.parse(text), components.count == 1,
-            let composite = source.model.allAttributes(of: sourceEntity).first(where: { $0.name == components[0] }),
-            let element = CompositeElements.elements(of: composite, in: source.model).first(where: { $0.keyPath == components[0] + rest }),
-            let owner = source.model.declaringEntity(ofProperty: composite.name, in: sourceEntity)?.name,
+            let sourceComposite = source.model.allAttributes(of: sourceEntity).first(where: { $0.name == components[0] }),
+            let element = CompositeElements.elements(of: sourceComposite, in: source.model).first(where: {
+                $0.keyPath == components[0] + rest
+            }),
+            let owner = source.model.declaringEntity(ofProperty: sourceComposite.name, in: sourceEntity)?.name,
             let column = sourceTable.column(entity: owner, property: element.keyPath)
         else { return nil }
         return converted(.column(column.name, of: "s"), from: element.attribute.type, to: type)
