@@ -96,6 +96,10 @@ struct MigrateCommand: ParsableCommand {
             Signals.removeOnInterrupt()
             let source = try PersistentStore.open(path: store, lockTimeout: wait)
             let steps = try plan(source)
+            // A default computed at launch has no value in the source: one warning per attribute that takes the run's stand-in.
+            for line in steps.flatMap(LaunchDefaultStandIns.warnings(for:)) {
+                printError(Diagnostic(.warning, path: store, message: line).description)
+            }
             // Counted as Core Data reads the source version's tables, as the migration reads them.
             let counts =
                 try steps.first.map { step throws(StoreFailure) in try source.rowCounts(layout: source.layout(for: step.source)) }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(CLI) import ModelDiffStore
 import ModelDiffTestSupport
 import Testing
 
@@ -75,6 +76,40 @@ import Testing
         let store = directory.appendingPathComponent("seeded.sqlite").path
         let seed = try runModeldiff(["store", "seed", folder, "--objects", "5", "--output", store])
         #expect(seed.status == 0, "\(seed.stdout)\(seed.stderr)")
+    }
+
+    @Test func migrateSaysWhichStandInEachLaunchDefaultTakes() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = Paths.repository.appendingPathComponent(self.folder).path
+        let seed = try runModeldiff(
+            ["store", "seed", "\(folder)/EventsSchemaV1", "--objects", "4", "--output", "v1.sqlite"], in: directory)
+        #expect(seed.status == 0, "\(seed.stderr)")
+        for (name, flags) in [("out.sqlite", [String]()), ("slow.sqlite", ["--no-fast-path"])] {
+            let migrate = try runModeldiff(["migrate", "v1.sqlite", "--to", folder, "--output", name] + flags, in: directory)
+            #expect(migrate.status == 0, "\(name): \(migrate.stderr)")
+            let lines = migrate.stderr.split(separator: "\n").map(String.init).filter { $0.contains(": warning: ") }
+            #expect(lines.count == launchDefaults.count, "\(name): \(migrate.stderr)")
+            for attribute in launchDefaults {
+                let (property, expression) = (attribute.prefix { $0 != " " }, attribute.drop { $0 != " " }.dropFirst())
+                let start = "v1.sqlite: warning: Event.\(property) has a default computed at launch \(expression); every migrated row gets "
+                #expect(lines.contains { $0.hasPrefix(start) }, "\(name): \(start)\n\(migrate.stderr)")
+            }
+            #expect(
+                lines.contains {
+                    $0.hasSuffix("Event.payload has a default computed at launch (Data()); every migrated row gets empty data")
+                })
+            #expect(lines.contains { $0.hasSuffix("(TimeZone.current.identifier); every migrated row gets \"\"") }, "\(migrate.stderr)")
+            // The UUID named is the one every migrated row holds.
+            let uuid = lines.first { $0.contains("Event.identifier") }.flatMap { line in
+                line.split(separator: " ").dropLast(5).last.map(String.init)
+            }
+            let store = try PersistentStore.open(path: directory.appendingPathComponent(name).path)
+            let held = try store.database.rows("SELECT DISTINCT hex(ZIDENTIFIER) FROM ZEVENT").map { row -> String in
+                if case .text(let hex) = row[0] { hex } else { "" }
+            }
+            #expect(held == [uuid?.replacingOccurrences(of: "-", with: "") ?? "?"], "\(name): \(held) \(String(describing: uuid))")
+        }
     }
 
     /// Core Data's version hash leaves defaults out: the same properties without their initializers hash alike.

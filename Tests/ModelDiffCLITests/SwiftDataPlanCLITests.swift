@@ -94,7 +94,7 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == "\(folder)/Schemas.swift: error: seeding version \"FlagSchemaV1\" for FlagSchemaV1 → FlagSchemaV2: cannot seed "
+                == "\(folder)/Schemas.swift:14:33: error: seeding version \"FlagSchemaV1\" for FlagSchemaV1 → FlagSchemaV2: cannot seed "
                 + "Flag.isOn: a unique Boolean has two values, so its table holds at most 2 objects; lower their count in --objects\n",
             "\(result.stderr)")
         let two = try runModeldiff(["test", folder, "--objects", "2"])

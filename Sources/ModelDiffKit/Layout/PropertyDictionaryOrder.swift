@@ -58,7 +58,9 @@ package struct PropertyDictionaryOrder {
     ///
     /// The Tiger table is filled from another hash table, the entity's `_PF_Leopard_CFDictionary`
     /// (`NSSQLEntity._generateProperties`), in its slot order: the order matters when keys collide. That
-    /// table receives `_ent`, `_pk`, `_opt`, then the stored attributes in the slot order of the
+    /// table receives `_ent`, `_pk`, `_opt`, the element key paths of Composite attributes (`center.x`,
+    /// set from the block `_generateProperties` runs over each composite's elements), then the stored
+    /// attributes but Composite ones in the slot order of the
     /// entity description's attributes-by-name table (`_leopardStyleAttributesByName`, every attribute,
     /// transient ones included, in model order), then the stored relationships likewise
     /// (`_leopardStyleRelationshipsByName`), each to-one preceded by its key and entity columns.
@@ -68,9 +70,15 @@ package struct PropertyDictionaryOrder {
         var table = LeopardTable()
         for key in ["_ent", "_pk", "_opt"] { table.insert(key) }
         let attributes = model.allAttributes(of: entity)
+        // A Composite attribute's elements go in under their key paths as the walk over the attributes
+        // makes them, before the attributes are copied in; the composite itself has no entry.
+        let walked = attributes.filter { !$0.isTransient }.sorted { coreDataCompare($0.name.uppercased(), $1.name.uppercased()) }
+        for attribute in walked where attribute.type == .composite {
+            for element in CompositeElements.elements(of: attribute, in: model) { table.insert(element.keyPath) }
+        }
         var byName = LeopardTable()
         for attribute in attributes { byName.insert(attribute.name) }
-        let stored = Set(attributes.filter { !$0.isTransient }.map(\.name))
+        let stored = Set(attributes.filter { !$0.isTransient && $0.type != .composite }.map(\.name))
         for name in byName.keys where stored.contains(name) { table.insert(name) }
         let relationships = model.allRelationships(of: entity)
         var relationshipsByName = LeopardTable()

@@ -50,14 +50,21 @@ extension StoreLayout {
                     coreDataCompare($0.name.uppercased(), $1.name.uppercased())
                 }
                 for attribute in attributes {
-                    let storage = StorageClass(attribute.type)
-                    created.append(
-                        (
-                            Self.columnRank(attribute.type),
-                            Column(
-                                name: names.column(name, attribute.name), sqlType: storage.sqlType,
-                                kind: .attribute(entity: name, name: attribute.name, type: attribute.type))
-                        ))
+                    // A Composite attribute has no column: its elements do, each of its own type, made where
+                    // the walk reaches the composite (`CompositeElements`).
+                    let stored =
+                        attribute.type == .composite
+                        ? CompositeElements.elements(of: attribute, in: model).map { ($0.keyPath, $0.attribute.type) }
+                        : [(attribute.name, attribute.type)]
+                    for (valueName, type) in stored {
+                        created.append(
+                            (
+                                Self.columnRank(type),
+                                Column(
+                                    name: names.column(name, valueName), sqlType: StorageClass(type).sqlType,
+                                    kind: .attribute(entity: name, name: valueName, type: type))
+                            ))
+                    }
                 }
                 for relationship in entity.relationships.filter({ !$0.isTransient && !$0.isToMany }).sorted(by: {
                     coreDataCompare($0.name.uppercased(), $1.name.uppercased())

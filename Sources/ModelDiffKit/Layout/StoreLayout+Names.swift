@@ -21,11 +21,17 @@ struct ColumnNames {
         var taken: [String: Set<String>] = [:]
         for name in claimOrder {
             guard let entity = model.entity(named: name), let root = rootOf[name] else { continue }
+            // Per entity in `_generateProperties`' walk: the attributes in the order their columns are
+            // made (`StoreLayout+Build`), a Composite attribute's elements where it stands, each named
+            // from the element's own name (`center.x` claims `ZX`), then the to-ones.
+            let attributes = entity.attributes.filter { !$0.isTransient }.sorted {
+                coreDataCompare($0.name.uppercased(), $1.name.uppercased())
+            }
             let stored =
-                entity.attributes.filter { !$0.isTransient }.map(\.name)
-                + entity.relationships.filter { !$0.isTransient && !$0.isToMany }.map(\.name)
-            for property in stored {
-                columns[name, default: [:]][property] = Self.claim(columnName(property), in: &taken[root, default: []])
+                CompositeElements.storedValues(of: attributes, in: model)
+                + entity.relationships.filter { !$0.isTransient && !$0.isToMany }.map { ($0.name, $0.name) }
+            for (property, base) in stored {
+                columns[name, default: [:]][property] = Self.claim(columnName(base), in: &taken[root, default: []])
             }
         }
         manyToManyPairs = ManyToManyNaming.pairs(

@@ -122,7 +122,9 @@ public struct StoreLayout: Sendable {
     /// same name in one table (`ZTEXT`, `ZTEXT1`).
     package func column(entity: String, property: String, role: ColumnRole = .value) -> Column? {
         guard let described = model.entity(named: entity), let table = table(for: entity) else { return nil }
-        let owner = model.declaringEntity(ofProperty: property, in: described)?.name ?? toOne(property, of: entity)?.declaring ?? entity
+        // A Composite element's key path (`center.x`) belongs to the entity declaring the composite.
+        let declared = CompositeElements.composite(holding: property, of: described, in: model)?.name ?? property
+        let owner = model.declaringEntity(ofProperty: declared, in: described)?.name ?? toOne(property, of: entity)?.declaring ?? entity
         return table.column(entity: owner, property: property, role: role)
     }
 

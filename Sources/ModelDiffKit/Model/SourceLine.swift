@@ -8,11 +8,14 @@ public struct SourceLine: Sendable, Hashable, CustomStringConvertible {
     /// The file the element is declared in when that is not the model's own file (a SwiftData class
     /// declared in another file of the folder than its schema), else nil.
     public let file: String?
+    /// The 1-based column, where the source has one (a SwiftData declaration), else nil.
+    public let column: Int?
 
     /// Creates a source line, in `file` when the element stands outside the model's own file.
-    public init(_ value: Int?, file: String? = nil) {
+    public init(_ value: Int?, file: String? = nil, column: Int? = nil) {
         self.value = value
         self.file = file
+        self.column = column
     }
 
     /// The file to name for the element: its own, else `path`, the model's.

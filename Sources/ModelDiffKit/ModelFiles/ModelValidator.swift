@@ -16,7 +16,7 @@ struct ModelValidator {
         }
         try validateConfigurations()
         try validateLayout()
-        return warnings + fetchIndexWarnings()
+        return warnings + fetchIndexWarnings() + compositeColumnWarnings()
     }
 
     /// Unique entity names, parents that exist, no cycle, at most `maximumInheritanceDepth` levels: the

@@ -152,7 +152,7 @@ struct SwiftDataModelBuilder {
 
     /// Where an element is declared: its line, and its file when that is not the model's.
     private func line(_ location: SwiftSourceLocation) -> SourceLine {
-        SourceLine(location.line, file: location.path == path ? nil : location.path)
+        SourceLine(location.line, file: location.path == path ? nil : location.path, column: location.column)
     }
 
     // MARK: Properties

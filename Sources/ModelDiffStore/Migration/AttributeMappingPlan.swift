@@ -51,6 +51,10 @@ struct AttributeMappingPlan {
         var entries: [Entry] = []
         for property in mapping.attributeMappings {
             guard let attribute = attributes[property.name] else { continue }
+            if attribute.type == .composite {
+                entries += Self.elementEntries(of: attribute, mapping: property, model: model, entity: name)
+                continue
+            }
             if let placeholder = property.placeholder {
                 entries.append(Entry(name: property.name, type: attribute.type, source: .placeholder(placeholder)))
                 continue
@@ -75,11 +79,15 @@ struct AttributeMappingPlan {
         }
         var seen = Set(entries.map(\.name))
         var defaults: [(name: String, value: StoreValue)] = []
-        for attribute in model.allAttributes(of: entity) where seen.insert(attribute.name).inserted && !attribute.isTransient {
+        // A Composite attribute's values are its elements', each with its own default (`CompositeElements`).
+        let stored = model.allAttributes(of: entity).flatMap { attribute in
+            attribute.type == .composite ? CompositeElements.elements(of: attribute, in: model).map(\.keyPathAttribute) : [attribute]
+        }
+        for attribute in stored where seen.insert(attribute.name).inserted && !attribute.isTransient {
             if let value = Self.defaultValue(of: attribute) { defaults.append((attribute.name, value)) }
         }
         var newObjectValues: [String: StoreValue] = [:]
-        for attribute in model.allAttributes(of: entity) where newObjectValues[attribute.name] == nil && !attribute.isTransient {
+        for attribute in stored where newObjectValues[attribute.name] == nil && !attribute.isTransient {
             if let value = Self.defaultValue(of: attribute) { newObjectValues[attribute.name] = value }
         }
         self.entity = name
@@ -91,6 +99,34 @@ struct AttributeMappingPlan {
             if case .expression(let e) = $0.source { e.variables.contains("destination") } else { false }
         }
         self.attributeMappings = mapping.attributeMappings
+    }
+
+    /// The entries of a Composite attribute's mapping: one per element column, each read from the source's
+    /// element of the same key path under the source composite `$source.<name>` names (the inferred mapping's
+    /// expression). Another expression gives a whole composite value, which no column holds: migrating an
+    /// object then fails with that reason rather than leaving the elements NULL.
+    private static func elementEntries(of attribute: Attribute, mapping property: PropertyMapping, model: Model, entity: String) -> [Entry]
+    {
+        let elements = CompositeElements.elements(of: attribute, in: model)
+        if let placeholder = property.placeholder {
+            return [Entry(name: attribute.name, type: attribute.type, source: .placeholder(placeholder))]
+        }
+        guard let text = property.valueExpression else { return [] }
+        if case .keyPath(.variable("source"), let components)? = try? ExpressionParser.parse(text), components.count == 1,
+            !components[0].hasPrefix("@")
+        {
+            return elements.map { element in
+                Entry(
+                    name: element.keyPath, type: element.attribute.type,
+                    source: .key(components[0] + element.keyPath.dropFirst(attribute.name.count)))
+            }
+        }
+        let reason = MigrationError(
+            .migration,
+            "the mapping for \(entity).\(attribute.name) gives a whole Composite value (\(text)); modeldiff copies a composite's "
+                + "elements from a source composite ($source.<name>) only",
+            entity: entity)
+        return [Entry(name: attribute.name, type: attribute.type, source: .unparsable(reason))]
     }
 
     /// An attribute's default value as stored, nil when it has none; a default computed at launch

@@ -139,9 +139,12 @@ public struct MigrationTest: Sendable {
                         ranges: data.ranges
                     ).write(model: old.model, to: source)
                 } catch StoreFailure.input(let problem) where problem.path == source {
-                    // The seeded store is a temporary file the user never sees: name the version it stands for.
+                    // The seeded store is a temporary file the user never sees: name the version it stands for, at the
+                    // declaration of the property that cannot be seeded where the source gives its line.
+                    let declaration = Self.declaration(of: problem.message, in: old.model)
                     throw Diagnostic(
-                        path: old.loaded.path,
+                        path: declaration?.file(or: old.loaded.path) ?? old.loaded.path, line: declaration?.value,
+                        column: declaration?.column,
                         message: "seeding version \"\(versions.names[from])\" for \(versions.names[from]) → \(versions.names[to]): "
                             + problem.message)
                 } catch let count as SeedCountError where count.path == source {
@@ -262,6 +265,20 @@ public struct MigrationTest: Sendable {
             from: old.name, to: new.name, origin: origin, mappingPath: mappingPath, failures: kept, acknowledged: accepted,
             seconds: Date().timeIntervalSince(started), customCodeNotRun: standIn.customCode(custom),
             launchDefaults: Self.launchDefaults(report.diff))
+    }
+
+    /// Where the property a seeding refusal names (`cannot seed Flag.isOn: …`, `cannot seed Item.center.x: …`, its
+    /// composite) is declared, when the model's source gives its line and column (a SwiftData declaration).
+    static func declaration(of message: String, in model: Model) -> SourceLine? {
+        guard message.hasPrefix("cannot seed ") else { return nil }
+        let subject = message.dropFirst("cannot seed ".count).prefix { $0 != ":" && $0 != " " }.split(separator: ".")
+        guard subject.count >= 2, let entity = model.entity(named: String(subject[0])) else { return nil }
+        let name = String(subject[1])
+        let property =
+            model.allAttributes(of: entity).first { $0.name == name }?.line
+            ?? model.allRelationships(of: entity).first { $0.name == name }?.line
+        guard let property, property.value != nil, property.column != nil else { return nil }
+        return property
     }
 
     /// `Entity.attribute (expression)` for each attribute the diff adds with a default computed at launch.

@@ -110,6 +110,16 @@ enum SQLFastPath {
                     continue
                 }
                 switch column.kind {
+                case .attribute(let owner, let name, let type)
+                where ancestry.contains(owner)
+                    && CompositeElements.composite(holding: name, of: destinationEntity, in: destination.model) != nil:
+                    guard
+                        let value = elementValue(
+                            name, type: type, mappings: attributes, destinationEntity: destinationEntity, in: destination.model,
+                            sourceEntity: sourceEntity, sourceTable: sourceTable, source: source)
+                    else { return nil }
+                    columns.append(column.name)
+                    values.append(value)
                 case .attribute(let owner, let name, let type) where ancestry.contains(owner):
                     guard
                         let value = attributeValue(
@@ -348,6 +358,37 @@ enum SQLFastPath {
         return copiedColumn(components[0], type: type, sourceEntity: sourceEntity, sourceTable: sourceTable, source: source)
     }
 
+    /// The SQL value of a Composite element's column (`center.x`, `CompositeElements`): the source element of the same
+    /// key path under the source composite the mapping copies (`$source.<name>`), the element's default when the
+    /// mapping has no expression (a composite new in the destination), as on the generic path; nil otherwise.
+    private static func elementValue(
+        _ keyPath: String, type: AttributeType, mappings: [String: PropertyMapping], destinationEntity: Entity, in destinationModel: Model,
+        sourceEntity: Entity, sourceTable: StoreLayout.Table, source: StoreLayout
+    ) -> SQLFragment? {
+        guard let composite = CompositeElements.composite(holding: keyPath, of: destinationEntity, in: destinationModel) else { return nil }
+        let rest = keyPath.dropFirst(composite.name.count)
+        let mapping = mappings[composite.name]
+        guard let mapping, let text = mapping.valueExpression else {
+            if mapping?.placeholder != nil { return nil }
+            let element = CompositeElements.elements(of: composite, in: destinationModel).first { $0.keyPath == keyPath }
+            if let element, element.attribute.defaultDateTimeInterval == nil,
+                let value = AttributeMappingPlan.defaultValue(of: element.keyPathAttribute)
+            {
+                return literal(value)
+            }
+            return .null
+        }
+        guard case .keyPath(.variable("source"), let components)? = try? ExpressionParser.parse(text), components.count == 1,
+            let sourceComposite = source.model.allAttributes(of: sourceEntity).first(where: { $0.name == components[0] }),
+            let element = CompositeElements.elements(of: sourceComposite, in: source.model).first(where: {
+                $0.keyPath == components[0] + rest
+            }),
+            let owner = source.model.declaringEntity(ofProperty: sourceComposite.name, in: sourceEntity)?.name,
+            let column = sourceTable.column(entity: owner, property: element.keyPath)
+        else { return nil }
+        return converted(.column(column.name, of: "s"), from: element.attribute.type, to: type)
+    }
+
     /// The source attribute `key`'s column, converted to `type` as Core Data converts it; nil when it cannot be.
     private static func copiedColumn(
         _ key: String, type: AttributeType, sourceEntity: Entity, sourceTable: StoreLayout.Table, source: StoreLayout
@@ -356,8 +397,12 @@ enum SQLFastPath {
             let owner = source.model.declaringEntity(ofProperty: sourceAttribute.name, in: sourceEntity)?.name,
             let column = sourceTable.column(entity: owner, property: sourceAttribute.name)
         else { return nil }
-        let value = SQLFragment.column(column.name, of: "s")
-        switch (sourceAttribute.type, type) {
+        return converted(.column(column.name, of: "s"), from: sourceAttribute.type, to: type)
+    }
+
+    /// A source column's value of type `from` as Core Data converts it to `type`; nil when it cannot be.
+    private static func converted(_ value: SQLFragment, from sourceType: AttributeType, to type: AttributeType) -> SQLFragment? {
+        switch (sourceType, type) {
         case (.boolean, .boolean): return .storedBoolean(value)
         case (let a, let b) where a == b: return value
         case (let a, .boolean) where a.isNumber: return .boolean(value)

@@ -34,7 +34,11 @@ struct SeedValues {
         model: Model, entity: Entity, random: SeededRandom, target: SeedTarget? = nil, ranges: [String: ClosedRange<Double>] = [:]
     ) {
         self.entity = entity
-        let all = model.allAttributes(of: entity)
+        // A Composite attribute's values are its elements' (`CompositeElements`), each seeded under its key path
+        // (`center.x`) as an attribute of its own type; one nil where the composite may be nil leaves all of them NULL.
+        let all = model.allAttributes(of: entity).flatMap { attribute in
+            attribute.type == .composite ? CompositeElements.elements(of: attribute, in: model).map(\.keyPathAttribute) : [attribute]
+        }
         attributes = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let constraints = model.ancestry(of: entity).flatMap(\.uniquenessConstraints)
         unique = Set(constraints.flatMap { $0 })
@@ -125,16 +129,7 @@ struct SeedValues {
         case .uri:
             return .uri("https://example.com/\(entity.name.lowercased())/\(index)")
         case .composite:
-            guard attribute.isOptional else {
-                // docs/STORE.md, "Composite attributes": each element is a column of its own, named from the element
-                // alone, but which element keeps the bare name when two share one is not established.
-                throw Diagnostic(
-                    path: path,
-                    message:
-                        "cannot seed \(what): composite layout unknown: Core Data stores each element of a Composite attribute "
-                        + "in a column of its own, and no Apple-written store settles those columns' names and order, "
-                        + "so modeldiff writes none")
-            }
+            // No column holds a Composite attribute itself: its elements are seeded one by one above.
             return .null
         case .undefined, .objectID:
             guard attribute.isOptional else {
