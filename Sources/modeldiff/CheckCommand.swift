@@ -145,6 +145,7 @@ struct CheckCommand: ParsableCommand {
                     output = try SARIFReport.render(reports, bundleFindings: check.bundleFindings, toolVersion: ModelDiffCommand.version)
                 case .github: output = CheckReports.githubLock(check) + CheckReports.github(reports, verbose: verbose)
                 }
+                LeftToExit.keep((bundle, check, mappings.files))
             }
             printOut(output)
             let findings = reports.flatMap(\.report.findings) + bundleFindings

@@ -66,6 +66,7 @@ struct HashCommand: ParsableCommand {
                     printOut(
                         hashes.map { "\($0.0.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.1.versionChecksum)\n" }.joined())
                 }
+                LeftToExit.keep((bundle, hashes))
                 return bundle.unreadableVersions.isEmpty
             }
             if ModelInput.isSwiftSourceFolder(model) {

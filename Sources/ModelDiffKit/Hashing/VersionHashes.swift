@@ -24,8 +24,18 @@ public struct VersionHashes: Sendable, Hashable {
 extension Sequence where Element == Model {
     /// Every model's version hashes, in order; each SHA-256 input shared by several models is hashed once.
     @_spi(CLI) public func versionHashes() -> [VersionHashes] {
-        var digests = DigestMemo()
-        return map { $0.versionHashes(digests: &digests) }
+        let models = Array(self)
+        let runs = Swift.min(ProcessInfo.processInfo.activeProcessorCount, models.count / 2)
+        guard runs > 1 else {
+            var digests = DigestMemo()
+            return models.map { $0.versionHashes(digests: &digests) }
+        }
+        // One run of neighbouring versions per core, each with a memo of its own: neighbours share the most inputs.
+        let bounds = (0..<runs).map { $0 * models.count / runs..<($0 + 1) * models.count / runs }
+        return bounds.concurrentMap { range in
+            var digests = DigestMemo()
+            return models[range].map { $0.versionHashes(digests: &digests) }
+        }.flatMap { $0 }
     }
 }
 

@@ -83,18 +83,22 @@ public struct ModelBundle: Sendable {
         var notes: [Diagnostic] = []
         var unreadable: [(name: String, problem: Diagnostic)] = []
         let current = try ModelLocator.currentVersionName(ofBundle: path, versions: names)
-        for name in names {
-            let folder = (path as NSString).appendingPathComponent(name + ".xcdatamodel")
-            if ModelLocator.isXcode3Model(folder) {
+        // Each version is its own file and parse: they are read on every core, then taken in the
+        // bundle's order, so the error thrown is the first version's in that order, as when read one by one.
+        let folders = names.map { (path as NSString).appendingPathComponent($0 + ".xcdatamodel") }
+        let results = folders.concurrentMap { folder -> Result<LoadedModel, Diagnostic>? in
+            ModelLocator.isXcode3Model(folder) ? nil : Result { () throws(Diagnostic) in try ModelFile.loadFolder(folder) }
+        }
+        for (name, (folder, result)) in zip(names, zip(folders, results)) {
+            switch result {
+            case nil:
                 notes.append(
                     Diagnostic(
                         .note, path: folder,
                         message: "version \"\(name)\" is an Xcode 3 binary model (elements/layout), which modeldiff cannot read; skipped"))
-                continue
-            }
-            do {
-                versions.append(ModelVersion(name: name, loaded: try ModelFile.loadFolder(folder)))
-            } catch {
+            case .success(let loaded):
+                versions.append(ModelVersion(name: name, loaded: loaded))
+            case .failure(let error):
                 guard keepingUnreadable, name != current else { throw error }
                 unreadable.append((name, error))
             }

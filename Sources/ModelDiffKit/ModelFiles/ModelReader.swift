@@ -1,3 +1,5 @@
+import Foundation
+
 /// A model read from a file, with the notes the reader made about things it kept without interpreting.
 public struct LoadedModel: Sendable {
     /// The model.
@@ -20,7 +22,9 @@ public enum ModelReader {
     /// Parses and validates model XML; `path` names the file in diagnostics.
     public static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedModel {
         // UTF-16 XML is full of zero bytes and valid all the same: its byte order mark says what it is.
-        if bytes.contains(0) && !XMLText.startsWithUTF16ByteOrderMark(bytes) {
+        if bytes.withUnsafeBufferPointer({ buffer in buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false })
+            && !XMLText.startsWithUTF16ByteOrderMark(bytes)
+        {
             throw Diagnostic(path: path, message: "not an Xcode model: the file is binary, not XML")
         }
         // Decode while the parsed tree is alive, reading it in place; validate once it is freed.
