@@ -123,7 +123,9 @@ extension Conservation {
         guard ownerAlone, let (holder, name) = layout.storingToOne(of: declaring, relationship: key.relationship),
             let column = targetTable.column(entity: holder, property: name)
         else { return nil }
-        if case .copied = counting { return Shortcut(kind: .column(table: targetTable.name, column: column.name, entity: nil), target: nil) }
+        if case .copied = counting {
+            return Shortcut(kind: .column(table: targetTable.name, column: column.name, entity: nil), target: nil)
+        }
         guard let target, let keys = dangling[.init(table: targetTable.name, column: column.name, target: table.name)] else { return nil }
         return Shortcut(kind: .counted(keys, danglingAreLinks: false), target: target)
     }

@@ -15,7 +15,10 @@ private let paths: [(name: String, flags: [String])] = [("fast path", []), ("thr
 private func seededFolder() throws -> URL {
     let folder = try Paths.temporaryDirectory()
     let seed = try runModeldiff(
-        ["store", "seed", bench.appendingPathComponent("Bench.xcdatamodel").path, "--objects", "40", "--seed", "5", "--output", "v1.sqlite"],
+        [
+            "store", "seed", bench.appendingPathComponent("Bench.xcdatamodel").path, "--objects", "40", "--seed", "5", "--output",
+            "v1.sqlite",
+        ],
         in: folder)
     #expect(seed.status == 0, "\(seed.stderr)")
     return folder
@@ -38,7 +41,9 @@ private func linkCounts(_ json: String) throws -> [String: [String: Any]] {
 @Test func aLinkLostInTheOutputOfTablesOfOneEntityFailsTheStep() throws {
     let folder = try seededFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    for (broken, relationships) in [("ZPOST.ZAUTHOR", ["PostToPost.author: ", "AuthorToAuthor.posts: "]), ("Z_2TAGS", [".tags: ", ".posts: "])] {
+    for (broken, relationships) in [
+        ("ZPOST.ZAUTHOR", ["PostToPost.author: ", "AuthorToAuthor.posts: "]), ("Z_2TAGS", [".tags: ", ".posts: "]),
+    ] {
         for (name, flags) in paths {
             let result = try runModeldiff(
                 ["migrate", "v1.sqlite", "--to", bench.path, "--output", "out.sqlite"] + flags, in: folder,
@@ -73,7 +78,8 @@ private func linkCounts(_ json: String) throws -> [String: [String: Any]] {
         let tags = "SELECT Z_PK FROM ZTAG"
         let expected: [String: (source: Int, destination: Int)] = [
             "PostToPost.author": (
-                try count("SELECT COUNT(ZAUTHOR) FROM ZPOST"), try count("SELECT COUNT(*) FROM ZPOST WHERE ZAUTHOR IN (SELECT Z_PK FROM ZAUTHOR)")
+                try count("SELECT COUNT(ZAUTHOR) FROM ZPOST"),
+                try count("SELECT COUNT(*) FROM ZPOST WHERE ZAUTHOR IN (SELECT Z_PK FROM ZAUTHOR)")
             ),
             "AuthorToAuthor.posts": (
                 try count("SELECT COUNT(*) FROM ZPOST WHERE ZAUTHOR IN (SELECT Z_PK FROM ZAUTHOR)"),
@@ -91,14 +97,16 @@ private func linkCounts(_ json: String) throws -> [String: [String: Any]] {
         #expect(expected["PostToPost.tags"].map { $0.source > $0.destination } == true)
         for (name, flags) in paths {
             let result = try runModeldiff(
-                ["migrate", "v1.sqlite", "--to", bench.path, "--output", "out-\(flags.count).sqlite", "--format", "json"] + flags, in: folder)
+                ["migrate", "v1.sqlite", "--to", bench.path, "--output", "out-\(flags.count).sqlite", "--format", "json"] + flags,
+                in: folder)
             #expect(result.status == 0, "\(name), \(bothColumns): \(result.stderr)")
             let found = try linkCounts(result.stdout)
             for (label, counts) in expected {
                 let reported = try #require(found[label], "\(name): no count for \(label) in \(result.stdout)")
                 #expect(reported["source"] as? Int == counts.source, "\(name), \(bothColumns), \(label): \(reported)")
                 #expect(reported["destination"] as? Int == counts.destination, "\(name), \(bothColumns), \(label): \(reported)")
-                #expect(reported["explained"] as? Int == counts.source - counts.destination, "\(name), \(bothColumns), \(label): \(reported)")
+                #expect(
+                    reported["explained"] as? Int == counts.source - counts.destination, "\(name), \(bothColumns), \(label): \(reported)")
             }
         }
     }
