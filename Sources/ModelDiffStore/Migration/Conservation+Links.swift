@@ -21,26 +21,53 @@ extension Conservation {
         let relationship: String
     }
 
-    /// The links of each of `keys` in `store`. The relationships kept in one join table (both sides of a
-    /// many-to-many, and sub-entities inheriting them) are counted by one statement, which looks each row's
-    /// two objects up once for all of them; each other relationship by its own (`links`).
-    func tallies(of keys: [LinkKey], in store: PersistentStore, layout: StoreLayout, exact: Set<Int>, inexact: Set<Int>)
-        throws(StoreFailure) -> [LinkKey: LinkTally]
-    {
+    /// The links of each of `keys` in `store`. Those `counting` lets be counted from the keys their columns
+    /// hold (`shortcut`) are, with one statement per table for all of them (`PersistentStore.keyCounts`).
+    /// The others are looked up: the relationships kept in one join table (both sides of a many-to-many,
+    /// and sub-entities inheriting them) by one statement, which looks each row's two objects up once for
+    /// all of them; each other relationship by its own (`links`).
+    func tallies(
+        of keys: [LinkKey], in store: PersistentStore, layout: StoreLayout, exact: Set<Int>, inexact: Set<Int>, counting: Counting
+    ) throws(StoreFailure) -> [LinkKey: LinkTally] {
         var result: [LinkKey: LinkTally] = [:]
         var byJoin: [String: (join: StoreLayout.JoinTable, keys: [LinkKey])] = [:]
         var joinOrder: [String] = []
-        for key in keys where result[key] == nil {
+        var shortcuts: [LinkKey: Shortcut] = [:]
+        var lookedUp: [LinkKey] = []
+        for key in keys where shortcuts[key] == nil && !lookedUp.contains(key) {
             if let join = joinTable(of: key, layout: layout) {
                 if byJoin[join.name] == nil { joinOrder.append(join.name) }
                 if byJoin[join.name]?.keys.contains(key) != true { byJoin[join.name, default: (join, [])].keys.append(key) }
+            } else if let shortcut = shortcut(of: key, layout: layout, counting: counting) {
+                shortcuts[key] = shortcut
             } else {
-                result[key] = try links(
-                    in: store, layout: layout, entity: key.entity, relationship: key.relationship, exact: exact, inexact: inexact)
+                lookedUp.append(key)
             }
         }
+        var joins: [(join: StoreLayout.JoinTable, keys: [LinkKey])] = []
         for name in joinOrder {
             guard let (join, joinKeys) = byJoin[name] else { continue }
+            let found = joinKeys.compactMap { joinShortcut(of: $0, in: join, layout: layout, counting: counting) }
+            if found.count == joinKeys.count {
+                for (key, shortcut) in zip(joinKeys, found) { shortcuts[key] = shortcut }
+            } else {
+                joins.append((join, joinKeys))
+            }
+        }
+        let counted = try keyCounts(shortcuts.values, in: store)
+        for (key, shortcut) in shortcuts {
+            if let tally = shortcut.tally(counted, exact: exact, inexact: inexact) {
+                result[key] = tally
+            } else if let join = joinTable(of: key, layout: layout) {
+                // Both key columns of a join table hold keys that name no row: which rows name two objects needs a look-up.
+                if !joins.contains(where: { $0.join.name == join.name }) { joins.append((join, byJoin[join.name]?.keys ?? [key])) }
+            }
+        }
+        for key in lookedUp {
+            result[key] = try links(
+                in: store, layout: layout, entity: key.entity, relationship: key.relationship, exact: exact, inexact: inexact)
+        }
+        for (join, joinKeys) in joins {
             let counts = try joinTallies(join, keys: joinKeys, in: store, layout: layout, exact: exact, inexact: inexact)
             for (key, tally) in zip(joinKeys, counts) { result[key] = tally }
         }
@@ -48,7 +75,7 @@ extension Conservation {
     }
 
     /// The join table keeping `key`'s links, when it is a many-to-many whose owner and target have tables.
-    private func joinTable(of key: LinkKey, layout: StoreLayout) -> StoreLayout.JoinTable? {
+    func joinTable(of key: LinkKey, layout: StoreLayout) -> StoreLayout.JoinTable? {
         let model = layout.model
         guard let described = model.entity(named: key.entity), layout.entityNumbers[key.entity] != nil,
             let declared = model.allRelationships(of: described).first(where: { $0.name == key.relationship }), declared.isToMany,

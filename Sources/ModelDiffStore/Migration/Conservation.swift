@@ -69,6 +69,11 @@ package struct Conservation {
     let destinationLayout: StoreLayout
     /// Entity mapping names whose source expression filters the objects.
     let filtered: Set<String>
+    /// The dangling keys `SourceSoundness` counted in each key column of the source (`Counting.sound`).
+    let danglingCounts: [SourceSoundness.KeyColumn: SourceSoundness.KeyCounts]
+    /// On the SQL fast path, the rows its inserts wrote, by destination entity (`SQLFastPath.objectCounts`):
+    /// the output's objects, and its links counted as `Counting.copied`; nil on the three-stage path.
+    let copied: [String: Int]?
 
     /// Every count of the step.
     package func counts() throws(StoreFailure) -> [ConservationCount] {
@@ -110,7 +115,8 @@ package struct Conservation {
             for entityMapping in mappings {
                 if let name = entityMapping.sourceEntity { total += try objects(of: name, in: source, layout: sourceLayout) }
             }
-            let output = try objects(of: entity, in: destination, layout: destinationLayout)
+            var output = copied?[entity] ?? 0
+            if copied == nil { output = try objects(of: entity, in: destination, layout: destinationLayout) }
             let inexact = mappings.filter { !isExact($0) }
             counts.append(
                 ConservationCount(
@@ -164,7 +170,7 @@ package struct Conservation {
         }
         let sourceTallies = try tallies(
             of: counted.map { LinkKey(entity: $0.sourceEntity.name, relationship: $0.key) }, in: source, layout: sourceLayout, exact: exact,
-            inexact: inexact)
+            inexact: inexact, counting: .sound(dangling: danglingCounts))
         for (entityMapping, property, key, sourceEntity, destinationEntity) in counted {
             let sourceName = sourceEntity.name
             let destinationName = destinationEntity.name
@@ -197,7 +203,7 @@ package struct Conservation {
         }
         let outputTallies = try tallies(
             of: order.map { LinkKey(entity: $0.entity, relationship: $0.relationship) }, in: destination, layout: destinationLayout,
-            exact: [], inexact: [])
+            exact: [], inexact: [], counting: copied == nil ? .lookingUp : .copied)
         return order.map { entity, relationship in
             let group = groups["\(entity).\(relationship)"]!
             let output = outputTallies[LinkKey(entity: entity, relationship: relationship)]?.existing ?? 0

@@ -100,6 +100,8 @@ public final class MigrationManager: ExpressionObject {
     /// What each entity mapping's source expression fetches, by mapping name (read before anything is written).
     var sourceFetches: [String: SourceFetch] = [:]
     private var handled = 0
+    /// The dangling keys `SourceSoundness` counted per key column, for `Conservation`.
+    private var danglingCounts: [SourceSoundness.KeyColumn: SourceSoundness.KeyCounts] = [:]
     private var total = 1
     private let cancellation = CancellationBox()
 
@@ -129,6 +131,7 @@ public final class MigrationManager: ExpressionObject {
         migrationProgress = 1
         handled = 0
         nullifiedKeys = []
+        danglingCounts = [:]
         sourceWarnings = []
         fastPathObjectCounts = nil
         conservation = []
@@ -159,6 +162,7 @@ public final class MigrationManager: ExpressionObject {
         try SourceReadCheck.check(source, layout: sourceLayout)
         let soundness = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel, mapping: mapping)
         nullifiedKeys = soundness.dangling
+        danglingCounts = soundness.danglingCounts
         sourceWarnings = soundness.warnings
         try source.readRowsAsTheirOneEntity(soundness.adopted)
         // The destination is removed on failure, so only the finished file needs to reach the disk: one fsync at the end.
@@ -285,7 +289,7 @@ public final class MigrationManager: ExpressionObject {
             }
             if let first = validationFailures.first { throw first }
             try destination.rebuild(uniqueIndexes)
-            try checkConservation(source: source, destination: destination, mapping: mapping)
+            try checkConservation(source: source, destination: destination, mapping: mapping, copied: inserted)
             KillPoint.beforeCommit.reach()
         }
         try destination.synchronize()
@@ -294,12 +298,15 @@ public final class MigrationManager: ExpressionObject {
     }
 
     /// Counts what every mapping carried (`Conservation`), inside the destination's transaction, and
-    /// fails the migration on the first count the mapping does not explain.
-    private func checkConservation(source: PersistentStore, destination: PersistentStore, mapping: MappingModel) throws {
+    /// fails the migration on the first count the mapping does not explain. `copied`: the fast path's
+    /// rows inserted per destination entity.
+    private func checkConservation(
+        source: PersistentStore, destination: PersistentStore, mapping: MappingModel, copied: [String: Int]? = nil
+    ) throws {
         try TamperPoint.reach(destination.database)
         conservation = try Conservation(
             mapping: mapping, source: source, sourceLayout: sourceLayout, destination: destination, destinationLayout: destinationLayout,
-            filtered: Set(sourceFetches.filter { $0.value.predicate != nil }.keys)
+            filtered: Set(sourceFetches.filter { $0.value.predicate != nil }.keys), danglingCounts: danglingCounts, copied: copied
         ).counts()
         guard let broken = conservation.first(where: { !$0.holds }) else { return }
         throw MigrationError(.migration, broken.failure, mapping: broken.mapping)

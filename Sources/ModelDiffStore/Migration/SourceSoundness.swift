@@ -40,6 +40,24 @@ struct SourceSoundness {
     /// The tables of one entity holding rows whose `Z_ENT` is another number, by table name: the
     /// entity number their rows are read as.
     let adopted: [String: Int]
+    /// How many keys each key column checked for dangling keys holds (every to-one column whose target has
+    /// a table, both columns of every join table), and how many of them name no row (none included):
+    /// counted in the same pass, and what `Conservation` counts the source's links from instead of looking
+    /// every key up again.
+    let danglingCounts: [KeyColumn: KeyCounts]
+
+    /// The keys a column holds, and how many of them name no row.
+    struct KeyCounts: Hashable {
+        let keys: Int
+        let dangling: Int
+    }
+
+    /// A key column of a table, with the table its keys should name.
+    struct KeyColumn: Hashable {
+        let table: String
+        let column: String
+        let target: String
+    }
 
     /// Queries `store`, laid out by `layout` of `model` (the source version).
     /// With `mapping`, data in a column the layout does not account for is let through when the
@@ -49,6 +67,7 @@ struct SourceSoundness {
         var dangling: [DanglingKeys] = []
         var warnings: [String] = []
         var adopted: [String: Int] = [:]
+        var danglingCounts: [KeyColumn: KeyCounts] = [:]
         let names = Dictionary(layout.entityNumbers.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let maxima = Dictionary(try store.primaryKeyTable().map { ($0.name, $0.max) }, uniquingKeysWith: { a, _ in a })
         for table in layout.tables {
@@ -92,7 +111,9 @@ struct SourceSoundness {
                     let destination = layout.toOne(name, of: owner)?.relationship.destinationEntity,
                     let target = layout.table(for: destination)
                 else { continue }
-                let count = try store.danglingKeyCount(table: table.name, keyColumn: column.name, target: target.name)
+                let (keys, count) = try store.keyColumnCounts(table: table.name, keyColumn: column.name, target: target.name)
+                danglingCounts[KeyColumn(table: table.name, column: column.name, target: target.name)] = KeyCounts(
+                    keys: keys, dangling: count)
                 if count > 0 {
                     dangling.append(
                         DanglingKeys(
@@ -119,7 +140,8 @@ struct SourceSoundness {
                 (join.sourceColumn, join.inverse, join.relationship.entity),
             ] {
                 guard let target = layout.table(for: partner) else { continue }
-                let count = try store.danglingKeyCount(table: join.name, keyColumn: column, target: target.name)
+                let (keys, count) = try store.keyColumnCounts(table: join.name, keyColumn: column, target: target.name)
+                danglingCounts[KeyColumn(table: join.name, column: column, target: target.name)] = KeyCounts(keys: keys, dangling: count)
                 if count > 0 {
                     dangling.append(
                         DanglingKeys(
@@ -145,6 +167,7 @@ struct SourceSoundness {
         self.dangling = dangling
         self.warnings = warnings
         self.adopted = adopted
+        self.danglingCounts = danglingCounts
     }
 
     /// Throws the problems as one migration error (NSMigrationManagerSourceStoreError) when there are

@@ -105,6 +105,24 @@ enum SQL {
         ]
     }
 
+    /// The counts of `PersistentStore.keyCounts(in:_:)` in `table`, one scalar subquery per item, in order.
+    static func keyCounts(in table: String, _ counts: [PersistentStore.KeyCount]) -> SQLFragment {
+        let rows = "(SELECT COUNT(*) FROM " + quote(table) + ")"
+        return joined(
+            counts.map { count in
+                switch count {
+                case .rows: SQLFragment(rows)
+                case .keys(let column, nil): SQLFragment("(SELECT COUNT(" + quote(column) + ") FROM " + quote(table) + ")")
+                case .keys(let column, let entity?):
+                    SQLFragment(
+                        "(SELECT COUNT(" + quote(column) + ") FROM " + quote(table) + " WHERE Z_ENT = ?)", [.integer(Int64(entity))])
+                case .pairs(let a, let b):
+                    SQLFragment(
+                        rows + " - (SELECT COUNT(*) FROM " + quote(table) + " WHERE " + quote(a) + " IS NULL OR " + quote(b) + " IS NULL)")
+                }
+            }, separator: .comma)
+    }
+
     /// `LEFT JOIN table alias ON alias.Z_PK = row.column`: the row of `table` a key names, or NULLs.
     static func rowNamed(by column: String, of row: String, in table: String, as alias: String) -> SQLFragment {
         SQLFragment(

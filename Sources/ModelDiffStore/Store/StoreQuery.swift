@@ -130,6 +130,39 @@ extension PersistentStore {
         }
     }
 
+    /// What `keyCounts(in:_:)` counts in one table.
+    enum KeyCount: Hashable {
+        /// Every row.
+        case rows
+        /// The rows whose `column` holds a key (is not NULL); with `entity`, only the rows of that `Z_ENT`.
+        case keys(String, entity: Int?)
+        /// The rows whose two columns both hold a key (a join table's rows naming two objects).
+        case pairs(String, String)
+    }
+
+    /// Each of `counts` in `table`, in that order, in one statement of one subquery each, which SQLite
+    /// answers without looking a key up: every row from the table's page counts, the keys of a column from
+    /// an index of it when there is one, the rows lacking one of two keys from the indexes of a join table.
+    func keyCounts(in table: String, _ counts: [KeyCount]) throws(StoreFailure) -> [Int] {
+        guard !counts.isEmpty else { return [] }
+        let select = SQL.keyCounts(in: table, counts)
+        let row = try database.rows("SELECT \(SQL.joined([select], separator: .comma).text)", select.arguments).first ?? []
+        return counts.indices.map { $0 < row.count ? row[$0].int : 0 }
+    }
+
+    /// How many rows of `table` hold a key in `keyColumn` (are not NULL), and how many of those name no row of
+    /// `target`, in one pass over the column's index (`danglingKeyCount`'s).
+    func keyColumnCounts(table: String, keyColumn: String, target: String) throws(StoreFailure) -> (keys: Int, dangling: Int) {
+        let row =
+            try database.rows(
+                """
+                SELECT COUNT(*), COUNT(CASE WHEN \(SQL.column(keyColumn, of: "t")) NOT IN (SELECT Z_PK FROM \(SQL.quote(target))) \
+                THEN 1 END) FROM \(SQL.quote(table)) t WHERE \(SQL.column(keyColumn, of: "t")) IS NOT NULL
+                """
+            ).first ?? []
+        return (row.first?.int ?? 0, row.count > 1 ? row[1].int : 0)
+    }
+
     /// How many rows of `table` hold a `keyColumn` that names no row of `target` (nulls are no key):
     /// the test `store verify` makes and a migration nullifies, and the one the SQL fast path's copy
     /// repeats row by row (`SQLFragment.rowExists`).
