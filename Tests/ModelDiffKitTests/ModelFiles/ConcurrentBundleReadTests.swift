@@ -14,9 +14,11 @@ private func numberedBundle(count: Int, broken: Set<Int> = []) throws -> URL {
     for version in 1...count {
         let folder = root.appendingPathComponent("V\(version).xcdatamodel")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let attributes = (1...version).map { "<attribute name=\"a\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n")
+        let attributes = (1...version).map { "<attribute name=\"a\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(
+            separator: "\n")
         let relationship =
-            broken.contains(version) ? "<relationship name=\"r\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Missing\(version)\"/>" : ""
+            broken.contains(version)
+            ? "<relationship name=\"r\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Missing\(version)\"/>" : ""
         let contents = """
             <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
             <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" minimumToolsVersion="Automatic" sourceLanguage="Swift">
