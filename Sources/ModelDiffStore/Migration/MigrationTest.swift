@@ -125,10 +125,8 @@ public struct MigrationTest: Sendable {
         }
         // Steps share nothing (each seeds and migrates its own files), so they run on every core; the
         // report keeps the path's order.
-        let results = StepResults(count: pairs.count)
-        let plan = pairs
-        DispatchQueue.concurrentPerform(iterations: plan.count) { index in
-            let (from, to) = plan[index]
+        let outcomes = Array(pairs.enumerated()).concurrentMap { index, pair -> Result<Step, any Error> in
+            let (from, to) = pair
             let source = temporaryFolder.appendingPathComponent("test-\(index)-source.sqlite").path
             defer { StoreMigration.removeStore(source) }
             do {
@@ -152,26 +150,18 @@ public struct MigrationTest: Sendable {
                     named.step = "seeding version \"\(versions.names[from])\" for \(versions.names[from]) → \(versions.names[to])"
                     throw named
                 }
-                results.set(
-                    index,
-                    .success(
-                        try Self.run(
-                            old: old, new: new, source: source, origin: "seeded", mappings: mappings, history: history,
-                            acknowledgements: acknowledgements,
-                            folder: temporaryFolder, index: index)))
+                return .success(
+                    try Self.run(
+                        old: old, new: new, source: source, origin: "seeded", mappings: mappings, history: history,
+                        acknowledgements: acknowledgements,
+                        folder: temporaryFolder, index: index))
             } catch {
                 let step = "\(versions.names[from]) → \(versions.names[to]) (seeded store)"
-                results.set(index, .failure(Self.naming(error, step: step, folder: temporaryFolder, path: versions.path)))
+                return .failure(Self.naming(error, step: step, folder: temporaryFolder, path: versions.path))
             }
         }
         var tested: [Step] = []
-        for result in results.all {
-            switch result {
-            case .success(let step): tested.append(step)
-            case .failure(let error): throw error
-            case nil: continue
-            }
-        }
+        for outcome in outcomes { tested.append(try outcome.get()) }
         if !stores.isEmpty {
             let hashes = try versions.names.indices.filter { problems[$0] == nil }.map { index in
                 (versions.names[index], try versions.version(index).model)
@@ -291,19 +281,6 @@ public struct MigrationTest: Sendable {
             }
         }
     }
-}
-
-/// The steps' results, filled in by concurrent workers.
-private final class StepResults: Sendable {
-    private let results: Locked<[Result<MigrationTest.Step, any Error>?]>
-
-    init(count: Int) { results = Locked(Array(repeating: nil, count: count)) }
-
-    func set(_ index: Int, _ result: Result<MigrationTest.Step, any Error>) {
-        results.withLock { $0[index] = result }
-    }
-
-    var all: [Result<MigrationTest.Step, any Error>?] { results.withLock { $0 } }
 }
 
 /// The versions a test reads: all of a loaded bundle, or each read from its folder when a step needs it.

@@ -62,14 +62,8 @@ final class PolicyClassStandIn: EntityMigrationPolicy {
         case .date: return .date(Double(number))
         case .binary: return .data(number == 0 ? [] : withUnsafeBytes(of: number.bigEndian) { Array($0) })
         case .uuid:
-            var bytes = [UInt8](repeating: 0, count: 16)
-            withUnsafeBytes(of: number.bigEndian) { bytes.replaceSubrange(8..<16, with: $0) }
-            return .uuid(
-                UUID(
-                    uuid: (
-                        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-                    )))
+            // The UUID whose last eight bytes are `number`, read as a stored UUID column is.
+            return StoreValue(.blob([UInt8](repeating: 0, count: 8) + withUnsafeBytes(of: number.bigEndian) { Array($0) }), type: .uuid)
         default: return nil
         }
     }
