@@ -47,6 +47,15 @@ package enum CompositeElements {
         return result
     }
 
+    /// The attributes of `entity` (inherited ones included) with each Composite attribute replaced by its
+    /// elements, each described under its key path (`center.x`) as an attribute of its own type: what
+    /// seeding and migration give a value, one per column.
+    package static func valueAttributes(of entity: Entity, in model: Model) -> [Attribute] {
+        model.allAttributes(of: entity).flatMap { attribute in
+            attribute.type == .composite ? elements(of: attribute, in: model).map(\.keyPathAttribute) : [attribute]
+        }
+    }
+
     /// An entity's stored values in Core Data's walk, each with the name its column is generated from: a plain
     /// attribute's name, a Composite attribute's element key paths in its place, each with the element's name.
     package static func storedValues(of attributes: [Attribute], in model: Model) -> [(name: String, base: String)] {

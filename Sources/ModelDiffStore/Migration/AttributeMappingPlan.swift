@@ -80,9 +80,7 @@ struct AttributeMappingPlan {
         var seen = Set(entries.map(\.name))
         var defaults: [(name: String, value: StoreValue)] = []
         // A Composite attribute's values are its elements', each with its own default (`CompositeElements`).
-        let stored = model.allAttributes(of: entity).flatMap { attribute in
-            attribute.type == .composite ? CompositeElements.elements(of: attribute, in: model).map(\.keyPathAttribute) : [attribute]
-        }
+        let stored = CompositeElements.valueAttributes(of: entity, in: model)
         for attribute in stored where seen.insert(attribute.name).inserted && !attribute.isTransient {
             if let value = Self.defaultValue(of: attribute) { defaults.append((attribute.name, value)) }
         }

@@ -36,9 +36,7 @@ struct SeedValues {
         self.entity = entity
         // A Composite attribute's values are its elements' (`CompositeElements`), each seeded under its key path
         // (`center.x`) as an attribute of its own type; one nil where the composite may be nil leaves all of them NULL.
-        let all = model.allAttributes(of: entity).flatMap { attribute in
-            attribute.type == .composite ? CompositeElements.elements(of: attribute, in: model).map(\.keyPathAttribute) : [attribute]
-        }
+        let all = CompositeElements.valueAttributes(of: entity, in: model)
         attributes = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let constraints = model.ancestry(of: entity).flatMap(\.uniquenessConstraints)
         unique = Set(constraints.flatMap { $0 })
