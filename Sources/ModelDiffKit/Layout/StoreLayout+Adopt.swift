@@ -1,9 +1,11 @@
 extension StoreLayout {
     /// The layout with each join table under the name the store really uses.
     ///
-    /// Core Data's in-place migration keeps a join table it does not re-create under the name an earlier
-    /// version's walk gave it (`ManyToManyNaming`): Wire's stores of 2.89 to 2.95 keep 2.88's
-    /// `Z_25TRUSTEDCLIENTS` where their own version names `Z_25TRUSTEDBYCLIENTS`. A store is read under
+    /// Apple's stores have a pair's table under the other side's name where the framework that wrote them
+    /// walked the entity's keys in another order than `ManyToManyNaming` does (docs/STORE.md, "CareKit's
+    /// next / previous"): Wire's stores of 2.89 to 2.95 have `Z_25TRUSTEDCLIENTS` where the walk names
+    /// `Z_25TRUSTEDBYCLIENTS` (the in-place migration to 2.96 renamed it, so those frameworks named it so),
+    /// CareKit's `SampleStore2.1.sqlite` `Z_1PREVIOUS` where it names `Z_1NEXT`. A store is read under
     /// its own name. Pairs whose table is under neither name keep the computed one (`store verify` then
     /// reports the missing table).
     package func adopting(storeTables: Set<String>) -> StoreLayout {
