@@ -102,6 +102,8 @@ public final class MigrationManager: ExpressionObject {
     private var handled = 0
     /// The dangling keys `SourceSoundness` counted per key column, for `Conservation`.
     private var danglingCounts: [SourceSoundness.KeyColumn: SourceSoundness.KeyCounts] = [:]
+    /// The rows of each source entity table (`TableScan`), by table name, for `Conservation`.
+    private var sourceRows: [String: Int] = [:]
     private var total = 1
     private let cancellation = CancellationBox()
 
@@ -132,6 +134,7 @@ public final class MigrationManager: ExpressionObject {
         handled = 0
         nullifiedKeys = []
         danglingCounts = [:]
+        sourceRows = [:]
         sourceWarnings = []
         fastPathObjectCounts = nil
         conservation = []
@@ -159,8 +162,9 @@ public final class MigrationManager: ExpressionObject {
         var kept = source.metadata.values.filter { !$0.key.hasPrefix("NS") && !$0.key.hasPrefix("_NS") }
         if let framework = source.metadata.values["NSPersistenceFrameworkVersion"] { kept["NSPersistenceFrameworkVersion"] = framework }
         try source.database.holdReadSnapshot()  // a committed snapshot, even if another process writes
-        try SourceReadCheck.check(source, layout: sourceLayout)
-        let soundness = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel, mapping: mapping)
+        let scans = try SourceReadCheck.check(source, layout: sourceLayout)
+        sourceRows = scans.mapValues(\.rows)
+        let soundness = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel, mapping: mapping, scans: scans)
         nullifiedKeys = soundness.dangling
         danglingCounts = soundness.danglingCounts
         sourceWarnings = soundness.warnings
@@ -306,7 +310,8 @@ public final class MigrationManager: ExpressionObject {
         try TamperPoint.reach(destination.database)
         conservation = try Conservation(
             mapping: mapping, source: source, sourceLayout: sourceLayout, destination: destination, destinationLayout: destinationLayout,
-            filtered: Set(sourceFetches.filter { $0.value.predicate != nil }.keys), danglingCounts: danglingCounts, copied: copied
+            filtered: Set(sourceFetches.filter { $0.value.predicate != nil }.keys), danglingCounts: danglingCounts, copied: copied,
+            sourceRows: sourceRows
         ).counts()
         guard let broken = conservation.first(where: { !$0.holds }) else { return }
         throw MigrationError(.migration, broken.failure, mapping: broken.mapping)
