@@ -112,7 +112,10 @@ enum SQL {
             counts.map { count in
                 switch count {
                 case .rows: SQLFragment(rows)
-                case .keys(let column, nil): SQLFragment("(SELECT COUNT(" + quote(column) + ") FROM " + quote(table) + ")")
+                // Every row less those without a key: SQLite counts a table's rows from its b-tree's pages and
+                // finds the NULLs through an index of the column, where `COUNT(column)` reads every row.
+                case .keys(let column, nil):
+                    SQLFragment(rows + " - (SELECT COUNT(*) FROM " + quote(table) + " WHERE " + quote(column) + " IS NULL)")
                 case .keys(let column, let entity?):
                     SQLFragment(
                         "(SELECT COUNT(" + quote(column) + ") FROM " + quote(table) + " WHERE Z_ENT = ?)", [.integer(Int64(entity))])
