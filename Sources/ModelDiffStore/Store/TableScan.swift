@@ -22,7 +22,8 @@ extension PersistentStore {
         let stray = SQLFragment.strayEntity(only: only, entities: numbers)
         let condition = StoredValueCheck.anyRefused(in: table).map { SQL.joined([stray, $0], separator: .or) } ?? stray
         let counts = SQLFragment.countAndCount(where: condition)
-        let row = try database.rows("SELECT \(SQL.joined([counts], separator: .comma).text) FROM \(SQL.quote(table.name))", counts.arguments)
+        let row =
+            try database.rows("SELECT \(SQL.joined([counts], separator: .comma).text) FROM \(SQL.quote(table.name))", counts.arguments)
             .first ?? []
         return TableScan(rows: row.first?.int ?? 0, flagged: row.count > 1 ? row[1].int : 0)
     }
