@@ -154,7 +154,10 @@ enum SQLFastPath {
                         let sourceRelationship = mapped.valueExpression == nil
                             ? throughInverse
                             : sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered),
-                        let sourceColumn = source.column(entity: sourceName, property: sourceRelationship.name)
+                        let sourceColumn = source.column(entity: sourceName, property: sourceRelationship.name),
+                        givesAccepted(
+                            sourceRelationship, to: name, of: destinationEntity, source: source, destination: destination,
+                            mappings: mappingBySource)
                     else { return nil }
                     columns.append(column.name)
                     values.append(nullifyingDangling(.column(sourceColumn.name, of: "s"), key: sourceColumn.name, of: sourceTable.name))
@@ -479,6 +482,23 @@ enum SQLFastPath {
             found = stored
         }
         return found
+    }
+
+    /// Whether every object the source to-one `sourceRelationship` leads to becomes, through the entity mapping of
+    /// its entity, an object the destination to-one `name` of `entity` takes (its destination entity or a sub-entity).
+    /// Core Data's setter raises for any other (`StoreWriter.unacceptable`): such a to-one takes the generic path,
+    /// which fails the step with Core Data's words, where a copied key would name a row of the wrong entity.
+    private static func givesAccepted(
+        _ sourceRelationship: Relationship, to name: String, of entity: Entity, source: StoreLayout, destination: StoreLayout,
+        mappings: [String: EntityMapping]
+    ) -> Bool {
+        guard let target = sourceRelationship.destinationEntity,
+            let desired = destination.model.allRelationships(of: entity).first(where: { $0.name == name })?.destinationEntity
+        else { return false }
+        let accepted = Set(destination.entityAndSubentities(desired))
+        return source.entityAndSubentities(target).allSatisfy { member in
+            mappings[member]?.destinationEntity.map(accepted.contains) ?? true
+        }
     }
 
     /// Whether `entity.name` is one side of a one-to-one whose other side an entity mapping sets
