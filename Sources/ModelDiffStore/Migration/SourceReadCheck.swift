@@ -13,11 +13,12 @@
 enum SourceReadCheck {
     /// Throws NSMigrationManagerSourceStoreError, worded as `store verify` words each problem; else
     /// returns each entity table's `TableScan`, by table name, for `SourceSoundness` and `Conservation`.
-    static func check(_ store: PersistentStore, layout: StoreLayout) throws -> [String: TableScan] {
+    /// `nulls`: the columns of each table whose NULLs the pass counts as well (`SQLFastPath.requiredSources`).
+    static func check(_ store: PersistentStore, layout: StoreLayout, nulls: [String: [String]] = [:]) throws -> [String: TableScan] {
         var problems = try StoreSchemaCheck.missing(in: store, layout: layout)
         var scans: [String: TableScan] = [:]
         if problems.isEmpty {
-            for table in layout.tables { scans[table.name] = try store.scan(table, layout: layout) }
+            for table in layout.tables { scans[table.name] = try store.scan(table, layout: layout, nulls: nulls[table.name] ?? []) }
             problems = try StoredValueCheck.mistyped(in: store, layout: layout, clean: Set(scans.filter { $0.value.flagged == 0 }.keys))
         }
         guard problems.isEmpty else {
