@@ -74,6 +74,10 @@ package struct Conservation {
     /// On the SQL fast path, the rows its inserts wrote, by destination entity (`SQLFastPath.objectCounts`):
     /// the output's objects, and its links counted as `Counting.copied`; nil on the three-stage path.
     let copied: [String: Int]?
+    /// The rows of each source entity table, by table name, as `TableScan` counted them on the migration's
+    /// read snapshot: the objects of a table of one entity, every row of which soundness proved (or made,
+    /// `adopted`) an object of it, without a `Z_ENT`-filtered count.
+    let sourceRows: [String: Int]
 
     /// Every count of the step.
     package func counts() throws(StoreFailure) -> [ConservationCount] {
@@ -113,7 +117,7 @@ package struct Conservation {
         for (entity, mappings) in groups {
             var total = 0
             for entityMapping in mappings {
-                if let name = entityMapping.sourceEntity { total += try objects(of: name, in: source, layout: sourceLayout) }
+                if let name = entityMapping.sourceEntity { total += try sourceObjects(of: name) }
             }
             var output = copied?[entity] ?? 0
             if copied == nil { output = try objects(of: entity, in: destination, layout: destinationLayout) }
@@ -126,7 +130,7 @@ package struct Conservation {
         // Objects no mapping carries: all of them explained.
         let carried = Set(carrying.compactMap(\.sourceEntity))
         for entity in sourceLayout.orderedEntities where !carried.contains(entity) {
-            let count = try objects(of: entity, in: source, layout: sourceLayout)
+            let count = try sourceObjects(of: entity)
             guard count > 0 else { continue }
             let name = mapping.entityMappings.first { $0.sourceEntity == entity }?.name ?? entity
             counts.append(
@@ -245,6 +249,16 @@ package struct Conservation {
             arguments.count == 2, case .keyPath(.variable("source"), let components) = arguments[1], components.count == 1
         else { return nil }
         return components[0]
+    }
+
+    /// The objects of `entity` in the source: its table's rows where the table holds it alone and was scanned.
+    private func sourceObjects(of entity: String) throws(StoreFailure) -> Int {
+        if let table = sourceLayout.table(for: entity), table.entities.count == 1, sourceLayout.entityNumbers[entity] != nil,
+            let rows = sourceRows[table.name]
+        {
+            return rows
+        }
+        return try objects(of: entity, in: source, layout: sourceLayout)
     }
 
     private func objects(of entity: String, in store: PersistentStore, layout: StoreLayout) throws(StoreFailure) -> Int {

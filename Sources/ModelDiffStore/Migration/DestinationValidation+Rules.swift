@@ -17,7 +17,7 @@ extension DestinationValidation {
             guard let name = layout.column(entity: entity.name, property: attribute.name)?.name else { continue }
             let column = SQLFragment.column(name)
             let what = "\(entity.name).\(attribute.name)"
-            if !attribute.isOptional {
+            if !attribute.isOptional && !proven.contains(name) {
                 rules.append(
                     .column(condition: .isNull(column), code: .missingMandatoryProperty, message: "\(what) is required but has no value"))
             }

@@ -7,6 +7,8 @@ struct DestinationValidation {
     let store: PersistentStore
     let layout: StoreLayout
     let mapping: String
+    /// Columns whose required-value rule is known to hold in every row (`SQLFastPath.provenRequired`): not read.
+    var proven: Set<String> = []
 
     /// Throws the first object that breaks a rule, as Core Data's validation of a save stops.
     func validate(entity name: String) throws {

@@ -140,7 +140,9 @@ extension MigrationManager {
         var inversePlans: [Int: (StoreWriter.ToOneWrite, String)] = [:]
         func write(_ object: ObjectID, _ target: ObjectID?) throws {
             switch plan.write {
-            case .toOne(let toOne): try writer.setToOne(object, to: target, using: toOne, entity: destinationName)
+            case .toOne(let toOne):
+                try requireAccepted(target, by: toOne, entity: destinationName, object: object)
+                try writer.setToOne(object, to: target, using: toOne, entity: destinationName)
             case .join(let batch): if let target { try batch.add(object.primaryKey, to: target.primaryKey) }
             case .inverse(let inverse):
                 guard let target else { return }
@@ -149,6 +151,7 @@ extension MigrationManager {
                     inversePlans[target.entity] = (try writer.toOnePlan(entity: name, relationship: inverse), name)
                 }
                 let (toOne, name) = inversePlans[target.entity]!
+                try requireAccepted(object, by: toOne, entity: name, object: target)
                 try writer.setToOne(target, to: object, using: toOne, entity: name)
             }
         }

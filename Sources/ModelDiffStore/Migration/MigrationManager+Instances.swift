@@ -282,8 +282,19 @@ extension MigrationManager {
             if relationship.isToMany {
                 try writer.addToMany(destination.id, entity: destination.entity, relationship: relationship.name, destinations: targets)
             } else {
+                try requireAccepted(
+                    targets.first, by: try writer.toOnePlan(entity: destination.entity, relationship: relationship.name),
+                    entity: destination.entity, object: destination.id)
                 try writer.setToOne(destination.id, entity: destination.entity, relationship: relationship.name, to: targets.first)
             }
+        }
+    }
+
+    /// Throws NSMigrationError, naming the object (and, through `run`, its mapping), where the to-one `plan`
+    /// writes cannot take `target` (`StoreWriter.unacceptable`: Core Data's setter raises there).
+    func requireAccepted(_ target: ObjectID?, by plan: StoreWriter.ToOneWrite, entity: String, object: ObjectID) throws {
+        if let message = writer?.unacceptable(target, by: plan, entity: entity) {
+            throw MigrationError(.migration, message, entity: entity, object: object)
         }
     }
 

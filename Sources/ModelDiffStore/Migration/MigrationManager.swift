@@ -102,6 +102,11 @@ public final class MigrationManager: ExpressionObject {
     private var handled = 0
     /// The dangling keys `SourceSoundness` counted per key column, for `Conservation`.
     private var danglingCounts: [SourceSoundness.KeyColumn: SourceSoundness.KeyCounts] = [:]
+    /// The rows of each source entity table (`TableScan`), by table name, for `Conservation`.
+    private var sourceRows: [String: Int] = [:]
+    /// The source columns the pass over their table (`TableScan`) found no NULL in, by table, among those it was asked
+    /// to count: the fast path's required values copied from them need no validation (`SQLFastPath.provenRequired`).
+    private var cleanColumns: [String: Set<String>] = [:]
     private var total = 1
     private let cancellation = CancellationBox()
 
@@ -132,6 +137,8 @@ public final class MigrationManager: ExpressionObject {
         handled = 0
         nullifiedKeys = []
         danglingCounts = [:]
+        sourceRows = [:]
+        cleanColumns = [:]
         sourceWarnings = []
         fastPathObjectCounts = nil
         conservation = []
@@ -159,8 +166,16 @@ public final class MigrationManager: ExpressionObject {
         var kept = source.metadata.values.filter { !$0.key.hasPrefix("NS") && !$0.key.hasPrefix("_NS") }
         if let framework = source.metadata.values["NSPersistenceFrameworkVersion"] { kept["NSPersistenceFrameworkVersion"] = framework }
         try source.database.holdReadSnapshot()  // a committed snapshot, even if another process writes
-        try SourceReadCheck.check(source, layout: sourceLayout)
-        let soundness = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel, mapping: mapping)
+        // The fast path's plan, drafted before anything is read, names the source columns it copies unchanged into
+        // required attributes: the pass over each source table counts their NULLs too (`provenRequired`).
+        let draft =
+            usesStoreSpecificMigrationManager
+            ? SQLFastPath.plan(mapping, source: sourceLayout, destination: destinationLayout, fetches: sourceFetches) : nil
+        let nullChecked = draft.map { SQLFastPath.requiredSources(of: $0, destination: destinationLayout) } ?? [:]
+        let scans = try SourceReadCheck.check(source, layout: sourceLayout, nulls: nullChecked)
+        sourceRows = scans.mapValues(\.rows)
+        cleanColumns = nullChecked.filter { scans[$0.key]?.flagged == 0 }.mapValues(Set.init)
+        let soundness = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel, mapping: mapping, scans: scans)
         nullifiedKeys = soundness.dangling
         danglingCounts = soundness.danglingCounts
         sourceWarnings = soundness.warnings
@@ -258,8 +273,8 @@ public final class MigrationManager: ExpressionObject {
 
     /// Core Data's validation of the migrated objects of `entity`: the first failure is thrown, or,
     /// with `collectsValidationFailures`, every one is kept and the migration fails after the last entity.
-    private func validate(_ entity: String, in destination: PersistentStore, mapping: String) throws {
-        let validation = DestinationValidation(store: destination, layout: destinationLayout, mapping: mapping)
+    private func validate(_ entity: String, in destination: PersistentStore, mapping: String, proven: Set<String> = []) throws {
+        let validation = DestinationValidation(store: destination, layout: destinationLayout, mapping: mapping, proven: proven)
         if collectsValidationFailures {
             validationFailures += try validation.problems(entity: entity)
         } else {
@@ -273,6 +288,9 @@ public final class MigrationManager: ExpressionObject {
         try destination.database.attach(readOnly: source.database.filePath, as: "src")
         defer { try? destination.database.detach("src") }
         var inserted: [String: Int] = [:]
+        let proven = SQLFastPath.provenRequired(of: statements, destination: destinationLayout) { table, column in
+            cleanColumns[table]?.contains(column) == true
+        }
         try destination.database.inTransaction {
             let uniqueIndexes = try destination.dropUniqueIndexes()
             for statement in statements {
@@ -284,7 +302,9 @@ public final class MigrationManager: ExpressionObject {
             for entityMapping in mapping.entityMappings {
                 currentEntityMapping = entityMapping
                 KillPoint.fastPathValidate.reach()
-                if let entity = entityMapping.destinationEntity { try validate(entity, in: destination, mapping: entityMapping.name) }
+                if let entity = entityMapping.destinationEntity {
+                    try validate(entity, in: destination, mapping: entityMapping.name, proven: proven[entity] ?? [])
+                }
                 progressHandler?(MigrationProgress(stage: .validate, mapping: entityMapping.name, objects: handled, fraction: 1))
             }
             if let first = validationFailures.first { throw first }
@@ -306,7 +326,8 @@ public final class MigrationManager: ExpressionObject {
         try TamperPoint.reach(destination.database)
         conservation = try Conservation(
             mapping: mapping, source: source, sourceLayout: sourceLayout, destination: destination, destinationLayout: destinationLayout,
-            filtered: Set(sourceFetches.filter { $0.value.predicate != nil }.keys), danglingCounts: danglingCounts, copied: copied
+            filtered: Set(sourceFetches.filter { $0.value.predicate != nil }.keys), danglingCounts: danglingCounts, copied: copied,
+            sourceRows: sourceRows
         ).counts()
         guard let broken = conservation.first(where: { !$0.holds }) else { return }
         throw MigrationError(.migration, broken.failure, mapping: broken.mapping)

@@ -11,12 +11,23 @@ enum SQLFastPath {
         /// The destination entity whose rows the statement inserts, every one with that entity's `Z_ENT`
         /// (nil for join rows and `Z_PRIMARYKEY`): what its change count counts.
         let fills: String?
+        /// For an entity's insert: the source table it reads, and the destination columns it fills with a
+        /// source column's value unchanged (no conversion, no default), each with that source column.
+        let unchanged: Unchanged?
 
-        init(sql: String, arguments: [SQLiteValue], fills: String? = nil) {
+        init(sql: String, arguments: [SQLiteValue], fills: String? = nil, unchanged: Unchanged? = nil) {
             self.sql = sql
             self.arguments = arguments
             self.fills = fills
+            self.unchanged = unchanged
         }
+    }
+
+    /// The columns an entity's insert copies unchanged from its source table (`Statement.unchanged`).
+    struct Unchanged: Sendable, Hashable {
+        let table: String
+        /// Source column by destination column.
+        let columns: [String: String]
     }
 
     /// The statements that migrate the attached source (`src`) into the main database, or nil when
@@ -82,6 +93,7 @@ enum SQLFastPath {
             let ancestry = Set(destination.model.ancestry(of: destinationEntity).map(\.name))
             var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
             var values: [SQLFragment] = [.column("Z_PK", of: "s"), .value(.integer(Int64(destinationNumber))), .column("Z_OPT", of: "s")]
+            var unchanged: [String: String] = [:]
             for column in destinationTable.columns {
                 // A virtual to-one (the storage of a to-many without an inverse) is mapped by its owner's mapping.
                 if let (holder, name) = column.kind.toOneParts, ancestry.contains(holder),
@@ -128,6 +140,9 @@ enum SQLFastPath {
                     else { return nil }
                     columns.append(column.name)
                     values.append(value)
+                    if let copied = sourceTable.columns.first(where: { value == .column($0.name, of: "s") }) {
+                        unchanged[column.name] = copied.name
+                    }
                 case .toOne(let owner, let name) where ancestry.contains(owner):
                     // A new side of a one-to-one whose other side a mapping sets is filled on the generic path,
                     // where setting one side sets its inverse as Core Data's context does; SQL copies only a column.
@@ -154,7 +169,10 @@ enum SQLFastPath {
                         let sourceRelationship = mapped.valueExpression == nil
                             ? throughInverse
                             : sourceToOne(mapped, in: sourceEntity, model: source.model, mappings: mappingBySource, filtered: filtered),
-                        let sourceColumn = source.column(entity: sourceName, property: sourceRelationship.name)
+                        let sourceColumn = source.column(entity: sourceName, property: sourceRelationship.name),
+                        givesAccepted(
+                            sourceRelationship, to: name, of: destinationEntity, source: source, destination: destination,
+                            mappings: mappingBySource)
                     else { return nil }
                     columns.append(column.name)
                     values.append(nullifyingDangling(.column(sourceColumn.name, of: "s"), key: sourceColumn.name, of: sourceTable.name))
@@ -290,7 +308,8 @@ enum SQLFastPath {
                         \(SQL.joined(values, separator: .comma).text) FROM src.\(SQL.quote(sourceTable.name)) s WHERE \
                         \(SQL.joined(condition, separator: .and).text)
                         """,
-                    arguments: selected.arguments + SQL.joined(condition, separator: .and).arguments, fills: destinationName))
+                    arguments: selected.arguments + SQL.joined(condition, separator: .and).arguments, fills: destinationName,
+                    unchanged: Unchanged(table: sourceTable.name, columns: unchanged)))
         }
         for (destinationTable, sourceTable) in rootSources {
             guard let root = destination.tables.first(where: { $0.name == destinationTable })?.rootEntity,
@@ -307,6 +326,48 @@ enum SQLFastPath {
                     arguments: [.integer(Int64(sourceNumber)), .integer(Int64(number))]))
         }
         return statements
+    }
+
+    /// The source columns whose NULLs the pass over each source table counts (`TableScan`), by table: those
+    /// `statements` copy unchanged into the column of a required attribute of the entity they fill.
+    static func requiredSources(of statements: [Statement], destination: StoreLayout) -> [String: [String]] {
+        var sources: [String: Set<String>] = [:]
+        for statement in statements {
+            guard let entity = statement.fills, let unchanged = statement.unchanged else { continue }
+            for column in requiredColumns(of: entity, in: destination) {
+                if let source = unchanged.columns[column] { sources[unchanged.table, default: []].insert(source) }
+            }
+        }
+        return sources.mapValues { $0.sorted() }
+    }
+
+    /// The required attributes' columns of each destination entity whose value every statement filling it copies
+    /// unchanged from a source column `isClean` says holds no NULL: in every row the plan writes, that value is
+    /// the source's, so validation's required-value rule holds there without reading the output again.
+    static func provenRequired(
+        of statements: [Statement], destination: StoreLayout, isClean: (_ table: String, _ column: String) -> Bool
+    ) -> [String: Set<String>] {
+        var proven: [String: Set<String>] = [:]
+        for entity in Set(statements.compactMap(\.fills)) {
+            let filling = statements.filter { $0.fills == entity }
+            proven[entity] = Set(
+                requiredColumns(of: entity, in: destination).filter { column in
+                    filling.allSatisfy { statement in
+                        guard let unchanged = statement.unchanged, let source = unchanged.columns[column] else { return false }
+                        return isClean(unchanged.table, source)
+                    }
+                })
+        }
+        return proven
+    }
+
+    /// The columns of `entity`'s required attributes (not optional, transient or derived): those whose NULL
+    /// `DestinationValidation` refuses.
+    private static func requiredColumns(of entity: String, in layout: StoreLayout) -> [String] {
+        guard let described = layout.model.entity(named: entity) else { return [] }
+        return layout.model.allAttributes(of: described).filter { !$0.isOptional && !$0.isTransient && !$0.isDerived }.compactMap {
+            layout.column(entity: entity, property: $0.name)?.name
+        }
     }
 
     /// The objects of every entity of the destination, in entity-number order (as
@@ -479,6 +540,23 @@ enum SQLFastPath {
             found = stored
         }
         return found
+    }
+
+    /// Whether every object the source to-one `sourceRelationship` leads to becomes, through the entity mapping of
+    /// its entity, an object the destination to-one `name` of `entity` takes (its destination entity or a sub-entity).
+    /// Core Data's setter raises for any other (`StoreWriter.unacceptable`): such a to-one takes the generic path,
+    /// which fails the step with Core Data's words, where a copied key would name a row of the wrong entity.
+    private static func givesAccepted(
+        _ sourceRelationship: Relationship, to name: String, of entity: Entity, source: StoreLayout, destination: StoreLayout,
+        mappings: [String: EntityMapping]
+    ) -> Bool {
+        guard let target = sourceRelationship.destinationEntity,
+            let desired = destination.model.allRelationships(of: entity).first(where: { $0.name == name })?.destinationEntity
+        else { return false }
+        let accepted = Set(destination.entityAndSubentities(desired))
+        return source.entityAndSubentities(target).allSatisfy { member in
+            mappings[member]?.destinationEntity.map(accepted.contains) ?? true
+        }
     }
 
     /// Whether `entity.name` is one side of a one-to-one whose other side an entity mapping sets

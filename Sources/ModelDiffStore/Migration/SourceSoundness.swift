@@ -62,7 +62,11 @@ struct SourceSoundness {
     /// Queries `store`, laid out by `layout` of `model` (the source version).
     /// With `mapping`, data in a column the layout does not account for is let through when the
     /// mapping removes every entity of its table: the data goes with what it belongs to.
-    init(store: PersistentStore, layout: StoreLayout, model: Model, mapping: MappingModel? = nil) throws(StoreFailure) {
+    /// `scans` holds each table's `TableScan`, when `SourceReadCheck` made them: a table where it counts no
+    /// row has no stray `Z_ENT`, and its `Z_ENT` is not read again.
+    init(
+        store: PersistentStore, layout: StoreLayout, model: Model, mapping: MappingModel? = nil, scans: [String: TableScan] = [:]
+    ) throws(StoreFailure) {
         var problems: [String] = []
         var dangling: [DanglingKeys] = []
         var warnings: [String] = []
@@ -72,7 +76,9 @@ struct SourceSoundness {
         let maxima = Dictionary(try store.primaryKeyTable().map { ($0.name, $0.max) }, uniquingKeysWith: { a, _ in a })
         for table in layout.tables {
             let numbers = table.entities.compactMap { layout.entityNumbers[$0] }
-            if table.entities.count == 1, let number = numbers.first {
+            // A table whose `TableScan` counts no row has no other Z_ENT: not read again.
+            let mayHoldOthers = scans[table.name]?.flagged != 0
+            if mayHoldOthers, table.entities.count == 1, let number = numbers.first {
                 let stray = try store.strayEntityNumbers(table: table.name, entity: number)
                 for (value, count) in stray {
                     let other = value.map { "\($0)\(names[$0].map { " (\($0))" } ?? "")" } ?? "NULL"
@@ -81,7 +87,7 @@ struct SourceSoundness {
                             + "read as \(table.rootEntity), as Core Data reads it")
                 }
                 if !stray.isEmpty { adopted[table.name] = number }
-            } else {
+            } else if mayHoldOthers {
                 let count = try store.strayRowCount(table: table.name, entities: numbers)
                 if count > 0 {
                     problems.append("\(table.name) has \(count) rows whose Z_ENT is not an entity of its hierarchy")
@@ -173,8 +179,10 @@ struct SourceSoundness {
     /// Throws the problems as one migration error (NSMigrationManagerSourceStoreError) when there are
     /// any; else returns what the migration reads as Core Data does: the dangling keys it nullifies,
     /// the warnings it gives, and the tables whose rows it reads as their one entity.
-    static func check(_ store: PersistentStore, layout: StoreLayout, model: Model, mapping: MappingModel? = nil) throws -> SourceSoundness {
-        let soundness = try SourceSoundness(store: store, layout: layout, model: model, mapping: mapping)
+    static func check(
+        _ store: PersistentStore, layout: StoreLayout, model: Model, mapping: MappingModel? = nil, scans: [String: TableScan] = [:]
+    ) throws -> SourceSoundness {
+        let soundness = try SourceSoundness(store: store, layout: layout, model: model, mapping: mapping, scans: scans)
         guard soundness.problems.isEmpty else {
             throw MigrationError(
                 .sourceStore, "the source store is not sound: \(soundness.problems.joined(separator: "; ")) (see `modeldiff store verify`)")

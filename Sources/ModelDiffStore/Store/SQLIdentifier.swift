@@ -112,7 +112,10 @@ enum SQL {
             counts.map { count in
                 switch count {
                 case .rows: SQLFragment(rows)
-                case .keys(let column, nil): SQLFragment("(SELECT COUNT(" + quote(column) + ") FROM " + quote(table) + ")")
+                // Every row less those without a key: SQLite counts a table's rows from its b-tree's pages and
+                // finds the NULLs through an index of the column, where `COUNT(column)` reads every row.
+                case .keys(let column, nil):
+                    SQLFragment(rows + " - (SELECT COUNT(*) FROM " + quote(table) + " WHERE " + quote(column) + " IS NULL)")
                 case .keys(let column, let entity?):
                     SQLFragment(
                         "(SELECT COUNT(" + quote(column) + ") FROM " + quote(table) + " WHERE Z_ENT = ?)", [.integer(Int64(entity))])
@@ -219,6 +222,19 @@ struct SQLFragment: Sendable, Hashable {
 
     /// `SUM(x)`.
     static func sum(_ x: SQLFragment) -> SQLFragment { SQLFragment("SUM(" + x.text + ")", x.arguments) }
+
+    /// The condition true for a row of a table whose `Z_ENT` is not one of its entities: for a table of
+    /// one entity (`only`), any other value, NULL included (`Z_ENT IS NOT ?`); else NULL or a number
+    /// outside `entities` (`Z_ENT IS NULL OR Z_ENT NOT IN (…)`).
+    static func strayEntity(only: Int?, entities: [Int]) -> SQLFragment {
+        if let only { return SQLFragment("Z_ENT IS NOT ?", [.integer(Int64(only))]) }
+        return SQLFragment("(Z_ENT IS NULL OR Z_ENT NOT IN (" + SQL.parameters(entities.count) + "))", entities.map { .integer(Int64($0)) })
+    }
+
+    /// `COUNT(*), COUNT(CASE WHEN condition THEN 1 END)`: every row, and the rows for which `condition` holds.
+    static func countAndCount(where condition: SQLFragment) -> SQLFragment {
+        SQLFragment("COUNT(*), COUNT(CASE WHEN " + condition.text + " THEN 1 END)", condition.arguments)
+    }
 
     /// `EXISTS (SELECT 1 FROM table d WHERE d.Z_PK = key AND d.Z_ENT IN (…))`: whether `key` names a row
     /// of one of `entities` (entity numbers) in `table`.

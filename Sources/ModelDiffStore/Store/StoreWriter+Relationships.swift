@@ -16,6 +16,7 @@ extension StoreWriter {
         throws(StoreFailure)
     {
         let plan = try toOnePlan(entity: entity, relationship: relationship)
+        try requireAccepted(destination, by: plan, entity: entity)
         if let inverse = plan.oneToOneInverse, !updatingInverse {
             try clearOneToOnePartners(
                 object, table: plan.table, column: plan.keyColumn, declaring: plan.declaring, inverse: inverse, of: plan.declared,
@@ -76,9 +77,35 @@ extension StoreWriter {
             table: table, declaring: declaring.name, declared: declared, keyColumn: keyColumn.name,
             orderColumn: table.column(entity: declaring.name, property: relationship, role: .orderKey)?.name,
             kinds: columns.map(\.kind), columns: columns.map(\.name), oneToOneInverse: inverse.flatMap { $0.isToMany ? nil : $0 },
-            existingMax: existingMax[table.rootEntity] ?? 0, statement: statement)
+            existingMax: existingMax[table.rootEntity] ?? 0, statement: statement,
+            accepted: declared.destinationEntity.flatMap { model.entity(named: $0) == nil ? nil : $0 }.map {
+                Set(layout.entityAndSubentities($0).compactMap { layout.entityNumbers[$0] })
+            })
         toOnePlans[key] = plan
         return plan
+    }
+
+    /// Core Data's refusal of `destination` as the value of the to-one `plan` writes on an object of `entity`, nil
+    /// when the to-one takes it: an object of the relationship's destination entity or one of its sub-entities.
+    /// Core Data's setter raises for any other (NSInvalidArgumentException, "Unacceptable type of value for to-one
+    /// relationship: property = "task"; desired type = …; given type = …"): a mapping whose expression gives the
+    /// objects of another entity mapping (CareKit 2.0 → 2.1's `OCKCDHealthKitLinkage.task`, whose destination
+    /// became `OCKCDHealthKitTask`, a sibling of `OCKCDTask`, while its expression still names the `OCKCDTask`
+    /// mapping) fails there.
+    func unacceptable(_ destination: ObjectID?, by plan: ToOneWrite, entity: String) -> String? {
+        guard let destination, let accepted = plan.accepted, !accepted.contains(destination.entity) else { return nil }
+        let desired = plan.declared.destinationEntity ?? "?"
+        let given = entityNames[destination.entity] ?? "entity \(destination.entity)"
+        return "\(entity).\(plan.declared.name) takes a \(desired) in the destination model, and the mapping gives it a \(given) "
+            + "(Core Data: Unacceptable type of value for to-one relationship: property = \"\(plan.declared.name)\"; "
+            + "desired type = \(desired); given type = \(given))"
+    }
+
+    /// Throws `unacceptable`'s refusal, naming the store (a migration names the mapping first: `MigrationManager`).
+    func requireAccepted(_ destination: ObjectID?, by plan: ToOneWrite, entity: String) throws(StoreFailure) {
+        if let message = unacceptable(destination, by: plan, entity: entity) {
+            throw .input(Diagnostic(path: store.path, message: message))
+        }
     }
 
     /// Before `object.relationship` becomes `destination`: whoever pointed at `object` through the

@@ -46,6 +46,9 @@ public final class StoreWriter {
         let oneToOneInverse: Relationship?
         let existingMax: Int64
         let statement: SQLiteStatement
+        /// The entity numbers of the relationship's destination entity and its sub-entities: the objects it
+        /// takes (nil when the destination entity is not in the layout).
+        let accepted: Set<Int>?
     }
 
     /// Prepares to write into `store`, continuing after the keys already handed out.

@@ -16,16 +16,13 @@ package enum StoredValueCheck {
     /// The problems of `store`, laid out by `layout`, one per attribute whose column holds such values
     /// (`Post.createdAt: 1 rows hold a value a Date attribute cannot hold (the first: Z_PK 3, text "not a date")`).
     /// One scan per table counts every column; a column with a count is queried once more for its first row.
-    package static func mistyped(in store: PersistentStore, layout: StoreLayout) throws(StoreFailure) -> [String] {
+    /// `clean` names tables a `TableScan` found no such value in: they are not scanned again.
+    package static func mistyped(
+        in store: PersistentStore, layout: StoreLayout, clean: Set<String> = []
+    ) throws(StoreFailure) -> [String] {
         var problems: [String] = []
-        for table in layout.tables {
-            let checked = table.columns.compactMap {
-                column -> (column: String, label: String, type: AttributeType, refused: SQLFragment)? in
-                guard case .attribute(let owner, let name, let type) = column.kind,
-                    let refused = SQLFragment.refusedValue(of: column.name, type: type)
-                else { return nil }
-                return (column.name, "\(owner).\(name)", type, refused)
-            }
+        for table in layout.tables where !clean.contains(table.name) {
+            let checked = checkedColumns(of: table)
             guard !checked.isEmpty else { continue }
             let counts =
                 try store.database.rows(
@@ -48,6 +45,26 @@ package enum StoredValueCheck {
             }
         }
         return problems
+    }
+
+    /// The attribute columns of `table` whose values are checked, each with the condition true for a value
+    /// its type cannot hold.
+    private static func checkedColumns(
+        of table: StoreLayout.Table
+    ) -> [(column: String, label: String, type: AttributeType, refused: SQLFragment)] {
+        table.columns.compactMap { column in
+            guard case .attribute(let owner, let name, let type) = column.kind,
+                let refused = SQLFragment.refusedValue(of: column.name, type: type)
+            else { return nil }
+            return (column.name, "\(owner).\(name)", type, refused)
+        }
+    }
+
+    /// The condition true for a row of `table` holding a value one of its attribute columns cannot hold,
+    /// nil when no column is checked: what `TableScan` counts in the same pass as the stray `Z_ENT`s.
+    static func anyRefused(in table: StoreLayout.Table) -> SQLFragment? {
+        let conditions = checkedColumns(of: table).map(\.refused)
+        return conditions.isEmpty ? nil : SQL.joined(conditions, separator: .or)
     }
 
     /// `text "not a date"` (cut at 40 characters), `a blob of 16 bytes`, `integer 5`, `real 1e+300`.

@@ -123,3 +123,22 @@ private func expectRefused(sql: String, problem: String, sourceLocation: SourceL
     #expect(!test.stdout.contains("no such column") && !test.stderr.contains("no such column"))
     #expect(storeFileBytes(store.path) == before)
 }
+
+/// The fast path does not read its output again for the required values it copies unchanged from a source
+/// column that the pass over the source table found no NULL in (`SQLFastPath.provenRequired`); a NULL there
+/// (`Post.title`, required in Bench 2) is counted by that pass, and validation reads the output as before:
+/// both paths fail the step with Core Data's validation error for the first such object, and write nothing.
+@Test func aNullCopiedIntoARequiredAttributeFailsValidationOnBothPaths() throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try benchStore(in: folder, sql: "UPDATE ZPOST SET ZTITLE = NULL WHERE Z_PK IN (7, 9)")
+    for extra in [[], ["--no-fast-path"]] {
+        let result = try runModeldiff(["migrate", "bench.sqlite", "--to", bench.path, "--output", "out.sqlite"] + extra, in: folder)
+        #expect(result.status == 2, "\(extra)")
+        #expect(
+            result.stderr
+                == "bench.sqlite: error: migration failed: Post.title is required but has no value "
+                + "(NSValidationMissingMandatoryPropertyError 1570; mapping PostToPost; object 2/p7)\n", "\(extra)")
+        #expect(folderContents(folder) == ["bench.sqlite"], "\(extra)")
+    }
+}

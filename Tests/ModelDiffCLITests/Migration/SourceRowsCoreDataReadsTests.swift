@@ -160,6 +160,36 @@ func duplicatePrimaryKeysAreReportedAndRefused(fastPath: Bool) throws {
     #expect(storeFileBytes(store) == before)
 }
 
+/// Rows of a table of several entities whose `Z_ENT` is none of them (NULL, and a number no entity has):
+/// no entity mapping accounts for them, so both paths refuse the source in one line, counted by the one
+/// pass over each table that also looks for values a type cannot hold (`TableScan`). With such a value in
+/// the same table, the value is named, as before: the read check runs before soundness.
+@Test(arguments: [true, false])
+func rowsOfNoEntityOfASharedTableAreRefused(fastPath: Bool) throws {
+    let folder = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stray = "UPDATE ZITEM SET Z_ENT = NULL WHERE Z_PK = 5; UPDATE ZITEM SET Z_ENT = 9 WHERE Z_PK = 6"
+    for (sql, problem) in [
+        (stray, "ZITEM has 2 rows whose Z_ENT is not an entity of its hierarchy"),
+        (
+            stray + "; UPDATE ZITEM SET ZNAME = x'0001' WHERE Z_PK = 4",
+            "Item.name: 1 rows hold a value a String attribute cannot hold (in ZITEM, the first: Z_PK 4, a blob of 2 bytes)"
+        ),
+    ] {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("gallery.sqlite"))
+        let store = try galleryStore(in: folder, sql: sql)
+        let before = storeFileBytes(store)
+        let result = try runModeldiff(migrate(fastPath: fastPath), in: folder)
+        #expect(result.status == 2)
+        #expect(
+            result.stderr
+                == "gallery.sqlite: error: migration failed: the source store is not sound: \(problem) (see `modeldiff store verify`) "
+                + "(NSMigrationManagerSourceStoreError 134150)\n")
+        #expect(folderContents(folder) == ["gallery.sqlite"])
+        #expect(storeFileBytes(store) == before)
+    }
+}
+
 /// Runs `modeldiff` under a 4 KB file-size limit (`ulimit -f 8`, 512-byte blocks), with `TMPDIR` in `folder/tmp`.
 private func runLimited(_ arguments: [String], in folder: URL) throws -> ProcessOutcome {
     try runProcess(
