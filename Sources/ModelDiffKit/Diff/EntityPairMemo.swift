@@ -9,15 +9,29 @@
 /// The key holds every input of the comparison: each side's hierarchy (the entity up to its root:
 /// its inherited properties and their owners) and property version hashes (which also depend on the
 /// model: composites, self-inverse relationships), and the names the old hierarchy's entities have
-/// in the new version. The memo lives as long as the call that owns it and is never shared.
-package struct EntityPairMemo {
-    /// One side's content: what the comparison reads of an entity and its model.
+/// in the new version. The memo lives as long as the call that owns it; the version pairs share it
+/// through a lock (``Locked``), each comparing outside the lock what the memo does not have yet.
+package struct EntityPairMemo: Sendable {
+    /// One side's content: what the comparison reads of an entity and its model, with the entity's
+    /// version hash, which follows from that content.
     private struct Side: Hashable {
         let chain: [Entity]
         let propertyHashes: [String: [UInt8]]
+        let entityHash: [UInt8]?
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.entityHash == rhs.entityHash && lhs.chain == rhs.chain && lhs.propertyHashes == rhs.propertyHashes
+        }
+
+        // The name and the version hash stand for the content: equal sides have both equal, and
+        // hashing them reads a name and 32 bytes where the hierarchy has every field of every property.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(chain[0].name)
+            hasher.combine(entityHash)
+        }
     }
 
-    private struct PairKey: Hashable {
+    struct PairKey: Hashable, Sendable {
         let source: Int
         let destination: Int
         /// The new name of each entity of the old hierarchy (nil when it has no counterpart).
@@ -26,8 +40,8 @@ package struct EntityPairMemo {
 
     private var sides: [Side: Int] = [:]
     private var comparisons: [PairKey: EntityComparison] = [:]
-    /// How many entity pairs were compared rather than found in the memo.
-    package private(set) var comparisonCount = 0
+    /// How many distinct entity pairs were compared.
+    package var comparisonCount: Int { comparisons.count }
 
     /// An empty memo.
     package init() {}
@@ -36,36 +50,54 @@ package struct EntityPairMemo {
     /// rather than once per pair the version is in.
     package mutating func version(_ model: Model, hashes: VersionHashes) -> ComparedVersion {
         var ids: [String: Int] = Dictionary(minimumCapacity: model.entities.count)
+        var entities: [String: ComparedVersion.Hierarchy] = Dictionary(minimumCapacity: model.entities.count)
         var repeated = Set<String>()
         for entity in model.entities {
             guard ids[entity.name] == nil else {
                 repeated.insert(entity.name)
                 continue
             }
-            let side = Side(chain: model.ancestry(of: entity), propertyHashes: hashes.propertyVersionHashes[entity.name] ?? [:])
+            let chain = model.ancestry(of: entity)
+            let side = Side(
+                chain: chain, propertyHashes: hashes.propertyVersionHashes[entity.name] ?? [:],
+                entityHash: hashes.entityVersionHashes[entity.name])
             if let known = sides[side] {
                 ids[entity.name] = known
             } else {
                 ids[entity.name] = sides.count
                 sides[side] = sides.count
             }
+            entities[entity.name] = ComparedVersion.Hierarchy(chain: chain, properties: model.allProperties(of: entity))
         }
         // Two entities of one name (an invalid model) share their hashes: they are compared without the memo.
-        for name in repeated { ids[name] = nil }
-        return ComparedVersion(model: model, hashes: hashes, sides: ids)
+        for name in repeated {
+            ids[name] = nil
+            entities[name] = nil
+        }
+        return ComparedVersion(model: model, hashes: hashes, sides: ids, hierarchies: entities)
     }
 
-    /// The comparison of `old` (side `source` of a version) with `new` (side `destination`),
-    /// computed by `compare` the first time the pair of sides is seen.
-    mutating func comparison(
-        source: Int, destination: Int, counterparts: [String?], compare: () -> EntityComparison
-    ) -> EntityComparison {
-        let key = PairKey(source: source, destination: destination, counterparts: counterparts)
+    /// The comparison stored for `key`, if any.
+    func comparison(for key: PairKey) -> EntityComparison? { comparisons[key] }
+
+    /// Stores `comparison` for `key` unless one is stored already, and returns the stored one.
+    mutating func store(_ comparison: EntityComparison, for key: PairKey) -> EntityComparison {
         if let known = comparisons[key] { return known }
-        let comparison = compare()
-        comparisonCount += 1
         comparisons[key] = comparison
         return comparison
+    }
+}
+
+extension Locked where Value == EntityPairMemo {
+    /// The comparison of an entity of side `source` with one of side `destination`, the old
+    /// hierarchy's entities becoming `counterparts`: the memo's, else computed by `compare` outside
+    /// the lock and stored. Two threads that compute one pair at once compute the same comparison
+    /// from the same inputs, and both get the one stored first.
+    func comparison(source: Int, destination: Int, counterparts: [String?], compare: () -> EntityComparison) -> EntityComparison {
+        let key = EntityPairMemo.PairKey(source: source, destination: destination, counterparts: counterparts)
+        if let known = withLock({ $0.comparison(for: key) }) { return known }
+        let computed = compare()
+        return withLock { $0.store(computed, for: key) }
     }
 }
 
@@ -78,4 +110,13 @@ package struct ComparedVersion: Sendable {
     package let hashes: VersionHashes
     /// Each entity's side in the memo, by name.
     let sides: [String: Int]
+    /// Each entity's hierarchy and properties, by name: every pair the version is in reads them.
+    let hierarchies: [String: Hierarchy]
+
+    /// An entity up to its root (``Model/ancestry(of:)``) and its properties, inherited ones first
+    /// (``Model/allProperties(of:)``).
+    struct Hierarchy: Sendable {
+        let chain: [Entity]
+        let properties: [Property]
+    }
 }
