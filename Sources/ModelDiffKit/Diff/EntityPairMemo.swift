@@ -14,7 +14,7 @@
 package struct EntityPairMemo: Sendable {
     /// One side's content: what the comparison reads of an entity and its model, with the entity's
     /// version hash, which follows from that content.
-    private struct Side: Hashable {
+    private struct Side: Hashable, Sendable {
         let chain: [Entity]
         let propertyHashes: [String: [UInt8]]
         let entityHash: [UInt8]?
@@ -46,35 +46,75 @@ package struct EntityPairMemo: Sendable {
     /// An empty memo.
     package init() {}
 
-    /// A version as the memo identifies its entities: each entity's side, found once per version
-    /// rather than once per pair the version is in.
-    package mutating func version(_ model: Model, hashes: VersionHashes) -> ComparedVersion {
-        var ids: [String: Int] = Dictionary(minimumCapacity: model.entities.count)
-        var entities: [String: ComparedVersion.Hierarchy] = Dictionary(minimumCapacity: model.entities.count)
+    /// The versions as the memo identifies their entities: each entity's side, found once per
+    /// version rather than once per pair the version is in.
+    ///
+    /// Each version's sides are made, and compared with the previous version's side of the same
+    /// name, on every core: most entities are the previous version's, and that comparison is most of
+    /// the work of finding a side. The sides are then numbered in turn, in the versions' order.
+    package mutating func versions(_ models: [Model], hashes: [VersionHashes]) -> [ComparedVersion] {
+        let read = Array(models.indices).concurrentMap { Self.read(models[$0], hashes: hashes[$0]) }
+        let asBefore = Array(models.indices).concurrentMap { index -> [Bool] in
+            guard index > 0 else { return [] }
+            let previous = read[index - 1]
+            return read[index].entries.map { entry in previous.position[entry.name].map { previous.entries[$0].side == entry.side } ?? false
+            }
+        }
+        var compared: [ComparedVersion] = []
+        compared.reserveCapacity(models.count)
+        var previousIDs: [String: Int] = [:]
+        for index in models.indices {
+            var ids: [String: Int] = Dictionary(minimumCapacity: read[index].entries.count)
+            for (position, entry) in read[index].entries.enumerated() {
+                if index > 0, asBefore[index][position], let id = previousIDs[entry.name] {
+                    ids[entry.name] = id
+                } else if let known = sides[entry.side] {
+                    ids[entry.name] = known
+                } else {
+                    ids[entry.name] = sides.count
+                    sides[entry.side] = sides.count
+                }
+            }
+            // Two entities of one name (an invalid model) share their hashes: they are compared without the memo.
+            for name in read[index].repeated { ids[name] = nil }
+            previousIDs = ids
+            compared.append(ComparedVersion(model: models[index], hashes: hashes[index], sides: ids, hierarchies: read[index].hierarchies))
+        }
+        return compared
+    }
+
+    /// One version's entities as sides, the first of each name, with their hierarchies.
+    private struct VersionSides: Sendable {
+        let entries: [(name: String, side: Side)]
+        let position: [String: Int]
+        let repeated: Set<String>
+        let hierarchies: [String: ComparedVersion.Hierarchy]
+    }
+
+    private static func read(_ model: Model, hashes: VersionHashes) -> VersionSides {
+        var entries: [(name: String, side: Side)] = []
+        entries.reserveCapacity(model.entities.count)
+        var position: [String: Int] = Dictionary(minimumCapacity: model.entities.count)
+        var hierarchies: [String: ComparedVersion.Hierarchy] = Dictionary(minimumCapacity: model.entities.count)
         var repeated = Set<String>()
         for entity in model.entities {
-            guard ids[entity.name] == nil else {
+            guard position[entity.name] == nil else {
                 repeated.insert(entity.name)
                 continue
             }
             let chain = model.ancestry(of: entity)
-            let side = Side(
-                chain: chain, propertyHashes: hashes.propertyVersionHashes[entity.name] ?? [:],
-                entityHash: hashes.entityVersionHashes[entity.name])
-            if let known = sides[side] {
-                ids[entity.name] = known
-            } else {
-                ids[entity.name] = sides.count
-                sides[side] = sides.count
-            }
-            entities[entity.name] = ComparedVersion.Hierarchy(chain: chain, properties: model.allProperties(of: entity))
+            position[entity.name] = entries.count
+            entries.append(
+                (
+                    entity.name,
+                    Side(
+                        chain: chain, propertyHashes: hashes.propertyVersionHashes[entity.name] ?? [:],
+                        entityHash: hashes.entityVersionHashes[entity.name])
+                ))
+            hierarchies[entity.name] = ComparedVersion.Hierarchy(chain: chain, properties: model.allProperties(of: entity))
         }
-        // Two entities of one name (an invalid model) share their hashes: they are compared without the memo.
-        for name in repeated {
-            ids[name] = nil
-            entities[name] = nil
-        }
-        return ComparedVersion(model: model, hashes: hashes, sides: ids, hierarchies: entities)
+        for name in repeated { hierarchies[name] = nil }
+        return VersionSides(entries: entries, position: position, repeated: repeated, hierarchies: hierarchies)
     }
 
     /// The comparison stored for `key`, if any.

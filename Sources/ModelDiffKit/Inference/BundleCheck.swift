@@ -107,7 +107,7 @@ public struct BundleCheck: Sendable {
         let hashes = versions.map(\.model).versionHashes()
         // Compare each distinct pair of entities once for the whole bundle (most repeat, many on other lines).
         var sideMemo = EntityPairMemo()
-        let compared = versions.indices.map { sideMemo.version(versions[$0].model, hashes: hashes[$0]) }
+        let compared = sideMemo.versions(versions.map(\.model), hashes: hashes)
         let memo = Locked(sideMemo)
         let history = Self.history(of: bundle, checked: versions, compared: compared)
         // Whether a mapping maps a pair is one test of each version (`MappingDiscovery.side`): made once per version.
