@@ -114,11 +114,14 @@ struct CheckCommand: ParsableCommand {
                 case .github: output = CheckReports.github(reports, verbose: verbose)
                 }
             } else {
+                let folders = mappingFolders.isEmpty ? settings?.mappingFolders ?? [] : mappingFolders
+                // The mapping models do not depend on the versions: they are read while the versions
+                // are, and their errors reported only after the bundle's, as when read in turn.
+                let early = ModelInput.isSwiftSourceFolder(models[0]) ? nil : MappingRead(besides: models[0], in: folders)
                 let bundle = try ModelBundle.load(path: models[0], keepingUnreadable: true)
                 printNotes(bundle.notes + bundle.versionWarnings)
                 let names = try bundleOptions.versionOrder(of: bundle, settings: settings)
-                let folders = mappingFolders.isEmpty ? settings?.mappingFolders ?? [] : mappingFolders
-                let mappings = try readableMappingFiles(besides: bundle.path, in: folders)
+                let mappings = try early?.files(besides: bundle.path) ?? readableMappingFiles(besides: bundle.path, in: folders)
                 let lockPath = VersionLock.path(forBundle: bundle.path)
                 let lock = try VersionLock.load(forBundle: bundle.path).map { (lock: $0, path: lockPath) }
                 let ordered = try bundle.orderedVersions(names).versions
@@ -161,5 +164,35 @@ extension CheckCommand {
         var url = URL(fileURLWithPath: path)
         if url.lastPathComponent == "contents" { url.deleteLastPathComponent() }
         return url.pathExtension == "xcdatamodel" ? url.deletingPathExtension().lastPathComponent : nil
+    }
+}
+
+/// The mapping files of a bundle (`readableMappingFiles`), read on another thread from the time it is made.
+private final class MappingRead: Sendable {
+    private let bundle: String
+    private let folders: [String]
+    private let done = DispatchGroup()
+    private let result = Locked<Result<(files: [MappingFile], unreadable: [Diagnostic]), Diagnostic>?>(nil)
+
+    init(besides bundle: String, in folders: [String]) {
+        self.bundle = bundle
+        self.folders = folders
+        DispatchQueue.global().async(group: done) { [self] in
+            let read = Self.read(besides: bundle, in: folders)
+            result.withLock { $0 = read }
+        }
+    }
+
+    private static func read(besides bundle: String, in folders: [String]) -> Result<
+        (files: [MappingFile], unreadable: [Diagnostic]), Diagnostic
+    > {
+        do throws(Diagnostic) { return .success(try readableMappingFiles(besides: bundle, in: folders)) } catch { return .failure(error) }
+    }
+
+    /// The files read, once the read is done; read again for a bundle path other than the one given.
+    func files(besides path: String) throws(Diagnostic) -> (files: [MappingFile], unreadable: [Diagnostic]) {
+        done.wait()
+        guard path == bundle, let read = result.withLock({ $0 }) else { return try readableMappingFiles(besides: path, in: folders) }
+        return try read.get()
     }
 }

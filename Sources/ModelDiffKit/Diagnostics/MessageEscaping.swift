@@ -12,7 +12,7 @@
     /// `text` with every control character escaped; text without one is returned as is. For one value
     /// (a name, a path, a default value) put into a line.
     @_spi(CLI) public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        guard hasEscapes(text, keepingLineBreaks: false) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             guard needsEscape(scalar) else {
@@ -34,7 +34,7 @@
     /// output is a terminal). The values in the report must already have been put through
     /// ``escaped(_:)``: only then is a newline in the report one the report wrote.
     @_spi(CLI) public static func escapedReport(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { needsEscape($0) && $0 != "\n" && $0 != "\t" }) else { return text }
+        guard hasEscapes(text, keepingLineBreaks: true) else { return text }
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
         var index = 0
@@ -103,5 +103,33 @@
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// Whether `text` has a scalar ``needsEscape(_:)`` escapes (a line feed or tab too unless
+    /// `keepingLineBreaks`), read from its UTF-8 bytes in place: a report is megabytes, mostly ASCII.
+    /// In UTF-8 those scalars are the bytes below 0x20, 0x7F, `C2 80`–`C2 9F` (U+0080–U+009F) and
+    /// `E2 80 A8`, `E2 80 A9` (U+2028, U+2029); a string's bytes are valid UTF-8.
+    private static func hasEscapes(_ text: String, keepingLineBreaks: Bool) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 {
+                    if !keepingLineBreaks || (byte != 0x0A && byte != 0x09) { return true }
+                } else if byte == 0x7F {
+                    return true
+                } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                    return true
+                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                {
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
+        if let found { return found }
+        return text.unicodeScalars.contains { needsEscape($0) && (!keepingLineBreaks || ($0 != "\n" && $0 != "\t")) }
     }
 }

@@ -87,20 +87,26 @@ public struct ModelDiff: Sendable {
         self.init(source: source, destination: destination, oldHashes, newHashes) { _, _, compare in compare() }
     }
 
-    /// Compares two versions of a bundle, taking each entity pair's comparison from `memo` when an
-    /// earlier pair of versions had the same pair of entities (lines aside).
-    package init(source: ComparedVersion, destination: ComparedVersion, memo: inout EntityPairMemo) {
-        self.init(source: source.model, destination: destination.model, source.hashes, destination.hashes) { pair, counterparts, compare in
+    /// Compares two versions of a bundle, taking each entity pair's comparison from `memo` when
+    /// another pair of versions had the same pair of entities (lines aside).
+    package init(source: ComparedVersion, destination: ComparedVersion, memo: Locked<EntityPairMemo>) {
+        self.init(
+            source: source.model, destination: destination.model, source.hashes, destination.hashes,
+            hierarchies: (source.hierarchies, destination.hierarchies)
+        ) { pair, counterparts, compare in
             guard let old = source.sides[pair.0.name], let new = destination.sides[pair.1.name] else { return compare() }
-            let chain = source.model.ancestry(of: pair.0)
+            let chain = source.hierarchies[pair.0.name]?.chain ?? source.model.ancestry(of: pair.0)
             return memo.comparison(source: old, destination: new, counterparts: chain.map { counterparts[$0.name] }, compare: compare)
         }
     }
 
     /// Compares two versions, each entity pair's properties as `comparison` has them: it gets the
     /// pair, the new name of every matched old entity and the comparison to run when it has none.
+    /// `hierarchies` are each version's entities up to their roots with their properties, by name,
+    /// when a caller made them once for every pair a version is in (``ComparedVersion``).
     private init(
         source: Model, destination: Model, _ oldHashes: VersionHashes, _ newHashes: VersionHashes,
+        hierarchies: (old: [String: ComparedVersion.Hierarchy], new: [String: ComparedVersion.Hierarchy]) = ([:], [:]),
         comparison: ((Entity, Entity), [String: String], () -> EntityComparison) -> EntityComparison
     ) {
         self.source = source
@@ -114,11 +120,15 @@ public struct ModelDiff: Sendable {
         var changes: [EntityChange] = []
         changes.reserveCapacity(entities.pairs.count + entities.added.count + entities.removed.count)
         for (old, new) in entities.pairs {
-            let oldProperties = source.allProperties(of: old)
-            let newProperties = destination.allProperties(of: new)
+            let oldHierarchy = hierarchies.old[old.name]
+            let newHierarchy = hierarchies.new[new.name]
+            let oldProperties = oldHierarchy?.properties ?? source.allProperties(of: old)
+            let newProperties = newHierarchy?.properties ?? destination.allProperties(of: new)
             let compared = comparison((old, new), counterparts) {
                 EntityComparison(
-                    oldChain: source.ancestry(of: old), newChain: destination.ancestry(of: new), oldProperties: oldProperties,
+                    oldChain: oldHierarchy?.chain ?? source.ancestry(of: old),
+                    newChain: newHierarchy?.chain ?? destination.ancestry(of: new),
+                    oldProperties: oldProperties,
                     newProperties: newProperties, oldPropertyHashes: oldHashes.propertyVersionHashes[old.name] ?? [:],
                     newPropertyHashes: newHashes.propertyVersionHashes[new.name] ?? [:], counterparts: counterparts)
             }

@@ -32,15 +32,46 @@ public struct ModelMatch: Sendable, Hashable {
     }
 
     /// How the properties of two matched entities pair up.
+    ///
+    /// It keeps the two entities' property lists and the positions that pair up, and makes the pairs
+    /// when asked: a bundle's check holds the match of every entity pair of every version pair, and
+    /// lists of pairs made up front would hold each property once more per version pair it is in,
+    /// where the lists are shared by every pair of their version and the positions by every version
+    /// pair with the same pair of entities (`EntityPairMemo`).
     public struct PropertyMatch: Sendable, Hashable {
+        private let positions: PropertyPositions
+        private let old: [Property]
+        private let new: [Property]
+
+        /// The match of `old` and `new` that `positions` describes.
+        init(positions: PropertyPositions, old: [Property], new: [Property]) {
+            self.positions = positions
+            self.old = old
+            self.new = new
+        }
+
         /// Matched properties, in the destination's order (inherited first).
-        public let pairs: [PropertyPair]
+        public var pairs: [PropertyPair] {
+            positions.pairs.map { PropertyPair(source: old[$0.source], destination: new[$0.destination]) }
+        }
         /// Destination properties with no source.
-        public let added: [Property]
+        public var added: [Property] { positions.added.map { new[$0] } }
         /// Source properties with no destination.
-        public let removed: [Property]
+        public var removed: [Property] { positions.removed.map { old[$0] } }
         /// Canonical names claimed by more than one destination property.
-        public let ambiguousNames: [String]
+        public var ambiguousNames: [String] { positions.ambiguousNames }
+
+        // Two matches are equal when they pair, add and remove the same properties.
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.pairs == rhs.pairs && lhs.added == rhs.added && lhs.removed == rhs.removed && lhs.ambiguousNames == rhs.ambiguousNames
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(pairs)
+            hasher.combine(added)
+            hasher.combine(removed)
+            hasher.combine(ambiguousNames)
+        }
     }
 
     /// Matched entities, in the destination's file order.
@@ -123,11 +154,7 @@ public struct ModelMatch: Sendable, Hashable {
         let ambiguousNames: [String]
 
         /// The match of these very lists, each property with its own line.
-        func match(_ old: [Property], _ new: [Property]) -> PropertyMatch {
-            PropertyMatch(
-                pairs: pairs.map { PropertyPair(source: old[$0.source], destination: new[$0.destination]) },
-                added: added.map { new[$0] }, removed: removed.map { old[$0] }, ambiguousNames: ambiguousNames)
-        }
+        func match(_ old: [Property], _ new: [Property]) -> PropertyMatch { PropertyMatch(positions: self, old: old, new: new) }
     }
 
     /// Pairs elements by canonical name; then an unmatched destination whose renaming identifier

@@ -87,8 +87,9 @@ public struct BundleCheck: Sendable {
             acknowledgements: acknowledgements, cloudKit: cloudKit, digests: &digests)
     }
 
-    /// Checks a bundle as the public initializer does, hashing its versions with `digests`: a caller
-    /// that hashes the same versions for its own needs (`plan`) shares one memo with the check.
+    /// Checks a bundle as the public initializer does. The checked versions are hashed on every core;
+    /// a version of the lock file the check leaves out (`order`) is hashed with `digests`, which a
+    /// caller that hashes versions for its own needs (`plan`) shares with the check.
     package init(
         bundle: ModelBundle, order: [String]? = nil, path: MigrationPath = .all, since: String? = nil, mappings: [MappingFile] = [],
         unreadableMappings: [Diagnostic] = [], lock: (lock: VersionLock, path: String)? = nil, acknowledgements: [Acknowledgement] = [],
@@ -102,20 +103,28 @@ public struct BundleCheck: Sendable {
             }
             sinceIndex = index
         }
-        // Hash each version once (a long-lived bundle has hundreds of pairs), sharing the digests the versions have in common.
-        let hashes = versions.map { $0.model.versionHashes(digests: &digests) }
+        // Hash each version once (a long-lived bundle has hundreds of pairs), on every core.
+        let hashes = versions.map(\.model).versionHashes()
         // Compare each distinct pair of entities once for the whole bundle (most repeat, many on other lines).
-        var memo = EntityPairMemo()
-        let compared = versions.indices.map { memo.version(versions[$0].model, hashes: hashes[$0]) }
-        let history = bundle.historicalNames
-        func analyse(_ i: Int, _ j: Int, jump: Bool, kind: Pair.Kind = .path) throws(Diagnostic) -> Pair {
-            let diff = ModelDiff(source: compared[i], destination: compared[j], memo: &memo)
+        var sideMemo = EntityPairMemo()
+        let compared = sideMemo.versions(versions.map(\.model), hashes: hashes)
+        let memo = Locked(sideMemo)
+        let history = Self.history(of: bundle, checked: versions, compared: compared)
+        // Whether a mapping maps a pair is one test of each version (`MappingDiscovery.side`): made once per version.
+        let sides = mappings.map { file in
+            (
+                source: versions.indices.map { MappingDiscovery.side(.source, of: file, version: versions[$0], hashes: hashes[$0]) },
+                destination: versions.indices.map {
+                    MappingDiscovery.side(.destination, of: file, version: versions[$0], hashes: hashes[$0])
+                }
+            )
+        }
+        @Sendable func analyse(_ i: Int, _ j: Int, jump: Bool, kind: Pair.Kind = .path) -> Pair {
+            let diff = ModelDiff(source: compared[i], destination: compared[j], memo: memo)
             var report = InferenceReport(
                 diff: diff, sourcePath: versions[i].loaded.path, destinationPath: versions[j].loaded.path, historicalNames: history)
-            if let file = mappings.first(where: {
-                MappingDiscovery.maps($0, from: versions[i], to: versions[j], hashes: (hashes[i], hashes[j]))
-            }) {
-                report = Self.applying(file, to: report, from: versions[i], to: versions[j])
+            if let index = mappings.indices.first(where: { sides[$0].source[i].pairs(with: sides[$0].destination[j]) }) {
+                report = Self.applying(mappings[index], to: report, from: versions[i], to: versions[j])
             }
             if cloudKit {
                 report = report.adding(
@@ -131,23 +140,25 @@ public struct BundleCheck: Sendable {
             guard let i = allNames.firstIndex(of: old), let j = allNames.firstIndex(of: new), i < j else { return false }
             return allNames[(i + 1)..<j].contains { unreadable.contains($0) }
         }
-        var pairs: [Pair] = []
+        var steps: [(old: Int, new: Int, jump: Bool)] = []
         if path.includesConsecutive {
             for index in versions.indices.dropFirst()
             where index > sinceIndex && !crossesUnreadable(versions[index - 1].name, versions[index].name) {
-                pairs.append(try analyse(index - 1, index, jump: false))
+                steps.append((index - 1, index, false))
             }
         }
         if path.includesDirect && current > sinceIndex {
             // `direct` includes the last step into the current version; `all` has it among the consecutive ones.
             let lastOld = path == .direct ? current - 1 : current - 2
-            if lastOld >= 0 { for index in 0...lastOld { pairs.append(try analyse(index, current, jump: index != current - 1)) } }
+            if lastOld >= 0 { for index in 0...lastOld { steps.append((index, current, index != current - 1)) } }
         }
+        // The pairs share nothing but the memo: each is analysed on whichever core is free, in order.
+        var pairs = steps.concurrentMap { analyse($0.old, $0.new, jump: $0.jump) }
         // A mapping model for a pair off the path (`Map44To47` beside a consecutive check) is checked
         // as its own pair: a mapping nobody runs through `check` would otherwise rot unseen.
         let onPath = Set(pairs.map { "\($0.from) → \($0.to)" })
-        for file in mappings {
-            let mapped = Self.pairs(mappedBy: file, in: versions, hashes: hashes)
+        for (file, side) in zip(mappings, sides) {
+            let mapped = Self.pairs(mappedBy: side, count: versions.count)
             let named = mapped.first {
                 versions[$0.0].name == file.mapping.sourceVersion && versions[$0.1].name == file.mapping.destinationVersion
             }
@@ -155,7 +166,7 @@ public struct BundleCheck: Sendable {
                 let (i, j) = named ?? mapped.first(where: { $0.0 < $0.1 }) ?? mapped.first, j > sinceIndex,
                 !pairs.contains(where: { $0.from == versions[i].name && $0.to == versions[j].name })
             else { continue }
-            pairs.append(try analyse(i, j, jump: false, kind: .mappingOnly))
+            pairs.append(analyse(i, j, jump: false, kind: .mappingOnly))
         }
         // A `.lightweight` stage is judged by its pair's report: the path's own when the pair is on it.
         let swiftDataFindings = try SwiftDataRules.findings(
@@ -167,7 +178,7 @@ public struct BundleCheck: Sendable {
             guard let i = versions.firstIndex(where: { $0.name == from }), let j = versions.firstIndex(where: { $0.name == to }) else {
                 return nil
             }
-            return try analyse(i, j, jump: false).report
+            return analyse(i, j, jump: false).report
         }
         var used = Set<Acknowledgement>()
         if !acknowledgements.isEmpty {
@@ -233,9 +244,34 @@ public struct BundleCheck: Sendable {
                 .versionUnreadable, entity: nil, file: problem.path, line: problem.line,
                 message: "version \"\(name)\" cannot be read\(unchecked): \(problem.message)")
         }
-        self.lockFindings = lock.map { $0.lock.findings(for: bundle, lockPath: $0.path, digests: &digests) } ?? []
+        let hashesByName = Dictionary(versions.indices.map { (versions[$0].name, hashes[$0]) }) { first, _ in first }
+        self.lockFindings =
+            lock.map { lock in
+                lock.lock.findings(for: bundle, lockPath: lock.path) { version in
+                    hashesByName[version.name] ?? version.model.versionHashes(digests: &digests)
+                }
+            } ?? []
         self.swiftDataFindings = swiftDataFindings
-        self.entityComparisons = memo.comparisonCount
+        self.entityComparisons = memo.withLock { $0.comparisonCount }
+    }
+
+    /// The bundle's history (``ModelBundle/historicalNames``), each distinct entity of the `checked`
+    /// versions named once: the memo's side of an entity (`compared`) is its whole content, so an
+    /// entity of the same side in another version has the same names.
+    private static func history(of bundle: ModelBundle, checked versions: [ModelVersion], compared: [ComparedVersion]) -> Set<String> {
+        var history = Set<String>()
+        var namedSides = Set<Int>()
+        for index in versions.indices {
+            for entity in versions[index].model.entities {
+                if let side = compared[index].sides[entity.name], !namedSides.insert(side).inserted { continue }
+                ModelBundle.addHistoricalNames(of: entity, to: &history)
+            }
+        }
+        let checked = Set(versions.map(\.name))
+        for version in bundle.versions where !checked.contains(version.name) {
+            ModelBundle.addHistoricalNames(of: version.model, to: &history)
+        }
+        return history
     }
 
     /// The warning for versions sorting after the current one, which a team ordering its versions
@@ -268,15 +304,15 @@ public struct BundleCheck: Sendable {
         ]
     }
 
-    /// The pairs of `versions` that `file` maps (by its recorded hashes, else its version names),
-    /// oldest source first; several when versions share hashes.
-    static func pairs(mappedBy file: MappingFile, in versions: [ModelVersion], hashes: [VersionHashes]) -> [(Int, Int)] {
+    /// The pairs of `count` versions that a mapping maps (by its recorded hashes, else its version names),
+    /// given how each version matches its source and destination ends: oldest source first; several when
+    /// versions share hashes.
+    static func pairs(
+        mappedBy sides: (source: [MappingDiscovery.SideMatch], destination: [MappingDiscovery.SideMatch]), count: Int
+    ) -> [(Int, Int)] {
         var found: [(Int, Int)] = []
-        for i in versions.indices {
-            for j in versions.indices
-            where j != i && MappingDiscovery.maps(file, from: versions[i], to: versions[j], hashes: (hashes[i], hashes[j])) {
-                found.append((i, j))
-            }
+        for i in 0..<count {
+            for j in 0..<count where j != i && sides.source[i].pairs(with: sides.destination[j]) { found.append((i, j)) }
         }
         return found
     }
@@ -314,13 +350,16 @@ extension ModelBundle {
     /// Adds one version's names to `history` (``historicalNames``), for callers that read the
     /// versions one at a time.
     package static func addHistoricalNames(of model: Model, to history: inout Set<String>) {
-        for entity in model.entities {
-            history.insert(entity.name)
-            if let identifier = entity.renamingIdentifier { history.insert(identifier) }
-            for property in entity.properties {
-                history.insert("\(entity.name).\(property.name)")
-                history.insert("\(entity.name).\(property.canonicalName)")
-            }
+        for entity in model.entities { addHistoricalNames(of: entity, to: &history) }
+    }
+
+    /// Adds one entity's names to `history` (``historicalNames``).
+    static func addHistoricalNames(of entity: Entity, to history: inout Set<String>) {
+        history.insert(entity.name)
+        if let identifier = entity.renamingIdentifier { history.insert(identifier) }
+        for property in entity.properties {
+            history.insert("\(entity.name).\(property.name)")
+            history.insert("\(entity.name).\(property.canonicalName)")
         }
     }
 }

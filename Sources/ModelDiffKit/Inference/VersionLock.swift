@@ -102,8 +102,13 @@ public struct VersionLock: Sendable, Codable, Equatable {
         return findings(for: bundle, lockPath: lockPath, digests: &digests)
     }
 
-    /// ``findings(for:lockPath:)``, hashing the versions with `digests` (`check`'s, which hashed them already).
+    /// ``findings(for:lockPath:)``, hashing the versions with `digests`.
     package func findings(for bundle: ModelBundle, lockPath: String, digests: inout DigestMemo) -> [Finding] {
+        findings(for: bundle, lockPath: lockPath) { $0.model.versionHashes(digests: &digests) }
+    }
+
+    /// ``findings(for:lockPath:)``, with each version's hashes from `hashes` (`check`'s, which hashed them already).
+    package func findings(for bundle: ModelBundle, lockPath: String, hashes: (ModelVersion) -> VersionHashes) -> [Finding] {
         var findings: [Finding] = []
         for locked in versions {
             guard let version = bundle.version(named: locked.name) else {
@@ -120,7 +125,7 @@ public struct VersionLock: Sendable, Codable, Equatable {
                     ))
                 continue
             }
-            let hashes = version.model.versionHashes(digests: &digests)
+            let hashes = hashes(version)
             let now = Dictionary(uniqueKeysWithValues: hashes.entityVersionHashes.keys.map { ($0, hashes.base64(entity: $0) ?? "") })
             let changed = Set(now.keys).union(locked.entities.keys).filter { now[$0] != locked.entities[$0] }.sorted()
             if !changed.isEmpty {

@@ -76,37 +76,55 @@ import Foundation
     package static func maps(
         _ file: MappingFile, from old: ModelVersion, to new: ModelVersion, hashes: (old: VersionHashes, new: VersionHashes)? = nil
     ) -> Bool {
+        side(.source, of: file, version: old, hashes: hashes?.old ?? old.model.versionHashes()).pairs(
+            with: side(.destination, of: file, version: new, hashes: hashes?.new ?? new.model.versionHashes()))
+    }
+
+    /// Which end of a mapping a version is tested as.
+    package enum End: Sendable { case source, destination }
+
+    /// How one version matches one end of `file`'s step (``maps(_:from:to:hashes:)``): each test reads
+    /// one version only, so a bundle tests each version once per end, not once per pair. `hashes` are
+    /// the version's, computed only when the mapping records hashes to compare them with.
+    package static func side(
+        _ end: End, of file: MappingFile, version: ModelVersion, hashes: @autoclosure () -> VersionHashes
+    ) -> SideMatch {
         let mapping = file.mapping
         let recorded = mapping.entityMappings.filter { $0.sourceVersionHash != nil || $0.destinationVersionHash != nil }
         if !recorded.isEmpty {
-            let (oldHashes, newHashes) = hashes ?? (old.model.versionHashes(), new.model.versionHashes())
-            return recorded.allSatisfy { entityMapping in
-                let sourceOK =
-                    entityMapping.sourceVersionHash.map { hash in
-                        entityMapping.sourceEntity.flatMap { oldHashes.base64(entity: $0) } == hash
-                    } ?? true
-                let destinationOK =
-                    entityMapping.destinationVersionHash.map { hash in
-                        entityMapping.destinationEntity.flatMap { newHashes.base64(entity: $0) } == hash
-                    } ?? true
-                return sourceOK && destinationOK
+            let hashes = hashes()
+            let matches = recorded.allSatisfy { entityMapping in
+                let (entity, hash) =
+                    end == .source
+                    ? (entityMapping.sourceEntity, entityMapping.sourceVersionHash)
+                    : (entityMapping.destinationEntity, entityMapping.destinationVersionHash)
+                return hash.map { hash in entity.flatMap { hashes.base64(entity: $0) } == hash } ?? true
             }
+            return SideMatch(byHashes: matches, byName: false)
         }
-        if mapping.sourceVersion == old.name && mapping.destinationVersion == new.name { return true }
-        guard let recordedHashes = file.recordedHashes else { return false }
+        let byName = (end == .source ? mapping.sourceVersion : mapping.destinationVersion) == version.name
+        guard let recordedHashes = file.recordedHashes else { return SideMatch(byHashes: false, byName: byName) }
         let sides = mapping.entityMappings.filter { $0.sourceEntity != nil || $0.destinationEntity != nil }
-        guard !sides.isEmpty else { return false }
-        let (oldHashes, newHashes) = hashes ?? (old.model.versionHashes(), new.model.versionHashes())
-        return sides.allSatisfy { entityMapping in
-            let sourceOK =
-                entityMapping.sourceEntity.map {
-                    recordedHashes.source[$0] != nil && recordedHashes.source[$0] == oldHashes.base64(entity: $0)
-                } ?? true
-            let destinationOK =
-                entityMapping.destinationEntity.map {
-                    recordedHashes.destination[$0] != nil && recordedHashes.destination[$0] == newHashes.base64(entity: $0)
-                } ?? true
-            return sourceOK && destinationOK
+        guard !sides.isEmpty else { return SideMatch(byHashes: false, byName: byName) }
+        let recordedEnd = end == .source ? recordedHashes.source : recordedHashes.destination
+        let hashes = hashes()
+        let byHashes = sides.allSatisfy { entityMapping in
+            (end == .source ? entityMapping.sourceEntity : entityMapping.destinationEntity).map {
+                recordedEnd[$0] != nil && recordedEnd[$0] == hashes.base64(entity: $0)
+            } ?? true
+        }
+        return SideMatch(byHashes: byHashes, byName: byName)
+    }
+
+    /// How a version matches one end of a mapping's step: by the hashes the mapping records, and by
+    /// the version name it records (tested only when it records no entity version hash).
+    package struct SideMatch: Sendable, Hashable {
+        let byHashes: Bool
+        let byName: Bool
+
+        /// Whether a step from the version this source side describes to the one of `destination` is the mapping's.
+        package func pairs(with destination: SideMatch) -> Bool {
+            (byHashes && destination.byHashes) || (byName && destination.byName)
         }
     }
 }

@@ -25,8 +25,10 @@ public enum XcodeMappingImport {
         guard let modelID = objects.order.first(where: { objects[$0]?.type == "XDDEVMAPPINGMODEL" }), let model = objects[modelID] else {
             throw Diagnostic(path: path, message: "not an Xcode mapping model: no XDDEVMAPPINGMODEL object")
         }
+        // Each archived model is decoded once: checked here, read below.
+        var archives: [String: PlistValue] = [:]
         for key in ["sourcemodeldata", "destinationmodeldata"] {
-            try objects.checkArchive(key, of: model)
+            archives[key] = try objects.checkArchive(key, of: model)
         }
         func propertyMappings(_ ids: [String]) throws(Diagnostic) -> [PropertyMapping] {
             var result: [PropertyMapping] = []
@@ -96,12 +98,7 @@ public enum XcodeMappingImport {
                 ))
         }
         let name = { (key: String) in model.attributes[key].map(versionName(forPath:)) }
-        let recorded = { (key: String) -> Model? in
-            guard let text = model.attributes[key], let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
-                return nil
-            }
-            return XcodeModelUnarchiver.model([UInt8](data), path: path)
-        }
+        let recorded = { (key: String) -> Model? in archives[key].flatMap { XcodeModelUnarchiver.model(plist: $0, path: path) } }
         let mapping = MappingModel(
             sourceVersion: name("sourcemodelpath"), destinationVersion: name("destinationmodelpath"),
             entityMappings: mappings.sorted { $0.number < $1.number }.map(\.mapping))

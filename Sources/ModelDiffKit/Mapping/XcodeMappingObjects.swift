@@ -75,9 +75,11 @@ package struct XcodeMappingObjects {
     }
 
     /// Checks that an archived model (`sourcemodeldata`) is a base64 keyed archive, when present:
-    /// Xcode compiles the mapping against it, and garbage there means the file was damaged.
-    func checkArchive(_ key: String, of object: Object) throws(Diagnostic) {
-        guard let text = object.attributes[key] else { return }
+    /// Xcode compiles the mapping against it, and garbage there means the file was damaged. Returns
+    /// the decoded property list (nil when the key is absent), for reading the model it records.
+    @discardableResult
+    func checkArchive(_ key: String, of object: Object) throws(Diagnostic) -> PlistValue? {
+        guard let text = object.attributes[key] else { return nil }
         let line = (object.attributeLines[key] ?? object.line).value
         guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !data.isEmpty else {
             throw Diagnostic(path: path, line: line, message: "\(key) is not base64")
@@ -91,5 +93,6 @@ package struct XcodeMappingObjects {
         guard case .dictionary(let top) = archive, case .string("NSKeyedArchiver")? = top["$archiver"], top["$objects"] != nil else {
             throw Diagnostic(path: path, line: line, message: "\(key) is not an archived model: not an NSKeyedArchiver archive")
         }
+        return archive
     }
 }

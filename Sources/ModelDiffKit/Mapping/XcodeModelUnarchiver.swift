@@ -8,7 +8,13 @@
 package enum XcodeModelUnarchiver {
     /// The model in `bytes` (a binary property list); nil when it is not an archived `XDPMModel`.
     package static func model(_ bytes: [UInt8], path: String) -> Model? {
-        guard let archive = try? KeyedArchive(bytes: bytes, path: path), let root = archive.root,
+        guard let plist = try? BinaryPropertyList.decode(bytes, path: path) else { return nil }
+        return model(plist: plist, path: path)
+    }
+
+    /// The model in an already decoded property list; nil when it is not an archived `XDPMModel`.
+    package static func model(plist: PlistValue, path: String) -> Model? {
+        guard let archive = try? KeyedArchive(plist: plist, path: path), let root = archive.root,
             let package = root.object("_xd_rootPackage"), let classes = package.dictionary("XDBucketForClassesstorage")
         else { return nil }
         var entities: [Entity] = []

@@ -15,8 +15,11 @@ struct JSONText {
     /// Appends `value` as a quoted JSON string.
     mutating func string(_ value: String) {
         text += "\""
-        // Most strings need no escape: append them whole.
-        guard value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+        // Most strings need no escape: append them whole. The test reads the UTF-8 bytes in place
+        // (those of a string not stored as UTF-8 one by one).
+        let needsEscape = { (byte: UInt8) in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
+        guard value.utf8.withContiguousStorageIfAvailable({ $0.contains(where: needsEscape) }) ?? value.utf8.contains(where: needsEscape)
+        else {
             text += value
             text += "\""
             return

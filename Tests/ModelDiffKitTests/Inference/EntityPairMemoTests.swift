@@ -82,12 +82,18 @@ private func line(of name: String, in bundle: URL, version: String) throws -> In
     #expect(jumpCount?.destination.line.value == v3Line)
     // Without the memo (one pair at a time) the findings are the same, lines included.
     for pair in check.pairs {
+        let source = try ModelFile.load(path: pair.report.sourcePath).model
+        let destination = try ModelFile.load(path: pair.report.destinationPath).model
         let alone = InferenceReport(
-            diff: ModelDiff(
-                source: try ModelFile.load(path: pair.report.sourcePath).model,
-                destination: try ModelFile.load(path: pair.report.destinationPath).model),
+            diff: ModelDiff(source: source, destination: destination),
             sourcePath: pair.report.sourcePath, destinationPath: pair.report.destinationPath,
             historicalNames: try ModelBundle.load(path: root.path).historicalNames)
         #expect(alone.findings == pair.report.findings, "\(pair.from) → \(pair.to)")
+        // So are the property matches, made from the memo's positions and each version's own lists.
+        let match = ModelMatch(source: source, destination: destination)
+        #expect(match.pairs.map(\.properties) == pair.report.diff.match.pairs.map(\.properties), "\(pair.from) → \(pair.to)")
+        #expect(
+            match.pairs.flatMap(\.properties.pairs).map(\.destination.line)
+                == pair.report.diff.match.pairs.flatMap(\.properties.pairs).map(\.destination.line))
     }
 }
