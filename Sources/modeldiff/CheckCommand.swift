@@ -117,11 +117,13 @@ struct CheckCommand: ParsableCommand {
                 let folders = mappingFolders.isEmpty ? settings?.mappingFolders ?? [] : mappingFolders
                 // The mapping models do not depend on the versions: they are read while the versions
                 // are, and their errors reported only after the bundle's, as when read in turn.
-                let early = ModelInput.isSwiftSourceFolder(models[0]) ? nil : MappingRead(besides: models[0], in: folders)
+                let early = ModelInput.isSwiftSourceFolder(models[0]) ? nil : earlyMappingRead(besides: models[0], in: folders)
                 let bundle = try ModelBundle.load(path: models[0], keepingUnreadable: true)
                 printNotes(bundle.notes + bundle.versionWarnings)
                 let names = try bundleOptions.versionOrder(of: bundle, settings: settings)
-                let mappings = try early?.files(besides: bundle.path) ?? readableMappingFiles(besides: bundle.path, in: folders)
+                let mappings =
+                    try early.flatMap { bundle.path == models[0] ? $0.value : nil }?.get()
+                    ?? readableMappingFiles(besides: bundle.path, in: folders)
                 let lockPath = VersionLock.path(forBundle: bundle.path)
                 let lock = try VersionLock.load(forBundle: bundle.path).map { (lock: $0, path: lockPath) }
                 let ordered = try bundle.orderedVersions(names).versions
@@ -167,32 +169,11 @@ extension CheckCommand {
     }
 }
 
-/// The mapping files of a bundle (`readableMappingFiles`), read on another thread from the time it is made.
-private final class MappingRead: Sendable {
-    private let bundle: String
-    private let folders: [String]
-    private let done = DispatchGroup()
-    private let result = Locked<Result<(files: [MappingFile], unreadable: [Diagnostic]), Diagnostic>?>(nil)
-
-    init(besides bundle: String, in folders: [String]) {
-        self.bundle = bundle
-        self.folders = folders
-        DispatchQueue.global().async(group: done) { [self] in
-            let read = Self.read(besides: bundle, in: folders)
-            result.withLock { $0 = read }
-        }
-    }
-
-    private static func read(besides bundle: String, in folders: [String]) -> Result<
-        (files: [MappingFile], unreadable: [Diagnostic]), Diagnostic
-    > {
+/// The mapping files of a bundle (`readableMappingFiles`), read on another thread from now on.
+private func earlyMappingRead(besides bundle: String, in folders: [String]) -> Background<
+    Result<(files: [MappingFile], unreadable: [Diagnostic]), Diagnostic>
+> {
+    Background {
         do throws(Diagnostic) { return .success(try readableMappingFiles(besides: bundle, in: folders)) } catch { return .failure(error) }
-    }
-
-    /// The files read, once the read is done; read again for a bundle path other than the one given.
-    func files(besides path: String) throws(Diagnostic) -> (files: [MappingFile], unreadable: [Diagnostic]) {
-        done.wait()
-        guard path == bundle, let read = result.withLock({ $0 }) else { return try readableMappingFiles(besides: path, in: folders) }
-        return try read.get()
     }
 }
