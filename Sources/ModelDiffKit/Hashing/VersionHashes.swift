@@ -55,12 +55,14 @@ extension Model {
         // Moved in and back out, not copied, so adding to the memo never copies its storage.
         swap(&memo.digests, &digests)
         defer { swap(&memo.digests, &digests) }
+        // Only a sub-entity reads its ancestors' hashes from the memo.
+        let hasSubentities = entities.contains { $0.parentEntity != nil }
         for entity in entities {
             // A root entity read from an element text another version had: its hashes are that entity's.
             if entity.parentEntity == nil, let origin = entity.origin, let known = memo.digests.sharedEntities[ObjectIdentifier(origin)] {
                 entityHashes[entity.name] = known.hash
                 propertyHashes[entity.name] = known.properties
-                memo.adopt(known, for: entity.name)
+                if hasSubentities { memo.adopt(known, for: entity.name) }
                 continue
             }
             let chain = ancestry(of: entity)

@@ -11,10 +11,9 @@ import Foundation
 extension ModelValidator {
     /// The values of the entity's own attributes and fetched properties (unless `checkingOwnValues` is
     /// false: they passed for an entity of the same text), then the property names its indexes and
-    /// constraints use (unless `checkingNamesUsed` is false), which may be inherited.
-    func validateValues(of entity: Entity, checkingOwnValues: Bool = true, checkingNamesUsed: Bool = true) throws(Diagnostic) {
+    /// constraints use, which may be inherited.
+    func validateValues(of entity: Entity, checkingOwnValues: Bool = true) throws(Diagnostic) {
         if checkingOwnValues { try validateOwnValues(of: entity) }
-        guard checkingNamesUsed else { return }
         // The names an index or constraint may use; most entities have neither, and need no set.
         guard !entity.uniquenessConstraints.isEmpty || !entity.compoundIndexes.isEmpty || !entity.fetchIndexes.isEmpty else { return }
         let names = Set(model.ancestry(of: entity).flatMap(\.propertyNames))

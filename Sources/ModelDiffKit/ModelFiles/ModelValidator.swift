@@ -28,15 +28,24 @@ struct ModelValidator {
     func isLocallyValid(at position: Int) -> Bool { position < locallyValid.count && locallyValid[position] }
 
     /// Whether the checks that depend on `entity` alone (its names, its own properties' values, their
-    /// duplicates) pass without a warning: then they pass so for every entity of the same text, wherever
-    /// it stands. An entity with a Composite attribute is not one: its composite is the model's.
+    /// duplicates, no two of its stored properties in one column) pass without a warning: then they pass
+    /// so for every entity of the same text, wherever it stands. Asked of an entity of a model that
+    /// passed `validate()`, so only what can still fail is run again: the warnings of its names, and
+    /// the columns of its own properties. An entity with a Composite attribute is not one: its
+    /// composite is the model's.
     func isLocallyValid(_ entity: Entity) -> Bool {
         guard !entity.attributes.contains(where: { $0.type == .composite }) else { return false }
+        var columns: [String: String] = [:]
+        let stored =
+            entity.attributes.filter { !$0.isTransient }.map(\.name)
+            + entity.relationships.filter { !$0.isTransient && !$0.isToMany }.map(\.name)
+        for name in stored {
+            let column = columnName(name)
+            if let first = columns[column], first != name { return false }
+            columns[column] = name
+        }
         var warnings: [Diagnostic] = []
-        do throws(Diagnostic) {
-            try validateNames(of: entity, into: &warnings)
-            try validateValues(of: entity, checkingOwnValues: true, checkingNamesUsed: false)
-        } catch { return false }
+        do throws(Diagnostic) { try validateNames(of: entity, into: &warnings) } catch { return false }
         return warnings.isEmpty
     }
 

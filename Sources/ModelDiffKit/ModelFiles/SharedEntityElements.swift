@@ -94,7 +94,8 @@ package final class SharedEntityElements: Sendable {
 
         static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.hash == rhs.hash && lhs.bytes.count == rhs.bytes.count
-                && lhs.bytes.withUnsafeBytes { a in rhs.bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+                && lhs.bytes.withUnsafeBytes { a in rhs.bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+                }
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
@@ -111,6 +112,8 @@ final class SharedEntityElement: Sendable {
     let lineFeeds: Int
     /// Whether the checks of the entity alone passed without a warning (`ModelValidator.isLocallyValid(_:)`).
     let isLocallyValid: Bool
+    /// The entity moved to each other line it was met at: versions often hold a text at one line.
+    private let moved = Locked<[Int: Entity]>([:])
 
     init(entity: Entity, line: Int, lineFeeds: Int, isLocallyValid: Bool) {
         self.entity = entity
@@ -121,6 +124,10 @@ final class SharedEntityElement: Sendable {
 
     /// The entity as read with its `<` on `line`.
     func entity(atLine line: Int) -> Entity {
-        line == self.line ? entity : entity.movingLines(by: line - self.line)
+        guard line != self.line else { return entity }
+        if let known = moved.withLock({ $0[line] }) { return known }
+        let entity = entity.movingLines(by: line - self.line)
+        moved.withLock { $0[line] = entity }
+        return entity
     }
 }
