@@ -44,7 +44,7 @@ package final class SharedEntityElements: Sendable {
                 let entity = model.entities[new.entity]
                 guard let line = entity.line.value else { continue }
                 // A copy of the element's bytes: the key must not keep the whole file alive.
-                let text = Text(bytes: ArraySlice(Array(texts[new.element].bytes)))  // hashed again: 250 in WooCommerce
+                let text = Text(bytes: ArraySlice(Array(texts[new.element].bytes)))  // hashed again: once per distinct text
                 let record = SharedEntityElement(
                     entity: entity, line: line - scan.elements[new.element].startTagLineFeeds,
                     lineFeeds: text.bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, isLocallyValid: validator.isLocallyValid(entity))
