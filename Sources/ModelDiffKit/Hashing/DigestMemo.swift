@@ -11,6 +11,9 @@ package struct DigestMemo {
     /// The buffer of the last input that was a hit, emptied, for the next `HashInput` to fill:
     /// most inputs are hits, so most inputs allocate nothing.
     private var spare: [UInt8] = []
+    /// The hashes of root entities by the element text they were read from (`SharedEntityHashes`): the
+    /// versions of a bundle share most of their entities' texts.
+    var sharedEntities: [ObjectIdentifier: SharedEntityHashes] = [:]
 
     /// An empty memo.
     package init() {}

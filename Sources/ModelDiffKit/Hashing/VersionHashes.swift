@@ -55,7 +55,16 @@ extension Model {
         // Moved in and back out, not copied, so adding to the memo never copies its storage.
         swap(&memo.digests, &digests)
         defer { swap(&memo.digests, &digests) }
+        // Only a sub-entity reads its ancestors' hashes from the memo.
+        let hasSubentities = entities.contains { $0.parentEntity != nil }
         for entity in entities {
+            // A root entity read from an element text another version had: its hashes are that entity's.
+            if entity.parentEntity == nil, let origin = entity.origin, let known = memo.digests.sharedEntities[ObjectIdentifier(origin)] {
+                entityHashes[entity.name] = known.hash
+                propertyHashes[entity.name] = known.properties
+                if hasSubentities { memo.adopt(known, for: entity.name) }
+                continue
+            }
             let chain = ancestry(of: entity)
             entityHashes[entity.name] = entityVersionHash(entity, chain: chain, memo: &memo)
             var properties: [String: [UInt8]] = Dictionary(minimumCapacity: entity.attributes.count + entity.relationships.count)
@@ -64,6 +73,10 @@ extension Model {
                 for declared in memo.declared(by: owner, in: self) { properties[declared.name] = declared.hash }
             }
             propertyHashes[entity.name] = properties
+            if entity.parentEntity == nil, let origin = entity.origin, !entity.attributes.contains(where: { $0.type == .composite }) {
+                memo.digests.sharedEntities[ObjectIdentifier(origin)] = SharedEntityHashes(
+                    origin: origin, hash: entityHashes[entity.name]!, declared: memo.declared(by: entity, in: self), properties: properties)
+            }
         }
         let names = entityHashes.keys.sorted(by: coreDataCompare)
         var checksum = HashInput(memo: &memo.digests)
@@ -128,10 +141,22 @@ extension Model {
     }
 }
 
+/// The hashes of a root entity read from a shared element text (`Entity.origin`). They depend on that
+/// text alone: a root entity's hash on its name, flags, own properties, modifier and constraints, its
+/// relationships' on their own fields (a relationship is its own inverse by its own entity, the top of its
+/// hierarchy). An entity with a Composite attribute is left out: the composite is the model's.
+struct SharedEntityHashes {
+    /// Kept so that the identity the table is keyed by is not reused while the table lives.
+    let origin: EntityOrigin
+    let hash: [UInt8]
+    let declared: [HashMemo.Declared]
+    let properties: [String: [UInt8]]
+}
+
 /// Hashes computed once per model: a property's hash depends only on the entity declaring it, and
 /// every sub-entity and the entity's own hash reuse it. `digests` outlives the model when a caller
 /// hashes several.
-private struct HashMemo {
+struct HashMemo {
     /// One declared property's hash, and whether the entity hash includes it (not transient, not fetched).
     struct Declared {
         let name: String
@@ -156,6 +181,12 @@ private struct HashMemo {
     init(capacity: Int = 0) {
         entities = Dictionary(minimumCapacity: capacity)
         properties = Dictionary(minimumCapacity: capacity)
+    }
+
+    /// Takes a shared root entity's hashes (`SharedEntityHashes`) as this model's entity `name`'s.
+    mutating func adopt(_ known: SharedEntityHashes, for name: String) {
+        entities[name] = known.hash
+        properties[name] = known.declared
     }
 
     /// The hashes of the properties `owner` declares: attributes, relationships, then fetched properties.

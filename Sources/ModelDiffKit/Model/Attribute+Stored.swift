@@ -31,7 +31,7 @@ extension Attribute {
         let isSyncable: Bool
         let userInfo: UserInfo
         let otherAttributes: [XMLAttribute]
-        let otherChildren: [XMLElementNode]
-        let line: SourceLine
+        var otherChildren: [XMLElementNode]
+        var line: SourceLine
     }
 }

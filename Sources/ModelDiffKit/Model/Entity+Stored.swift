@@ -9,15 +9,16 @@ extension Entity {
         let versionHashModifier: String?
         let codeGeneration: CodeGeneration?
         let isSyncable: Bool
-        let attributes: [Attribute]
-        let relationships: [Relationship]
-        let fetchedProperties: [FetchedProperty]
+        var attributes: [Attribute]
+        var relationships: [Relationship]
+        var fetchedProperties: [FetchedProperty]
         let uniquenessConstraints: [[String]]
-        let fetchIndexes: [FetchIndex]
+        var fetchIndexes: [FetchIndex]
         let compoundIndexes: [[String]]
         let userInfo: UserInfo
         let otherAttributes: [XMLAttribute]
-        let otherChildren: [XMLElementNode]
-        let line: SourceLine
+        var otherChildren: [XMLElementNode]
+        var line: SourceLine
+        var origin = Origin()
     }
 }

@@ -79,6 +79,9 @@ public struct Entity: Sendable, Hashable {
 
 extension Entity {
     // Copies share their box, so most comparisons end at the identity check.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value }
+    // Entities read from one shared element text are equal but for their lines, which never count.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.storage === rhs.storage || (lhs.origin != nil && lhs.origin === rhs.origin) || lhs.storage.value == rhs.storage.value
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(storage.value) }
 }

@@ -18,7 +18,7 @@ extension Relationship {
         let isIndexed: Bool
         let userInfo: UserInfo
         let otherAttributes: [XMLAttribute]
-        let otherChildren: [XMLElementNode]
-        let line: SourceLine
+        var otherChildren: [XMLElementNode]
+        var line: SourceLine
     }
 }

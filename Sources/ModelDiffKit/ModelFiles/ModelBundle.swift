@@ -85,9 +85,11 @@ public struct ModelBundle: Sendable {
         let current = try ModelLocator.currentVersionName(ofBundle: path, versions: names)
         // Each version is its own file and parse: they are read on every core, then taken in the
         // bundle's order, so the error thrown is the first version's in that order, as when read one by one.
+        // The versions share a table of the entity elements read so far: each distinct one is parsed once.
         let folders = names.map { (path as NSString).appendingPathComponent($0 + ".xcdatamodel") }
+        let shared = SharedEntityElements()
         let results = folders.concurrentMap { folder -> Result<LoadedModel, Diagnostic>? in
-            ModelLocator.isXcode3Model(folder) ? nil : Result { () throws(Diagnostic) in try ModelFile.loadFolder(folder) }
+            ModelLocator.isXcode3Model(folder) ? nil : Result { () throws(Diagnostic) in try ModelFile.loadFolder(folder, sharing: shared) }
         }
         for (name, (folder, result)) in zip(names, zip(folders, results)) {
             switch result {
@@ -159,7 +161,7 @@ public enum ModelFile {
     }
 
     /// Loads a `.xcdatamodel` folder's `contents`.
-    package static func loadFolder(_ folder: String) throws(Diagnostic) -> LoadedModel {
+    package static func loadFolder(_ folder: String, sharing shared: SharedEntityElements? = nil) throws(Diagnostic) -> LoadedModel {
         let contents = (folder as NSString).appendingPathComponent("contents")
         guard FileManager.default.fileExists(atPath: contents) else {
             if ModelLocator.isXcode3Model(folder) {
@@ -168,7 +170,7 @@ public enum ModelFile {
             }
             throw Diagnostic(path: folder, message: "not a model folder: it has no contents file")
         }
-        return try loadXML(path: contents)
+        return try loadXML(path: contents, sharing: shared)
     }
 
     /// Reads and decodes a compiled model (`.mom`).
@@ -177,8 +179,8 @@ public enum ModelFile {
     }
 
     /// Reads and decodes an XML model file.
-    static func loadXML(path: String) throws(Diagnostic) -> LoadedModel {
-        try ModelReader.read(try RegularFile.bytes(at: path), path: path)
+    static func loadXML(path: String, sharing shared: SharedEntityElements? = nil) throws(Diagnostic) -> LoadedModel {
+        try ModelReader.read(try RegularFile.bytes(at: path), path: path, sharing: shared)
     }
 }
 

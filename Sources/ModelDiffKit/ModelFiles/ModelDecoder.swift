@@ -9,8 +9,13 @@ private typealias Key = ModelXML.Key
 struct ModelDecoder {
     let path: String
     var notes: [Diagnostic] = []
+    /// The entity elements read before, when the document stands for them with placeholders (`SharedEntityElements`).
+    var sharing: SharedEntityDecoding?
 
-    init(path: String) { self.path = path }
+    init(path: String, sharing: SharedEntityDecoding? = nil) {
+        self.path = path
+        self.sharing = sharing
+    }
 
     mutating func model(_ root: XMLElementView) throws(Diagnostic) -> Model {
         var entities: [Entity] = []
@@ -22,7 +27,12 @@ struct ModelDecoder {
         var others: [XMLElementNode] = []
         for child in root.children {
             switch child.name {
-            case Tag.entity: entities.append(try entity(child))
+            case Tag.entity:
+                let notesBefore = notes.count
+                let entity = try entity(child)
+                entities.append(
+                    sharing == nil ? entity : try readElement(entity, hasNotes: notes.count > notesBefore, position: entities.count))
+            case EntityElementScan.placeholder where sharing != nil: entities.append(try sharedEntity(child))
             case Tag.fetchRequest: fetchRequests.append(try fetchRequest(child))
             case Tag.configuration: configurations.append(try configuration(child))
             case Tag.composite: composites.append(try composite(child))
@@ -31,6 +41,7 @@ struct ModelDecoder {
             default: others.append(keep(child, in: "the model"))
             }
         }
+        if let sharing, sharing.next != sharing.records.count { throw outOfStep }
         return Model(
             rootAttributes: root.attributes.map(\.verbatim), entities: entities, fetchRequests: fetchRequests,
             configurations: configurations, composites: composites, layout: layout, userInfo: userInfo,

@@ -90,7 +90,11 @@ extension ModelValidator {
     private func hasNamesSharingAColumn() -> Bool {
         let count = model.entities.reduce(0) { $0 + $1.attributes.count + $1.relationships.count }
         var columns = Set<ASCIIColumn>(minimumCapacity: count)
+        // A root without sub-entities whose own checks passed (`isLocallyValid`) has no two properties of
+        // one column, and no other entity has its table: it has nothing to find.
+        let parents = locallyValid.contains(true) ? Set(model.entities.compactMap(\.parentEntity)) : []
         for (position, entity) in model.entities.enumerated() {
+            if isLocallyValid(at: position), entity.parentEntity == nil, !parents.contains(entity.name) { continue }
             // Entity names are unique by now, so a root's position stands for its name.
             let root = entity.parentEntity == nil ? position : model.entityPosition(named: model.rootEntity(of: entity).name) ?? position
             // nil for a name that is not ASCII, whose column only `uppercased()` can tell.

@@ -38,61 +38,14 @@ extension ModelValidator {
     /// Throws for a name that cannot be one; returns warnings for names that break Xcode's conventions.
     func validateNames() throws(Diagnostic) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        func convention(_ name: String, upperCase: Bool, _ what: String, _ expected: String, _ line: SourceLine) {
-            // A name whose first two bytes are ASCII starts with that one ASCII character (no combining
-            // mark follows it): decided from the byte, without Unicode's character properties.
-            var bytes = name.utf8.makeIterator()
-            let breaksConvention: Bool
-            if let byte = bytes.next(), byte < 0x80, bytes.next().map({ $0 < 0x80 }) ?? true {
-                breaksConvention = upperCase ? (0x61...0x7A).contains(byte) : (0x41...0x5A).contains(byte)
-            } else if let head = name.first, head.isLetter {
-                breaksConvention = upperCase ? !head.isUppercase : !head.isLowercase
-            } else {
-                breaksConvention = false
-            }
-            if breaksConvention {
-                warnings.append(
-                    Diagnostic(
-                        .warning, path: line.file(or: path), line: line.value,
-                        message: "\(what) \"\(name)\" should begin with \(expected), as Xcode's model editor asks"))
-            }
-        }
-        for entity in model.entities {
-            try check(entity.name, letterFirst: true, "entity name", expected: "a letter", line: entity.line)
-            convention(entity.name, upperCase: true, "entity name", "an upper-case letter", entity.line)
-            if let identifier = entity.renamingIdentifier {
-                try check(identifier, "renaming identifier of entity \"\(entity.name)\"", line: entity.line)
-            }
-            // A fetch index's name becomes part of its SQLite index name (`Z_Note_byTitle`).
-            for index in entity.fetchIndexes {
-                try check(index.name, "fetch index name", line: index.line)
-            }
-            for property in entity.properties {
-                try check(property.name, "property name", line: property.line)
-                try checkColumn(of: property, in: entity)
-                convention(property.name, upperCase: false, "property name", "a lower-case letter", property.line)
-                if Self.reservedPropertyNames.contains(property.name) {
-                    warnings.append(
-                        Diagnostic(
-                            .warning, path: property.line.file(or: path), line: property.line.value,
-                            message:
-                                """
-                                property \"\(entity.name).\(property.name)\" has the name of a method of NSObject or NSManagedObject, which \
-                                Core Data's documentation forbids: its accessors would replace the method
-                                """
-                        ))
-                }
-                if property.canonicalName != property.name {
-                    try check(
-                        property.canonicalName, "renaming identifier of property \"\(entity.name).\(property.name)\"", line: property.line)
-                }
-            }
+        for (position, entity) in model.entities.enumerated() where !isLocallyValid(at: position) {
+            try validateNames(of: entity, into: &warnings)
         }
         for composite in model.composites {
             try check(composite.name, "composite name", line: composite.line)
             for attribute in composite.attributes {
                 try check(attribute.name, letterFirst: true, "property name", expected: "a letter", line: attribute.line)
-                convention(attribute.name, upperCase: false, "property name", "a lower-case letter", attribute.line)
+                convention(attribute.name, upperCase: false, "property name", "a lower-case letter", attribute.line, into: &warnings)
             }
         }
         for configuration in model.configurations {
@@ -102,7 +55,62 @@ extension ModelValidator {
             try check(request.name, "fetch request name", line: request.line)
         }
         return warnings
+    }
 
+    /// The names of one entity, its properties and fetch indexes, which depend on nothing else in the model.
+    func validateNames(of entity: Entity, into warnings: inout [Diagnostic]) throws(Diagnostic) {
+        try check(entity.name, letterFirst: true, "entity name", expected: "a letter", line: entity.line)
+        convention(entity.name, upperCase: true, "entity name", "an upper-case letter", entity.line, into: &warnings)
+        if let identifier = entity.renamingIdentifier {
+            try check(identifier, "renaming identifier of entity \"\(entity.name)\"", line: entity.line)
+        }
+        // A fetch index's name becomes part of its SQLite index name (`Z_Note_byTitle`).
+        for index in entity.fetchIndexes {
+            try check(index.name, "fetch index name", line: index.line)
+        }
+        for property in entity.properties {
+            try check(property.name, "property name", line: property.line)
+            try checkColumn(of: property, in: entity)
+            convention(property.name, upperCase: false, "property name", "a lower-case letter", property.line, into: &warnings)
+            if Self.reservedPropertyNames.contains(property.name) {
+                warnings.append(
+                    Diagnostic(
+                        .warning, path: property.line.file(or: path), line: property.line.value,
+                        message:
+                            """
+                            property \"\(entity.name).\(property.name)\" has the name of a method of NSObject or NSManagedObject, which \
+                            Core Data's documentation forbids: its accessors would replace the method
+                            """
+                    ))
+            }
+            if property.canonicalName != property.name {
+                try check(
+                    property.canonicalName, "renaming identifier of property \"\(entity.name).\(property.name)\"", line: property.line)
+            }
+        }
+    }
+
+    /// Warns when `name` does not begin with the case Xcode's model editor asks for.
+    private func convention(
+        _ name: String, upperCase: Bool, _ what: String, _ expected: String, _ line: SourceLine, into warnings: inout [Diagnostic]
+    ) {
+        // A name whose first two bytes are ASCII starts with that one ASCII character (no combining
+        // mark follows it): decided from the byte, without Unicode's character properties.
+        var bytes = name.utf8.makeIterator()
+        let breaksConvention: Bool
+        if let byte = bytes.next(), byte < 0x80, bytes.next().map({ $0 < 0x80 }) ?? true {
+            breaksConvention = upperCase ? (0x61...0x7A).contains(byte) : (0x41...0x5A).contains(byte)
+        } else if let head = name.first, head.isLetter {
+            breaksConvention = upperCase ? !head.isUppercase : !head.isLowercase
+        } else {
+            breaksConvention = false
+        }
+        if breaksConvention {
+            warnings.append(
+                Diagnostic(
+                    .warning, path: line.file(or: path), line: line.value,
+                    message: "\(what) \"\(name)\" should begin with \(expected), as Xcode's model editor asks"))
+        }
     }
 
     /// Throws unless `name` is a letter or underscore followed by letters, digits and underscores

@@ -9,21 +9,11 @@ import Foundation
 /// integer defaults such as `0.0`; both compile, so both are read. Anything else that is not a number
 /// (`12x`) is an error: Core Data's `-[NSString intValue]` would silently read it as 12.
 extension ModelValidator {
-    func validateValues(of entity: Entity) throws(Diagnostic) {
-        for attribute in entity.attributes {
-            try validateValues(of: attribute, in: entity.name)
-        }
-        for fetched in entity.fetchedProperties {
-            if let predicate = fetched.fetchRequest.predicateString, !predicate.isEmpty {
-                do throws(ExpressionError) {
-                    _ = try ExpressionParser.parse(predicate)
-                } catch {
-                    throw self.error(
-                        fetched.line,
-                        "the predicate of fetched property \"\(entity.name).\(fetched.name)\" does not parse: \(error.message)")
-                }
-            }
-        }
+    /// The values of the entity's own attributes and fetched properties (unless `checkingOwnValues` is
+    /// false: they passed for an entity of the same text), then the property names its indexes and
+    /// constraints use, which may be inherited.
+    func validateValues(of entity: Entity, checkingOwnValues: Bool = true) throws(Diagnostic) {
+        if checkingOwnValues { try validateOwnValues(of: entity) }
         // The names an index or constraint may use; most entities have neither, and need no set.
         guard !entity.uniquenessConstraints.isEmpty || !entity.compoundIndexes.isEmpty || !entity.fetchIndexes.isEmpty else { return }
         let names = Set(model.ancestry(of: entity).flatMap(\.propertyNames))
@@ -45,6 +35,24 @@ extension ModelValidator {
                     throw error(
                         index.line,
                         "fetch index \"\(index.name)\" of entity \"\(entity.name)\" names \"\(name)\", which is not one of its properties")
+                }
+            }
+        }
+    }
+
+    /// The values of the entity's own attributes and the predicates of its fetched properties.
+    private func validateOwnValues(of entity: Entity) throws(Diagnostic) {
+        for attribute in entity.attributes {
+            try validateValues(of: attribute, in: entity.name)
+        }
+        for fetched in entity.fetchedProperties {
+            if let predicate = fetched.fetchRequest.predicateString, !predicate.isEmpty {
+                do throws(ExpressionError) {
+                    _ = try ExpressionParser.parse(predicate)
+                } catch {
+                    throw self.error(
+                        fetched.line,
+                        "the predicate of fetched property \"\(entity.name).\(fetched.name)\" does not parse: \(error.message)")
                 }
             }
         }

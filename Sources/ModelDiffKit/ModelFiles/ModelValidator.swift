@@ -2,14 +2,19 @@
 struct ModelValidator {
     let model: Model
     let path: String
+    /// By entity position, whether the entity's own checks (`isLocallyValid(_:)`) already passed without a
+    /// warning for another version with the same element text (`SharedEntityElements`): they are not run again.
+    var locallyValid: [Bool] = []
 
     /// Throws the first problem that makes the model unusable; returns warnings about the rest.
     func validate() throws(Diagnostic) -> [Diagnostic] {
         var warnings = try validateNames()
         try validateHierarchy()
-        for entity in model.entities {
-            try validateProperties(of: entity)
-            try validateValues(of: entity)
+        for (position, entity) in model.entities.enumerated() {
+            let checked = isLocallyValid(at: position)
+            // A root entity's properties can clash only with each other; a sub-entity's with inherited ones too.
+            if !checked || entity.parentEntity != nil { try validateProperties(of: entity) }
+            try validateValues(of: entity, checkingOwnValues: !checked)
             for relationship in entity.relationships {
                 if let warning = try validate(relationship, of: entity) { warnings.append(warning) }
             }
@@ -17,6 +22,31 @@ struct ModelValidator {
         try validateConfigurations()
         try validateLayout()
         return warnings + fetchIndexWarnings() + compositeColumnWarnings()
+    }
+
+    /// Whether the entity at `position` is one whose own checks passed for another version.
+    func isLocallyValid(at position: Int) -> Bool { position < locallyValid.count && locallyValid[position] }
+
+    /// Whether the checks that depend on `entity` alone (its names, its own properties' values, their
+    /// duplicates, no two of its stored properties in one column) pass without a warning: then they pass
+    /// so for every entity of the same text, wherever it stands. Asked of an entity of a model that
+    /// passed `validate()`, so only what can still fail is run again: the warnings of its names, and
+    /// the columns of its own properties. An entity with a Composite attribute is not one: its
+    /// composite is the model's.
+    func isLocallyValid(_ entity: Entity) -> Bool {
+        guard !entity.attributes.contains(where: { $0.type == .composite }) else { return false }
+        var columns: [String: String] = [:]
+        let stored =
+            entity.attributes.filter { !$0.isTransient }.map(\.name)
+            + entity.relationships.filter { !$0.isTransient && !$0.isToMany }.map(\.name)
+        for name in stored {
+            let column = columnName(name)
+            if let first = columns[column], first != name { return false }
+            columns[column] = name
+        }
+        var warnings: [Diagnostic] = []
+        do throws(Diagnostic) { try validateNames(of: entity, into: &warnings) } catch { return false }
+        return warnings.isEmpty
     }
 
     /// Unique entity names, parents that exist, no cycle, at most `maximumInheritanceDepth` levels: the
