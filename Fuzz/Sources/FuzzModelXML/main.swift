@@ -4,7 +4,8 @@ import FuzzDriver
 @_spi(CLI) import ModelDiffStore
 
 /// Reads arbitrary bytes as model XML; a model that reads must lay out as a store, hash, write back
-/// to XML and read again to the same version hashes (the writer's promise), or the fuzzer stops on a trap.
+/// to XML and read again to the same version hashes (the writer's promise), and read in a bundle of its
+/// versions as it reads alone (`expectSharedReadingAsAlone`), or the fuzzer stops on a trap.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -19,6 +20,7 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         fatalError("a model that read does not read back after writing: \(error)\n\(written)")
     }
     precondition(reread.model.versionHashes() == hashes, "version hashes changed by a write/read round trip")
+    expectSharedReadingAsAlone(bytes, alone: loaded)
     return 0
 }
 
