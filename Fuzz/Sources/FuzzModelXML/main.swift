@@ -20,7 +20,9 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         fatalError("a model that read does not read back after writing: \(error)\n\(written)")
     }
     precondition(reread.model.versionHashes() == hashes, "version hashes changed by a write/read round trip")
-    expectSharedReadingAsAlone(bytes, alone: loaded)
+    // Written and read six times over, a large seed costs seconds under the sanitizers; the real
+    // bundles are checked whole by `everyCorpusBundleReadsAsItsVersionsAlone`.
+    if size <= 16_384 { expectSharedReadingAsAlone(bytes, alone: loaded) }
     return 0
 }
 
