@@ -8,11 +8,12 @@ extension StoreWriter {
     /// with that entity and relationship, without its per-call lookups when the relationship has
     /// neither an order key nor a one-to-one inverse to keep up.
     func setToOne(_ object: ObjectID, to destination: ObjectID?, using plan: ToOneWrite, entity: String) throws(StoreFailure) {
-        try requireAccepted(destination, by: plan, entity: entity)
         guard plan.orderColumn == nil, plan.oneToOneInverse == nil else {
+            // That `setToOne` checks the destination (`requireAccepted`) with the same plan.
             try setToOne(object, entity: entity, relationship: plan.declared.name, to: destination)
             return
         }
+        try requireAccepted(destination, by: plan, entity: entity)
         let statement = plan.statement
         statement.reset()
         for (index, kind) in plan.kinds.enumerated() {
