@@ -58,17 +58,32 @@ package struct PropertyDictionaryOrder {
     ///
     /// The Tiger table is filled from another hash table, the entity's `_PF_Leopard_CFDictionary`
     /// (`NSSQLEntity._generateProperties`), in its slot order: the order matters when keys collide. That
-    /// table receives `_ent`, `_pk`, `_opt`, the element key paths of Composite attributes (`center.x`,
-    /// set from the block `_generateProperties` runs over each composite's elements), then the stored
-    /// attributes but Composite ones in the slot order of the
-    /// entity description's attributes-by-name table (`_leopardStyleAttributesByName`, every attribute,
-    /// transient ones included, in model order), then the stored relationships likewise
-    /// (`_leopardStyleRelationshipsByName`), each to-one preceded by its key and entity columns.
+    /// table receives `_ent`, `_pk`, `_opt` (a sub-entity: its parent's table, re-inserted in the parent's
+    /// slot order), the element key paths of Composite attributes (`center.x`, set from the block
+    /// `_generateProperties` runs over each composite's elements), then the stored attributes but
+    /// Composite ones in the slot order of the entity description's attributes-by-name table
+    /// (`_leopardStyleAttributesByName`, every attribute, inherited and transient ones included, in
+    /// model order), then the stored relationships likewise (`_leopardStyleRelationshipsByName`), each
+    /// to-one preceded by its key and entity columns; a key already in the table stays where it is.
     static func keys(
         of entity: Entity, in model: Model, column: (String, String) -> String, entityColumn: (Relationship, String) -> String?
     ) -> [String] {
-        var table = LeopardTable()
-        for key in ["_ent", "_pk", "_opt"] { table.insert(key) }
+        var keys = ["_ent", "_pk", "_opt"]
+        for level in model.ancestry(of: entity).reversed() {
+            var table = LeopardTable()
+            for key in keys { table.insert(key) }
+            insertProperties(of: level, into: &table, in: model, column: column, entityColumn: entityColumn)
+            keys = table.keys
+        }
+        return keys
+    }
+
+    /// Puts `entity`'s properties (inherited ones included, which a sub-entity's table already holds)
+    /// into `table` as `_generateProperties` does.
+    private static func insertProperties(
+        of entity: Entity, into table: inout LeopardTable, in model: Model, column: (String, String) -> String,
+        entityColumn: (Relationship, String) -> String?
+    ) {
         let attributes = model.allAttributes(of: entity)
         // A Composite attribute's elements go in under their key paths as the walk over the attributes
         // makes them, before the attributes are copied in; the composite itself has no entry.
@@ -94,7 +109,6 @@ package struct PropertyDictionaryOrder {
             }
             table.insert(name)
         }
-        return table.keys
     }
 
     /// `_PF_TigerHashCFString`: over UTF-16 code units, four at a time then one at a time (for more than
@@ -152,7 +166,7 @@ struct LeopardTable {
 
     /// The slot holding `key`, or the free slot it would take.
     private func slot(for key: String) -> Int {
-        var slot = Int(truncatingIfNeeded: Self.mix(Self.hash(key)) & UInt64(slots.count - 1))
+        var slot = Int(Self.mix(Self.hash(key)) & UInt32(slots.count - 1))
         while let taken = slots[slot], taken != key { slot = (slot + 1) % slots.count }
         return slot
     }
@@ -160,11 +174,13 @@ struct LeopardTable {
     /// The 1-based position of the highest set bit (0 for 0), as `flsl`.
     private static func flsl(_ value: Int) -> Int { value == 0 ? 0 : Int.bitWidth - value.leadingZeroBitCount }
 
-    /// `_PF_Leopard_CFStringHashNSString`: `PropertyDictionaryOrder.hash`'s formula in 64 bits, over
-    /// every code unit (names of 97 or more code units, which hash three 32-unit samples, are not modelled).
-    static func hash(_ key: String) -> UInt64 {
-        let units = Array(key.utf16).map(UInt64.init)
-        var result = UInt64(units.count)
+    /// `_PF_Leopard_CFStringHashNSString`: `PropertyDictionaryOrder.hash`'s formula over every code unit,
+    /// computed in 32 bits as the Tiger hash is (tvOS 18.2.1's typed decompilation: `int` arithmetic, the
+    /// result shifted by the length modulo 32); names of 97 or more code units, which hash three 32-unit
+    /// samples, are not modelled.
+    static func hash(_ key: String) -> UInt32 {
+        let units = Array(key.utf16).map(UInt32.init)
+        var result = UInt32(truncatingIfNeeded: units.count)
         var index = 0
         while index + 4 <= units.count {
             result =
@@ -176,11 +192,12 @@ struct LeopardTable {
             result = 257 &* result &+ units[index]
             index += 1
         }
-        return (result &<< UInt64(units.count)) &+ result
+        return (result &<< UInt32(truncatingIfNeeded: units.count)) &+ result
     }
 
-    /// The integer mix `_PF_Leopard_CFDictionaryFindBuckets2` applies before masking.
-    static func mix(_ h: UInt64) -> UInt64 {
+    /// The integer mix `_PF_Leopard_CFDictionaryFindBuckets2` applies before masking, on the 32-bit hash
+    /// in 32-bit unsigned arithmetic (every right shift logical), as decompiled.
+    static func mix(_ h: UInt32) -> UInt32 {
         let a = (1_264_676_453 &- h) ^ ((h &- 1) &<< 8)
         let b = (2 &- h &- a) ^ (a &>> 13)
         let c = (h &- 1 &- a &- b) ^ (b &>> 12)

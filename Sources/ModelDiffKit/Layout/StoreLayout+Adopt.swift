@@ -1,13 +1,12 @@
 extension StoreLayout {
     /// The layout with each join table under the name the store really uses.
     ///
-    /// Apple's stores have a pair's table under the other side's name where the framework that wrote them
-    /// walked the entity's keys in another order than `ManyToManyNaming` does (docs/STORE.md, "CareKit's
-    /// next / previous"): Wire's stores of 2.89 to 2.95 have `Z_25TRUSTEDCLIENTS` where the walk names
-    /// `Z_25TRUSTEDBYCLIENTS` (the in-place migration to 2.96 renamed it, so those frameworks named it so),
-    /// CareKit's `SampleStore2.1.sqlite` `Z_1PREVIOUS` where it names `Z_1NEXT`. A store is read under
-    /// its own name. Pairs whose table is under neither name keep the computed one (`store verify` then
-    /// reports the missing table).
+    /// A store written by a framework that walked an entity's keys in another order than
+    /// `ManyToManyNaming` has a pair's table under the other side's name. No Apple-written store checked
+    /// has one (Wire's 80, CareKit's `SampleStore2.1`, the fixtures: docs/STORE.md, "Pairs on one
+    /// entity"), but reading such a store under its own name costs nothing and loses nothing, where
+    /// refusing it would. Pairs whose table is under neither name keep the computed one (`store verify`
+    /// then reports the missing table).
     package func adopting(storeTables: Set<String>) -> StoreLayout {
         var renamed: [String: JoinTable] = [:]
         for join in joinTables where !storeTables.contains(join.name) {

@@ -95,8 +95,7 @@ extension PlistValue {
                 try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'index'").compactMap {
                     $0.first.flatMap { if case .text(let t) = $0 { t } else { nil } }
                 })
-            // The store's own layout: a join table that Core Data's in-place migration kept under an earlier
-            // version's name (Wire 2.89–2.95, docs/STORE.md) keeps its indexes under that name too.
+            // The store's own layout (`PersistentStore.layout(for:)`), as `store verify` reads it.
             let computed = try store.layout(for: cached).indexStatements.compactMap {
                 $0.split(separator: " ").dropFirst(2).first { $0 != "INDEX" }.map(String.init)
             }

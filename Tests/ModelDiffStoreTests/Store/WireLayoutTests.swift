@@ -149,9 +149,11 @@ enum WireLayout {
         /// creator's property dictionary gave them stays (`PropertyDictionaryOrder`). Taken out of both
         /// sides; the store must hold them in the order named.
         case orderKeysOfEarlierVersion(table: String, columns: [String])
-        /// A join table's two key columns in the other order than `StoreLayout.adopting` gives them:
-        /// the re-created table of `UserClient.trustedClients` / `trustedByClients` in the stores from
-        /// 2.96 on. Open; taken out of both sides, so the rest of the table is compared.
+        /// A join table's two key columns in the other order than the walk gives them: the table of
+        /// `UserClient.trustedClients` / `trustedByClients` in the stores from 2.96 on, which versions 2.4
+        /// to 2.95 named `Z_25TRUSTEDCLIENTS` (the naming side's column first) and the in-place migration
+        /// to 2.96 renamed (`CREATE TABLE "Z_25TRUSTEDBYCLIENTS"`, quoted as SQLite writes a renamed
+        /// table), keeping its columns. Taken out of both sides, so the rest of the table is compared.
         case keyColumnsSwapped(table: String, columns: [String])
 
         var description: String {
@@ -170,7 +172,7 @@ enum WireLayout {
             case .index: "an earlier index on the columns of a current one, not dropped"
             case .appended: "added by ALTER TABLE, at the end of its table"
             case .orderKeysOfEarlierVersion: "the order its table's creator gave them"
-            case .keyColumnsSwapped: "the re-created join table's key columns in the other order (open)"
+            case .keyColumnsSwapped: "a join table renamed by the migration keeps the key column order of its earlier name"
             }
         }
 
@@ -210,7 +212,7 @@ enum WireLayout {
     /// - an entity table with the computed columns but for a tail at its end: `ALTER TABLE … ADD
     ///   COLUMN` appended those (the shortest such tail; a column that was appended but happens to sit
     ///   in its place by rank and name is not a difference);
-    /// - a join table whose two key columns come in the other order (`keyColumnsSwapped`, open).
+    /// - a join table whose two key columns come in the other order (`keyColumnsSwapped`: renamed).
     /// Any other difference stays one, and the test fails on it.
     static func leftovers(store: [String], computed: [String]) -> [Leftover] {
         let storeLines = Set(store)
