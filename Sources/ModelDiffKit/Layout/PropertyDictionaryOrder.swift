@@ -141,7 +141,7 @@ package struct PropertyDictionaryOrder {
 /// Core Data's `_PF_Leopard_CFDictionary` (a copy of the Mac OS X 10.5 CFDictionary), keys only: `4·2^k`
 /// slots, grown (re-inserting the keys in slot order) when the count reaches three quarters; a key goes to
 /// the mixed hash masked by the slot count, the next free slot on a collision.
-struct LeopardTable {
+package struct LeopardTable {
     private var slots: [String?] = []
     private var count = 0
     private var threshold = 0
@@ -174,13 +174,15 @@ struct LeopardTable {
     /// The 1-based position of the highest set bit (0 for 0), as `flsl`.
     private static func flsl(_ value: Int) -> Int { value == 0 ? 0 : Int.bitWidth - value.leadingZeroBitCount }
 
-    /// `_PF_Leopard_CFStringHashNSString`: `PropertyDictionaryOrder.hash`'s formula over every code unit,
-    /// computed in 32 bits as the Tiger hash is (tvOS 18.2.1's typed decompilation: `int` arithmetic, the
-    /// result shifted by the length modulo 32); names of 97 or more code units, which hash three 32-unit
-    /// samples, are not modelled.
-    static func hash(_ key: String) -> UInt32 {
-        let units = Array(key.utf16).map(UInt32.init)
-        var result = UInt32(truncatingIfNeeded: units.count)
+    /// `_PF_Leopard_CFStringHashNSString`: `PropertyDictionaryOrder.hash`'s formula, computed in 32 bits as
+    /// the Tiger hash is (tvOS 18.2.1's typed decompilation: `int` arithmetic, the result shifted by the
+    /// length modulo 32), over every code unit of a name of up to 96, and over three samples of 32 (the
+    /// first, the middle from `length / 2 - 16`, the last) of a longer one, seeded with its length.
+    package static func hash(_ key: String) -> UInt32 {
+        let all = Array(key.utf16).map(UInt32.init)
+        let units =
+            all.count < 97 ? all : Array(all[0..<32] + all[(all.count / 2 - 16)..<(all.count / 2 + 16)] + all[(all.count - 32)...])
+        var result = UInt32(truncatingIfNeeded: all.count)
         var index = 0
         while index + 4 <= units.count {
             result =
@@ -192,12 +194,12 @@ struct LeopardTable {
             result = 257 &* result &+ units[index]
             index += 1
         }
-        return (result &<< UInt32(truncatingIfNeeded: units.count)) &+ result
+        return (result &<< UInt32(truncatingIfNeeded: all.count)) &+ result
     }
 
     /// The integer mix `_PF_Leopard_CFDictionaryFindBuckets2` applies before masking, on the 32-bit hash
     /// in 32-bit unsigned arithmetic (every right shift logical), as decompiled.
-    static func mix(_ h: UInt32) -> UInt32 {
+    package static func mix(_ h: UInt32) -> UInt32 {
         let a = (1_264_676_453 &- h) ^ ((h &- 1) &<< 8)
         let b = (2 &- h &- a) ^ (a &>> 13)
         let c = (h &- 1 &- a &- b) ^ (b &>> 12)

@@ -108,6 +108,25 @@ private let versionChains = Paths.testModels.appendingPathComponent("VersionChai
         ])
 }
 
+/// `_PF_Leopard_CFStringHashNSString` and the mix of `_PF_Leopard_CFDictionaryFindBuckets2` in 32 bits,
+/// pinned to the values an independent transcription of the decompiled code (a throwaway script, not
+/// kept) gives: the names of CareKit's and Wire's pairs, and a name of 100 code units, which hashes three
+/// samples of 32 seeded with its length.
+@Test func theLeopardHashAndMixAre32BitAsDecompiled() {
+    let cases: [(String, UInt32, UInt32)] = [
+        ("previous", 1_854_464_901, 1_175_296_542), ("next", 2_086_894_067, 109_378_612),
+        ("trustedClients", 2_449_085_419, 3_693_953_264), ("trustedByClients", 786_105_768, 3_586_053_028),
+        (
+            String(repeating: "a", count: 40) + String(repeating: "b", count: 30) + String(repeating: "c", count: 30), 1_556_836_060,
+            3_658_921_033
+        ),
+    ]
+    for (name, hash, mixed) in cases {
+        #expect(LeopardTable.hash(name) == hash, "\(name)")
+        #expect(LeopardTable.mix(LeopardTable.hash(name)) == mixed, "\(name)")
+    }
+}
+
 /// `store seed` of the same model writes those tables, fills each, and `store verify` passes the store.
 @Test func aSeededStoreOfChainsHasTheTablesCoreDataNames() throws {
     let folder = try Paths.temporaryDirectory()
