@@ -196,6 +196,9 @@ struct StoreVerifyCommand: ParsableCommand {
         discussion: """
             With a bundle, the version whose entity hashes are the store's is the model; versions that share \
             them lay the store out alike, so the version order does not matter here (no --order).
+            Warnings, which leave the store sound: an empty table or column the model does not account \
+            for; a many-to-many join table under the other side's name than Core Data gives it (read \
+            under the store's name, where Core Data would not find it).
             Exit status: 0 sound, 1 problems found (one line each), 2 bad input.
 
             Example:

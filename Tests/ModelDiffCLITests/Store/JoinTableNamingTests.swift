@@ -181,8 +181,8 @@ private let versionChains = Paths.testModels.appendingPathComponent("VersionChai
 /// A store whose join table is under the other side's name (no Apple store checked has one; a framework
 /// that walked the keys otherwise would write one, docs/STORE.md, "Pairs on one entity"): `test --store`
 /// reads it through the store's own names, as `migrate` and `store verify` do, and passes, never showing
-/// SQLite's "no such table". The store is seeded, then its join table renamed to the name the walk does
-/// not give.
+/// SQLite's "no such table"; `store verify` warns that Core Data would look for the other name. The store
+/// is seeded, then its join table renamed to the name the walk does not give.
 @Test func aStoreWithItsJoinTableUnderTheOtherSidesNameIsTestedAndMigrated() throws {
     let folder = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -203,6 +203,12 @@ private let versionChains = Paths.testModels.appendingPathComponent("VersionChai
         try writable.database.execute("ALTER TABLE \(join.name) RENAME TO \(other)")
     }
     #expect(links != nil && links != .integer(0))
+    // `store verify` passes the store and says, once, that Core Data would look for the other name.
+    let verify = try runModeldiff(["store", "verify", "plans.sqlite", "--model", v1], in: folder)
+    #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+    let warnings = verify.stderr.split(separator: "\n").filter { $0.contains("is under the other side's name") }
+    #expect(warnings.count == 1 && warnings.allSatisfy { $0.hasPrefix("plans.sqlite: warning: join table \(other) ") }, "\(verify.stderr)")
+    #expect(warnings.first?.contains("Core Data names it \(join.name) ") == true, "\(verify.stderr)")
     let tested = try runModeldiff(["test", bundle.path, "--store", "plans.sqlite"], in: folder)
     #expect(tested.status == 0, "\(tested.stdout)\(tested.stderr)")
     #expect(!tested.stdout.contains("no such table") && !tested.stderr.contains("no such table"))
