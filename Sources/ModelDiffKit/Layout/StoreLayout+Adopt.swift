@@ -20,6 +20,20 @@ extension StoreLayout {
     }
 }
 
+extension StoreLayout {
+    /// One line for each join table `adopted` (this layout adopted by a store) holds under the other
+    /// side's name than this layout gives it: Core Data, which walks as this layout does, would look for
+    /// the other name and find no table.
+    package func renamedJoinTables(in adopted: StoreLayout) -> [String] {
+        // `adopting` keeps the order of the join tables: a pair whose names differ was adopted.
+        zip(joinTables, adopted.joinTables).filter { $0.name != $1.name }.map { ours, stored in
+            "join table \(stored.name) of \(ours.relationship.entity).\(ours.relationship.name) / "
+                + "\(ours.inverse.entity).\(ours.inverse.name) is under the other side's name: Core Data names it "
+                + "\(ours.name) and would not find it there (docs/STORE.md, \"Pairs on one entity\"); read under the store's name"
+        }
+    }
+}
+
 extension StoreLayout.JoinTable {
     /// The same pair, named after the other side (`Z_<n><INVERSE>`); the key columns keep their names.
     func swapped(entityNumber: Int) -> StoreLayout.JoinTable {

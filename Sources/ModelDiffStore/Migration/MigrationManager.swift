@@ -56,7 +56,8 @@ public final class MigrationManager: ExpressionObject {
     /// `migrate` prints (`DanglingKeys.message`).
     @_spi(CLI) public private(set) var nullifiedKeys: [DanglingKeys] = []
     /// What the last migration's source holds that Core Data reads and the migration read as it does
-    /// (`SourceSoundness.warnings`): one line per kind, for the warnings `migrate` prints.
+    /// (`SourceSoundness.warnings`): one line per kind, and one per join table read under the other
+    /// side's name (`StoreLayout.renamedJoinTables(in:)`), for the warnings `migrate` prints.
     @_spi(CLI) public private(set) var sourceWarnings: [String] = []
     /// The objects of each destination entity, in entity-number order, after a migration on the SQL
     /// fast path (nil after the three-stage path): the change counts of its inserts (`SQLFastPath.objectCounts`).
@@ -158,7 +159,8 @@ public final class MigrationManager: ExpressionObject {
         }
         try SourceObjectCheck.check(mapping, source: sourceModel, destination: destinationModel)
         let source = try PersistentStore.open(path: sourcePath, lockTimeout: lockTimeout)
-        sourceLayout = try source.layout(for: sourceModel)
+        let computedSource = StoreLayout(model: sourceModel)
+        sourceLayout = computedSource.adopting(storeTables: try source.tableNames())
         let storeHashes = source.metadata.versionHashes
         guard storeHashes == sourceModel.versionHashes().entityVersionHashes else {
             throw MigrationError(.sourceStore, "the store was not written with the source model (its entity version hashes differ)")
@@ -178,7 +180,7 @@ public final class MigrationManager: ExpressionObject {
         let soundness = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel, mapping: mapping, scans: scans)
         nullifiedKeys = soundness.dangling
         danglingCounts = soundness.danglingCounts
-        sourceWarnings = soundness.warnings
+        sourceWarnings = computedSource.renamedJoinTables(in: sourceLayout) + soundness.warnings
         try source.readRowsAsTheirOneEntity(soundness.adopted)
         // The destination is removed on failure, so only the finished file needs to reach the disk: one fsync at the end.
         let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept, durable: false)

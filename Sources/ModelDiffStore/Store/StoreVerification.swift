@@ -22,12 +22,7 @@ public struct StoreVerification: Sendable {
         var problems: [String] = []
         let computed = StoreLayout(model: model)
         let layout = computed.adopting(storeTables: try store.tableNames())
-        // `adopting` keeps the order of the join tables: a pair whose names differ was adopted.
-        let renamed = zip(computed.joinTables, layout.joinTables).filter { $0.name != $1.name }.map { ours, stored in
-            "join table \(stored.name) of \(ours.relationship.entity).\(ours.relationship.name) / "
-                + "\(ours.inverse.entity).\(ours.inverse.name) is under the other side's name: Core Data names it "
-                + "\(ours.name) and would not find it there (docs/STORE.md, \"Pairs on one entity\"); read under the store's name"
-        }
+        let renamed = computed.renamedJoinTables(in: layout)
         let integrity = try store.database.rows("PRAGMA integrity_check")
         if integrity != [[.text("ok")]] {
             problems += integrity.compactMap { $0.first?.string }.map { "SQLite integrity check: \($0)" }
