@@ -159,8 +159,8 @@ public final class MigrationManager: ExpressionObject {
         }
         try SourceObjectCheck.check(mapping, source: sourceModel, destination: destinationModel)
         let source = try PersistentStore.open(path: sourcePath, lockTimeout: lockTimeout)
-        let computedSource = StoreLayout(model: sourceModel)
-        sourceLayout = computedSource.adopting(storeTables: try source.tableNames())
+        let (adopted, renamedJoinTables) = try source.adoptedLayout(for: sourceModel)
+        sourceLayout = adopted
         let storeHashes = source.metadata.versionHashes
         guard storeHashes == sourceModel.versionHashes().entityVersionHashes else {
             throw MigrationError(.sourceStore, "the store was not written with the source model (its entity version hashes differ)")
@@ -180,7 +180,7 @@ public final class MigrationManager: ExpressionObject {
         let soundness = try SourceSoundness.check(source, layout: sourceLayout, model: sourceModel, mapping: mapping, scans: scans)
         nullifiedKeys = soundness.dangling
         danglingCounts = soundness.danglingCounts
-        sourceWarnings = computedSource.renamedJoinTables(in: sourceLayout) + soundness.warnings
+        sourceWarnings = renamedJoinTables + soundness.warnings
         try source.readRowsAsTheirOneEntity(soundness.adopted)
         // The destination is removed on failure, so only the finished file needs to reach the disk: one fsync at the end.
         let destination = try PersistentStore.create(path: destinationPath, model: destinationModel, keepingMetadata: kept, durable: false)

@@ -164,7 +164,15 @@ public final class PersistentStore {
     /// The layout of `model` with join tables under the names this store uses (see
     /// `StoreLayout.adopting(storeTables:)`).
     public func layout(for model: Model) throws(StoreFailure) -> StoreLayout {
-        StoreLayout(model: model).adopting(storeTables: try tableNames())
+        try adoptedLayout(for: model).layout
+    }
+
+    /// `layout(for:)`, and a line for each join table it reads under the other side's name than Core Data
+    /// gives it (`StoreLayout.renamedJoinTables(in:)`), for the warnings `store verify` and `migrate` print.
+    package func adoptedLayout(for model: Model) throws(StoreFailure) -> (layout: StoreLayout, renamedJoinTables: [String]) {
+        let computed = StoreLayout(model: model)
+        let layout = computed.adopting(storeTables: try tableNames())
+        return (layout, computed.renamedJoinTables(in: layout))
     }
 
     /// `Z_PRIMARYKEY`'s rows: entity number, name, parent number, highest primary key.

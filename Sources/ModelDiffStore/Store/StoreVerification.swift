@@ -20,9 +20,7 @@ public struct StoreVerification: Sendable {
     /// Verifies `store` against `model` (the version that wrote it).
     public init(store: PersistentStore, model: Model) throws(StoreFailure) {
         var problems: [String] = []
-        let computed = StoreLayout(model: model)
-        let layout = computed.adopting(storeTables: try store.tableNames())
-        let renamed = computed.renamedJoinTables(in: layout)
+        let (layout, renamed) = try store.adoptedLayout(for: model)
         let integrity = try store.database.rows("PRAGMA integrity_check")
         if integrity != [[.text("ok")]] {
             problems += integrity.compactMap { $0.first?.string }.map { "SQLite integrity check: \($0)" }
